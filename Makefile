@@ -1,0 +1,74 @@
+# Cofre. `make help` lists every target. The two that matter: `make run` and `make test`.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMPS := .stamps
+NPM := npm --prefix frontend
+
+.DEFAULT_GOAL := help
+
+help: ## List every target
+	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  \033[36m%-14s\033[0m %s\n", $$1, $$2}'
+
+$(STAMPS)/venv: requirements.lock pyproject.toml
+	@mkdir -p $(STAMPS)
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	@touch $@
+
+$(STAMPS)/node: frontend/package.json frontend/package-lock.json
+	@mkdir -p $(STAMPS)
+	$(NPM) ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+venv: $(STAMPS)/venv ## Create the virtualenv and install the locked Python dependencies
+
+node: $(STAMPS)/node ## Install the locked Node dependencies
+
+build: node ## Build the frontend into frontend/dist
+	$(NPM) run build
+
+run: venv build ## Run the product: embedded PostgreSQL/Redis if no DATABASE_URL/REDIS_URL, demo data, web + worker
+	$(PY) scripts/run.py
+
+test: venv build ## Run every check: ruff, mypy, pytest (backend + browser), tsc, vitest
+	bash scripts/test.sh
+
+lint: venv ## ruff (lint + format check) and mypy strict
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy .
+
+format: venv ## Apply ruff's formatter and autofixes
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+pytest: venv ## Backend and browser tests only (args: make pytest ARGS='-k login')
+	$(PY) -m pytest $(ARGS)
+
+frontend-test: node ## tsc and the frontend unit tests
+	$(NPM) run typecheck
+	$(NPM) test
+
+openapi: venv ## Write frontend/openapi.json from the API and regenerate the TypeScript types
+	$(PY) manage.py export_openapi frontend/openapi.json
+	$(NPM) run gen:api
+
+migrations: venv ## Make migrations for changed models
+	$(PY) manage.py makemigrations
+
+lock: ## Re-resolve requirements.lock from pyproject.toml (exact versions of everything)
+	rm -rf /tmp/cofre-lock && $(PYTHON) -m venv /tmp/cofre-lock
+	$(PYTHON) -c "import tomllib; p = tomllib.load(open('pyproject.toml', 'rb'))['project']; \
+	  print('\n'.join(p['dependencies'] + p['optional-dependencies']['dev']))" > /tmp/cofre-lock/direct.txt
+	/tmp/cofre-lock/bin/pip install --quiet --disable-pip-version-check -r /tmp/cofre-lock/direct.txt
+	/tmp/cofre-lock/bin/pip freeze > requirements.lock
+
+clean: ## Remove build outputs and caches (keeps .data, the embedded databases)
+	rm -rf $(STAMPS) frontend/dist .mypy_cache .ruff_cache
+
+clean-data: ## Delete the embedded databases under .data (demo data is re-seeded by make run)
+	rm -rf .data
+
+.PHONY: help venv node build run test lint format pytest frontend-test openapi migrations lock clean clean-data

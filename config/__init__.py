@@ -1,0 +1,1 @@
+"""Project configuration: settings, URLconfs, WSGI/ASGI entry points, the dramatiq broker."""

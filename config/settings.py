@@ -1,0 +1,210 @@
+"""Cofre settings, driven by environment variables.
+
+COFRE_ENV picks the profile: `local` (default; `make run` on a laptop, plain HTTP on localhost),
+`test` (pytest) or `production` (secure cookies, HSTS, SSL redirect; requires SECRET_KEY and passes
+`manage.py check --deploy`). DATABASE_URL and REDIS_URL point at real servers; when unset, the
+embedded PostgreSQL and Redis of `config.embedded` are started (see ARCHITECTURE.md).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import dj_database_url
+
+import config.paths
+from config import embedded
+
+BASE_DIR: Path = config.paths.BASE_DIR
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+COFRE_ENV = os.environ.get("COFRE_ENV", "test" if "pytest" in sys.modules else "local")
+if COFRE_ENV not in {"local", "test", "production"}:
+    raise RuntimeError(f"COFRE_ENV must be local, test or production, not {COFRE_ENV!r}")
+PRODUCTION = COFRE_ENV == "production"
+
+_INSECURE_DEV_KEY = "cofre-local-development-key-not-for-production-use-0123456789"
+SECRET_KEY = os.environ.get("SECRET_KEY", "" if PRODUCTION else _INSECURE_DEV_KEY)
+if not SECRET_KEY:
+    raise RuntimeError("SECRET_KEY must be set in production")
+
+DEBUG = env_bool("DEBUG", default=False)
+BASE_DOMAIN = os.environ.get("BASE_DOMAIN", "localhost")
+PORT = int(os.environ.get("PORT", "8000"))
+ALLOWED_HOSTS = [BASE_DOMAIN, f".{BASE_DOMAIN}", "127.0.0.1"]
+
+# ---------------------------------------------------------------- apps (django-tenants split)
+# Public schema: tenants and domains, identities and memberships, sessions, the platform's books.
+SHARED_APPS = [
+    "django_tenants",
+    "tenants",
+    "django.contrib.contenttypes",
+    "django.contrib.auth",
+    "django.contrib.sessions",
+    "django.contrib.staticfiles",
+    "ninja",  # serves Swagger UI's own static files (no CDN offline)
+    "guardian",  # public grants over public objects (e.g. an employee over the tenants assigned)
+    "accounts",
+    "audit",
+    "core",
+]
+# Tenant schemas: the merchant's own records. guardian lives here too: grants on tenant objects must
+# be stored per schema, or a grant on tenant A's object id 1 answers True on tenant B's id 1.
+TENANT_APPS = [
+    "guardian",
+    "audit",
+    "core",
+]
+INSTALLED_APPS = list(dict.fromkeys(SHARED_APPS + TENANT_APPS))
+
+TENANT_MODEL = "tenants.Tenant"
+TENANT_DOMAIN_MODEL = "tenants.Domain"
+PUBLIC_SCHEMA_NAME = "public"
+ROOT_URLCONF = "config.urls_tenant"
+PUBLIC_SCHEMA_URLCONF = "config.urls_public"
+DATABASE_ROUTERS = ("django_tenants.routers.TenantSyncRouter",)
+
+MIDDLEWARE = [
+    "django_tenants.middleware.main.TenantMainMiddleware",
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.TenantSessionMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+            ]
+        },
+    }
+]
+
+WSGI_APPLICATION = "config.wsgi.application"
+
+# ---------------------------------------------------------------- data stores
+DATABASE_URL = os.environ.get("DATABASE_URL") or embedded.postgres_url()
+DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
+DATABASES["default"]["ENGINE"] = "django_tenants.postgresql_backend"
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = os.environ.get("REDIS_URL") or embedded.redis_url()
+# Root of every Redis key (cache, throttles, job queues). A test run uses its own, so it can share a
+# Redis with a running `make run` without either seeing the other's keys or jobs.
+REDIS_NAMESPACE = os.environ.get("REDIS_NAMESPACE", "cofre")
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        # Every cache key carries the tenant schema: no key can answer for another tenant.
+        "KEY_FUNCTION": "django_tenants.cache.make_key",
+        "REVERSE_KEY_FUNCTION": "django_tenants.cache.reverse_key",
+        "KEY_PREFIX": REDIS_NAMESPACE,
+    }
+}
+
+# ---------------------------------------------------------------- identity
+AUTH_USER_MODEL = "accounts.User"
+AUTHENTICATION_BACKENDS = [
+    "accounts.backends.MembershipBackend",
+    "guardian.backends.ObjectPermissionBackend",
+]
+PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+]
+if COFRE_ENV == "test":
+    # Argon2 at full cost makes every test login ~50 ms; production hashes stay argon2 (tested).
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher", *PASSWORD_HASHERS]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 10}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+GUARDIAN_ANONYMOUS_USER_CACHE_TTL = 0  # its cache key ignores the tenant (DESIGN.md)
+ANONYMOUS_USER_NAME = None  # no guardian anonymous user row: anonymous callers get nothing
+LOGIN_MAX_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_MAX_FAILURES_PER_ACCOUNT", "5"))
+LOGIN_MAX_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_MAX_FAILURES_PER_ADDRESS", "20"))
+LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
+
+SESSION_COOKIE_AGE = 60 * 60 * 12
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+CSRF_TRUSTED_ORIGINS = [
+    f"{scheme}://{host}" for scheme in ("http", "https") for host in (BASE_DOMAIN, f"*.{BASE_DOMAIN}")
+]
+CSRF_FAILURE_VIEW = "core.views.csrf_failure"
+
+# ---------------------------------------------------------------- i18n
+LANGUAGE_CODE = "pt-br"
+LANGUAGES = [("pt-br", "Português (Brasil)"), ("en", "English")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+TIME_ZONE = "America/Sao_Paulo"
+USE_TZ = True
+
+# ---------------------------------------------------------------- static files and the SPA
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / ".data" / "static"
+FRONTEND_DIST = BASE_DIR / "frontend" / "dist"
+WHITENOISE_ROOT = FRONTEND_DIST  # serves /plataforma/assets/* built by Vite
+WHITENOISE_USE_FINDERS = not PRODUCTION
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            if PRODUCTION
+            else "django.contrib.staticfiles.storage.StaticFilesStorage"
+        )
+    },
+}
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", str(BASE_DIR / ".data" / "media")))
+
+# ---------------------------------------------------------------- jobs
+HEALTH_WORKER_TIMEOUT_SECONDS = float(os.environ.get("HEALTH_WORKER_TIMEOUT_SECONDS", "5"))
+
+# ---------------------------------------------------------------- security (production profile)
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+if PRODUCTION:
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SECURE_REDIRECT_EXEMPT = [r"^api/health$"]
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "loggers": {"django.db.backends": {"level": "WARNING"}},
+}

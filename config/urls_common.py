@@ -1,0 +1,14 @@
+"""URL patterns served on every host (public and tenant)."""
+
+from __future__ import annotations
+
+from django.urls import URLPattern, URLResolver, path, re_path
+
+from config.api import api
+from core import views
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("api/", api.urls),
+    path("", views.root_redirect),
+    re_path(r"^plataforma(?:/.*)?$", views.spa),
+]

@@ -1,0 +1,1 @@
+"""Who may see and do what: the route table, and the one scoped way to load objects."""

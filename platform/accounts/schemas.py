@@ -1,0 +1,72 @@
+"""API shapes of the identity endpoints."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from ninja import Schema
+from pydantic import Field
+
+
+class LoginIn(Schema):
+    email: str = Field(min_length=3, max_length=254)
+    password: str = Field(min_length=1, max_length=512)
+
+
+class ClientOut(Schema):
+    name: str
+
+
+class TenantOut(Schema):
+    slug: str
+    name: str
+    kind: Literal["platform", "client", "partner"]
+
+
+class MenuEntryOut(Schema):
+    route: str
+    group: str
+    badge: str | None = None
+
+
+class SessionUserOut(Schema):
+    id: int
+    email: str
+    userName: str  # noqa: N815  (field names of the specification, section 3)
+    role: str
+    userRole: str  # noqa: N815
+    modules: list[str]
+    feature_toggles: list[str]
+    company_name: str
+    client: ClientOut | None
+    tenant: TenantOut
+    language: Literal["pt-BR", "en"]
+    avatar_url: str | None
+    interface_settings: dict[str, Any]
+    home: str
+    menu: list[MenuEntryOut]
+
+
+class ProfileIn(Schema):
+    name: str | None = Field(default=None, max_length=150)
+    language: Literal["pt-BR", "en"] | None = None
+    interface_settings: dict[str, Any] | None = None
+
+
+class PasswordIn(Schema):
+    current_password: str = Field(min_length=1, max_length=512)
+    new_password: str = Field(min_length=1, max_length=512)
+
+
+class OkOut(Schema):
+    ok: bool
+
+
+class CsrfOut(Schema):
+    csrfToken: str  # noqa: N815
+
+
+class ErrorOut(Schema):
+    code: str
+    message: str
+    fields: dict[str, str] | None = None

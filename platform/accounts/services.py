@@ -1,0 +1,128 @@
+"""Identity actions: log in, log out, edit the profile, change the password.
+
+Each validates, applies the change and writes the audit entry; views stay thin.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import auth
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.http import HttpRequest
+
+from accounts import throttle
+from accounts.backends import active_membership
+from accounts.middleware import SESSION_SCHEMA_KEY
+from accounts.models import Language, Membership, User
+from audit import services as audit
+from audit.services import client_ip
+from core.errors import AppError
+from core.tenancy import current_schema
+
+
+def do_login(request: HttpRequest, email: str, password: str) -> Membership:
+    """Log `email` in on the tenant of this host; rotate the session key; audit success and failure."""
+    address = email.strip().lower()
+    ip = client_ip(request)
+    wait = throttle.locked_for_seconds(address, ip)
+    if wait:
+        audit.record("auth.login_locked", actor_email=address, request=request)
+        raise AppError("too_many_attempts", status=429, minutes=throttle.minutes(wait))
+    user = auth.authenticate(request, email=address, password=password)
+    if user is None:
+        throttle.register_failure(address, ip)
+        audit.record("auth.login_failed", actor_email=address, request=request)
+        raise AppError("invalid_credentials", status=401)
+    membership = active_membership(user.pk, current_schema())
+    if membership is None:  # pragma: no cover - authenticate() already required it
+        raise AppError("invalid_credentials", status=401)
+    if not membership.tenant.is_active:
+        audit.record("auth.login_refused_suspended", actor=user, request=request)
+        raise AppError("tenant_suspended", status=403)
+    throttle.clear_account(address, ip)
+    auth.login(request, user)  # cycles the session key (no session fixation)
+    request.session[SESSION_SCHEMA_KEY] = current_schema()
+    audit.record("auth.login", actor=user, request=request, data={"role": membership.role})
+    return membership
+
+
+def do_logout(request: HttpRequest) -> None:
+    user = request.user
+    if user.is_authenticated:
+        audit.record("auth.logout", actor=user, request=request)
+    auth.logout(request)  # flushes the server-side session
+
+
+INTERFACE_KEYS: dict[str, set[object]] = {
+    "layout": {"vertical", "horizontal"},
+    "theme": {"light", "dark", "semi-dark"},
+    "direction": {"ltr", "rtl"},
+    "menuTheme": {"primary", "success", "danger", "info", "warning", "dark"},
+    "navbarColor": {"default", "primary", "success", "danger", "info", "warning", "dark"},
+    "navbarType": {"hidden", "static", "sticky", "floating"},
+    "footerType": {"hidden", "static", "sticky"},
+    "hideScrollToTop": {True, False},
+    "disableCustomizer": {True, False},
+    "sidebarCollapsed": {True, False},
+    "toggleSidebar": {True, False},
+}
+
+
+def _allowed(key: str, value: Any) -> bool:
+    # Compare type too: True == 1 in Python, and "1" must not pass for a boolean setting.
+    return any(type(value) is type(option) and value == option for option in INTERFACE_KEYS[key])
+
+
+def clean_interface_settings(values: dict[str, Any]) -> dict[str, Any]:
+    """Keep only known keys with allowed values; anything else is a field error."""
+    errors = {
+        key: "unknown setting" if key not in INTERFACE_KEYS else "invalid value"
+        for key, value in values.items()
+        if key not in INTERFACE_KEYS or not _allowed(key, value)
+    }
+    if errors:
+        raise AppError("invalid_input", fields=errors)
+    return dict(values)
+
+
+@transaction.atomic
+def do_update_profile(
+    user: User,
+    *,
+    name: str | None = None,
+    language: str | None = None,
+    interface_settings: dict[str, Any] | None = None,
+) -> User:
+    changed: list[str] = []
+    if name is not None:
+        user.name = name.strip()[:150]
+        changed.append("name")
+    if language is not None:
+        if language not in Language.values:
+            raise AppError("invalid_input", fields={"language": "unsupported language"})
+        user.language = language
+        changed.append("language")
+    if interface_settings is not None:
+        user.interface_settings = {**user.interface_settings, **clean_interface_settings(interface_settings)}
+        changed.append("interface_settings")
+    if changed:
+        user.save(update_fields=changed)
+        audit.record("profile.updated", actor=user, target=user, data={"fields": changed})
+    return user
+
+
+@transaction.atomic
+def do_change_password(request: HttpRequest, user: User, current: str, new: str) -> None:
+    if not user.check_password(current):
+        raise AppError("wrong_password", status=400)
+    try:
+        validate_password(new, user)
+    except ValidationError as exc:
+        raise AppError("weak_password", status=400, reasons=" ".join(exc.messages)) from exc
+    user.set_password(new)
+    user.save(update_fields=["password"])
+    auth.update_session_auth_hash(request, user)
+    audit.record("profile.password_changed", actor=user, target=user, request=request)

@@ -1,0 +1,41 @@
+"""The session user of the specification (section 3) plus the menu entries this user may see."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from access.policy import Principal, home_route, visible_entries
+from accounts.models import Membership
+from tenants.models import TenantKind
+
+
+def principal_of(membership: Membership) -> Principal:
+    tenant = membership.tenant
+    return Principal(
+        role=membership.role,
+        modules=frozenset(tenant.modules),
+        feature_toggles=frozenset(tenant.feature_toggles),
+    )
+
+
+def session_user(membership: Membership) -> dict[str, Any]:
+    user = membership.user
+    tenant = membership.tenant
+    principal = principal_of(membership)
+    return {
+        "id": user.pk,
+        "email": user.email,
+        "userName": user.display_name,
+        "role": membership.role,
+        "userRole": membership.role,
+        "modules": list(tenant.modules),
+        "feature_toggles": list(tenant.feature_toggles),
+        "company_name": tenant.name,
+        "client": {"name": tenant.name} if tenant.kind == TenantKind.CLIENT else None,
+        "tenant": {"slug": tenant.slug, "name": tenant.name, "kind": tenant.kind},
+        "language": user.language,
+        "avatar_url": "/api/auth/avatar" if user.avatar else None,
+        "interface_settings": user.interface_settings,
+        "home": home_route(membership.role),
+        "menu": [{"route": e.route, "group": e.group, "badge": e.badge} for e in visible_entries(principal)],
+    }

@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+
+
+class CoreConfig(AppConfig):
+    name = "core"
+    verbose_name = "Core"
+
+    def ready(self) -> None:
+        # The broker must exist before any actor is declared (actors bind to the global broker).
+        from config import broker
+
+        broker.configure()

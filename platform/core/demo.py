@@ -1,0 +1,84 @@
+"""Demo data for every role: idempotent (a second run changes nothing)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.db import transaction
+
+from accounts.models import Membership, User
+from accounts.roles import ROLES_BY_KIND
+from tenants import services as tenant_services
+from tenants.models import Tenant, TenantKind
+
+DEMO_PASSWORD = "cofre-demo"  # noqa: S105  (documented demo credential, local data only)
+
+DEMO_TENANTS = (
+    # slug, name, kind, modules, feature toggles, currencies
+    (
+        "acme",
+        "Acme Pagamentos Ltda",
+        TenantKind.CLIENT,
+        ("direct_deposits",),
+        ("manual_withdraws", "transactional_withdraws"),
+        ("BRL", "USD"),
+    ),
+    ("beta", "Beta Comércio S.A.", TenantKind.CLIENT, (), (), ("BRL",)),
+    ("orbita", "Órbita Parceiros", TenantKind.PARTNER, (), (), ("BRL",)),
+)
+DEMO_ROLE_TENANT: dict[str, str] = {TenantKind.PLATFORM: "public", TenantKind.CLIENT: "acme", TenantKind.PARTNER: "orbita"}
+
+
+@dataclass
+class SeedReport:
+    created: list[str] = field(default_factory=list)
+    logins: list[tuple[str, str, str]] = field(default_factory=list)  # (role, e-mail, host)
+
+
+def demo_email(role: str) -> str:
+    return f"{role}@demo.test"
+
+
+def host_of(tenant: Tenant) -> str:
+    if tenant.kind == TenantKind.PLATFORM:
+        return settings.BASE_DOMAIN
+    return tenant_services.tenant_host(tenant.slug)
+
+
+def seed_demo() -> SeedReport:
+    report = SeedReport()
+    platform = tenant_services.ensure_platform()
+    tenants = {"public": platform}
+    for slug, name, kind, modules, toggles, currencies in DEMO_TENANTS:
+        tenant = Tenant.objects.filter(slug=slug).first()
+        if tenant is None:
+            tenant = tenant_services.create_tenant(
+                slug=slug,
+                name=name,
+                kind=kind,
+                modules=modules,
+                feature_toggles=toggles,
+                currencies=currencies,
+            )
+            report.created.append(f"tenant {slug}")
+        tenants[slug] = tenant
+    for client_slug in ("acme", "beta"):
+        tenant_services.link_partner(tenants["orbita"], tenants[client_slug])
+
+    with transaction.atomic():
+        for role_kind, roles in ROLES_BY_KIND.items():
+            tenant = tenants[DEMO_ROLE_TENANT[role_kind]]
+            for role in roles:
+                email = demo_email(role)
+                user = User.objects.filter(email=email).first()
+                if user is None:
+                    user = User.objects.create_user(
+                        email, DEMO_PASSWORD, name=f"Demo {role.replace('_', ' ')}"
+                    )
+                    report.created.append(f"user {email}")
+                _, made = Membership.objects.get_or_create(user=user, tenant=tenant, defaults={"role": role})
+                if made:
+                    report.created.append(f"membership {email}@{tenant.slug}")
+                report.logins.append((role, email, host_of(tenant)))
+    return report

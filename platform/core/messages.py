@@ -1,0 +1,54 @@
+"""User-visible messages of the API, by machine-readable code, in every interface language.
+
+The API answers errors as `{"code": ..., "message": ...}`; `message` comes from here in the request's
+language (pt-BR by default). A test checks every code has every language with the same placeholders.
+"""
+
+from __future__ import annotations
+
+from django.utils import translation
+
+LANGUAGES = ("pt-BR", "en")
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "not_authenticated": {
+        "pt-BR": "Sua sessão expirou. Entre novamente.",
+        "en": "Your session has expired. Please log in again.",
+    },
+    "forbidden": {
+        "pt-BR": "Você não tem permissão para esta ação.",
+        "en": "You do not have permission for this action.",
+    },
+    "not_found": {"pt-BR": "Registro não encontrado.", "en": "Record not found."},
+    "invalid_input": {
+        "pt-BR": "Verifique os campos destacados.",
+        "en": "Please check the highlighted fields.",
+    },
+    "csrf_failed": {
+        "pt-BR": "Sua sessão de segurança expirou. Recarregue a página.",
+        "en": "Your security token expired. Reload the page.",
+    },
+    "internal_error": {"pt-BR": "Por favor, tente novamente mais tarde.", "en": "Please, try again later"},
+    "invalid_credentials": {"pt-BR": "E-mail ou senha inválidos.", "en": "Invalid e-mail or password."},
+    "too_many_attempts": {
+        "pt-BR": "Muitas tentativas. Tente novamente em {minutes} minutos.",
+        "en": "Too many attempts. Try again in {minutes} minutes.",
+    },
+    "tenant_suspended": {
+        "pt-BR": "Esta conta está suspensa. Fale com o suporte.",
+        "en": "This account is suspended. Please contact support.",
+    },
+    "wrong_password": {"pt-BR": "A senha atual está incorreta.", "en": "The current password is incorrect."},
+    "weak_password": {"pt-BR": "Senha fraca: {reasons}", "en": "Weak password: {reasons}"},
+}
+
+
+def current_language() -> str:
+    lang = (translation.get_language() or "pt-br").lower()
+    return "en" if lang.startswith("en") else "pt-BR"
+
+
+def message(code: str, **params: object) -> str:
+    """The text for `code` in the active language, with `params` filled in."""
+    texts = MESSAGES.get(code) or MESSAGES["internal_error"]
+    return texts[current_language()].format(**params)

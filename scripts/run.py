@@ -1,0 +1,114 @@
+"""`make run`: start the embedded services (when no DATABASE_URL / REDIS_URL), migrate, seed, then run
+gunicorn and one dramatiq worker until Ctrl-C, and stop everything cleanly."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import FrameType
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from config import embedded  # noqa: E402
+
+PY = sys.executable
+
+
+def manage(*args: str, env: dict[str, str]) -> None:
+    subprocess.run([PY, "manage.py", *args], cwd=ROOT, env=env, check=True)
+
+
+def main() -> int:
+    env = dict(os.environ)
+    env.setdefault("COFRE_ENV", "local")
+    if not env.get("DATABASE_URL"):
+        print("Starting the embedded PostgreSQL (.data/postgres) ...", flush=True)
+        env["DATABASE_URL"] = embedded.postgres_url()
+    if not env.get("REDIS_URL"):
+        print("Starting the embedded Redis (.data/redis) ...", flush=True)
+        env["REDIS_URL"] = embedded.redis_url()
+    port = env.setdefault("PORT", "8000")
+    base = env.setdefault("BASE_DOMAIN", "localhost")
+
+    manage("migrate_schemas", "--shared", "-v", "0", env=env)
+    manage("migrate_schemas", "--tenant", "-v", "0", env=env)
+    manage("collectstatic", "--noinput", "-v", "0", env=env)
+    manage("seed_demo", env=env)
+
+    bin_dir = Path(PY).parent
+    children = [
+        subprocess.Popen(
+            [
+                str(bin_dir / "gunicorn"),
+                "config.wsgi:application",
+                "--bind",
+                f"0.0.0.0:{port}",
+                "--workers",
+                env.get("WEB_CONCURRENCY", "2"),
+                "--threads",
+                "4",
+                "--access-logfile",
+                "-",
+                "--graceful-timeout",
+                "10",
+            ],
+            cwd=ROOT,
+            env=env,
+        ),
+        subprocess.Popen(
+            [str(bin_dir / "dramatiq"), "config.worker", "--processes", "1", "--threads", "4"],
+            cwd=ROOT,
+            env=env,
+        ),
+    ]
+
+    stopping = False
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+
+    print(
+        f"\nCofre is running:\n"
+        f"  Platform (staff):  http://{base}:{port}/plataforma/login\n"
+        f"  Client acme:       http://acme.{base}:{port}/plataforma/login\n"
+        f"  Partner orbita:    http://orbita.{base}:{port}/plataforma/login\n"
+        f"  API docs:          http://{base}:{port}/api/docs\n"
+        f"  Health:            http://{base}:{port}/api/health\n"
+        f"Press Ctrl-C to stop.\n",
+        flush=True,
+    )
+    exit_code = 0
+    while not stopping:
+        for child in children:
+            if child.poll() is not None:
+                print(f"{child.args!r} exited with {child.returncode}; stopping.", flush=True)
+                exit_code = 1
+                stopping = True
+        time.sleep(0.5)
+
+    print("\nStopping ...", flush=True)
+    for child in children:
+        if child.poll() is None:
+            child.send_signal(signal.SIGTERM)
+    for child in children:
+        try:
+            child.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            child.kill()
+    embedded.stop_redis()
+    embedded.stop_postgres()
+    print("Stopped.", flush=True)
+    return exit_code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

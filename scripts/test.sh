@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# `make test`: every check, each runner's summary printed, non-zero exit if any failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+VENV=.venv/bin
+failed=()
+results=()
+
+step() {
+  local name=$1; shift
+  echo
+  echo "==> $name: $*"
+  local start=$SECONDS
+  if "$@"; then
+    results+=("ok    $name ($((SECONDS - start)) s)")
+  else
+    results+=("FAIL  $name ($((SECONDS - start)) s)")
+    failed+=("$name")
+  fi
+}
+
+step "ruff"          $VENV/ruff check .
+step "ruff-format"   $VENV/ruff format --check .
+# mypy loads the settings (django-stubs): give it URLs so it starts no embedded server.
+step "mypy"          env DATABASE_URL=postgresql://mypy@localhost/mypy REDIS_URL=redis://localhost:1/0 $VENV/mypy .
+step "frontend-tsc"  npm --prefix frontend run --silent typecheck
+step "vitest"        npm --prefix frontend run --silent test
+step "pytest"        $VENV/python -m pytest -q -p no:randomly
+
+echo
+echo "==> Summary"
+printf '  %s\n' "${results[@]}"
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "FAILED: ${failed[*]}"
+  exit 1
+fi
+echo "All checks passed."

@@ -1,0 +1,72 @@
+"""Tenants (the platform, client companies, partners) and the host names that reach them.
+
+Lives in the public schema. Each client and partner has its own PostgreSQL schema named after its
+slug; the platform itself is the public schema.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django_tenants.models import DomainMixin, TenantMixin
+
+
+class TenantKind(models.TextChoices):
+    PLATFORM = "platform", "Platform"
+    CLIENT = "client", "Client company"
+    PARTNER = "partner", "Partner"
+
+
+class TenantStatus(models.TextChoices):
+    ACTIVE = "active", "Active"
+    SUSPENDED = "suspended", "Suspended"
+
+
+class Currency(models.TextChoices):
+    BRL = "BRL", "Real"
+    USD = "USD", "US dollar"
+
+
+def default_currencies() -> list[str]:
+    return [Currency.BRL.value]
+
+
+class Tenant(TenantMixin):
+    slug = models.SlugField(max_length=50, unique=True)
+    name = models.CharField(max_length=200)
+    kind = models.CharField(max_length=16, choices=TenantKind.choices)
+    status = models.CharField(max_length=16, choices=TenantStatus.choices, default=TenantStatus.ACTIVE)
+    modules = models.JSONField(default=list, blank=True)
+    feature_toggles = models.JSONField(default=list, blank=True)
+    currencies = models.JSONField(default=default_currencies)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    auto_create_schema = True
+
+    class Meta:
+        ordering = ("slug",)
+
+    def __str__(self) -> str:
+        return self.slug
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == TenantStatus.ACTIVE
+
+
+class Domain(DomainMixin):
+    def __str__(self) -> str:
+        return str(self.domain)
+
+
+class PartnerClient(models.Model):
+    """A partner tenant manages a client tenant (partners over their clients)."""
+
+    partner = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="client_links")
+    client = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="partner_links")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=("partner", "client"), name="uniq_partner_client")]
+
+    def __str__(self) -> str:
+        return f"{self.partner_id}->{self.client_id}"

@@ -1,0 +1,53 @@
+"""Test session: PostgreSQL (DATABASE_URL or the embedded one), the demo tenants created once.
+
+Tenants are created once per session (schemas are not cheap); each test then runs inside pytest-django's
+transaction, which is rolled back across every schema. Sequences are not rolled back: never assert ids.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+# Before Django loads settings: this run's own Redis namespace (cache, throttles, job queues).
+os.environ.setdefault("REDIS_NAMESPACE", f"test-{uuid.uuid4().hex[:10]}")
+os.environ.setdefault("COFRE_ENV", "test")
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None, django_db_blocker: pytest.FixtureRequest) -> Iterator[None]:
+    """Migrate (pytest-django) and seed the demo tenants and personas, committed, once."""
+    from core.demo import seed_demo
+
+    with django_db_blocker.unblock():  # type: ignore[attr-defined]
+        seed_demo()
+    yield
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    path = Path(__file__).resolve().parent.parent / ".data" / "test-artifacts"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@pytest.fixture(scope="session")
+def worker(django_db_setup: None, django_db_blocker: pytest.FixtureRequest, artifacts_dir: Path) -> Iterator[None]:
+    """One real dramatiq worker process for the session, consuming this run's queues."""
+    from tests.support.stack import worker_process
+
+    with worker_process(artifacts_dir / "worker.log"):
+        yield
+
+
+@pytest.fixture(scope="session")
+def web(django_db_setup: None, worker: None, artifacts_dir: Path) -> Iterator[str]:
+    """gunicorn serving the test database (for browser tests); yields http://localhost:PORT."""
+    from tests.support.stack import web_process
+
+    with web_process(artifacts_dir / "web.log") as base_url:
+        yield base_url

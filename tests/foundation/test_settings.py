@@ -1,0 +1,59 @@
+"""Settings come from the environment; the production profile passes `check --deploy` cleanly."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from django.conf import settings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    full_env = {**os.environ, "DATABASE_URL": settings.DATABASE_URL, "REDIS_URL": settings.REDIS_URL, **env}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=full_env, capture_output=True, text=True, check=False
+    )
+
+
+def test_production_profile_passes_check_deploy_without_warnings() -> None:
+    result = run_manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        COFRE_ENV="production",
+        SECRET_KEY="x7Jq2mR9vL4pW8nZ3kT6yB1cF5hD0sG2aE7uI9oP4lK8jH3gV6",
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
+
+
+def test_production_profile_refuses_to_start_without_a_secret_key() -> None:
+    env = {k: v for k, v in os.environ.items() if k != "SECRET_KEY"}
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=ROOT,
+        env={**env, "COFRE_ENV": "production", "DATABASE_URL": settings.DATABASE_URL, "REDIS_URL": settings.REDIS_URL},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set in production" in result.stderr
+
+
+def test_models_and_migrations_agree() -> None:
+    result = run_manage("makemigrations", "--check", "--dry-run")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_environment_drives_the_base_domain_and_port() -> None:
+    code = "from django.conf import settings; print(settings.BASE_DOMAIN, settings.PORT, settings.ALLOWED_HOSTS)"
+    result = run_manage("shell", "-c", code, BASE_DOMAIN="cofre.example", PORT="9100")
+    assert result.returncode == 0, result.stderr
+    assert "cofre.example 9100" in result.stdout
+    assert ".cofre.example" in result.stdout
