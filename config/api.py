@@ -5,15 +5,25 @@ from __future__ import annotations
 from ninja import NinjaAPI
 
 from accounts.api import router as auth_router
+from accounts.api_members import router as members_router
+from backoffice.api import admin_router
+from backoffice.api import router as tenants_router
 from core import api_errors
 from core.api import router as health_router
+from core.security import session_auth
+from notifications.api import router as notifications_router
 
 api = NinjaAPI(
     title="Cofre API",
     version="1.0.0",
     description="Payments back-office API. Amounts are integer centavos with an ISO currency.",
     urls_namespace="api",
+    auth=session_auth,  # every operation needs a session unless it says auth=None
 )
 api_errors.install(api)
 api.add_router("/health", health_router)
 api.add_router("/auth", auth_router)
+api.add_router("/members", members_router)
+api.add_router("/tenants", tenants_router)
+api.add_router("/admin", admin_router)
+api.add_router("/notifications", notifications_router)

@@ -56,6 +56,7 @@ SHARED_APPS = [
     "accounts",
     "audit",
     "core",
+    "notifications",
 ]
 # Tenant schemas: the merchant's own records. guardian lives here too: grants on tenant objects must
 # be stored per schema, or a grant on tenant A's object id 1 answers True on tenant B's id 1.
@@ -111,7 +112,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = os.environ.get("REDIS_URL") or embedded.redis_url()
 # Root of every Redis key (cache, throttles, job queues). A test run uses its own, so it can share a
 # Redis with a running `make run` without either seeing the other's keys or jobs.
-REDIS_NAMESPACE = os.environ.get("REDIS_NAMESPACE", "cofre")
+REDIS_NAMESPACE = os.environ.get("REDIS_NAMESPACE") or (
+    f"test-{os.getpid()}" if COFRE_ENV == "test" else "cofre"
+)
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",

@@ -6,6 +6,8 @@ slug; the platform itself is the public schema.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from django.db import models
 from django_tenants.models import DomainMixin, TenantMixin
 
@@ -40,6 +42,9 @@ class Tenant(TenantMixin):
     currencies = models.JSONField(default=default_currencies)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    # Declared so type checkers know the manager (TenantMixin comes untyped from django-tenants).
+    objects: ClassVar[models.Manager[Tenant]] = models.Manager()
+
     auto_create_schema = True
 
     class Meta:
@@ -54,6 +59,8 @@ class Tenant(TenantMixin):
 
 
 class Domain(DomainMixin):
+    objects: ClassVar[models.Manager[Domain]] = models.Manager()
+
     def __str__(self) -> str:
         return str(self.domain)
 

@@ -6,26 +6,19 @@ transaction, which is rolled back across every schema. Sequences are not rolled 
 
 from __future__ import annotations
 
-import os
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-# Before Django loads settings: this run's own Redis namespace (cache, throttles, job queues).
-os.environ.setdefault("REDIS_NAMESPACE", f"test-{uuid.uuid4().hex[:10]}")
-os.environ.setdefault("COFRE_ENV", "test")
-
 
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup: None, django_db_blocker: pytest.FixtureRequest) -> Iterator[None]:
+def django_db_setup(django_db_setup: None, django_db_blocker: pytest.FixtureRequest) -> None:
     """Migrate (pytest-django) and seed the demo tenants and personas, committed, once."""
     from core.demo import seed_demo
 
     with django_db_blocker.unblock():  # type: ignore[attr-defined]
         seed_demo()
-    yield
 
 
 @pytest.fixture(scope="session")
@@ -36,7 +29,9 @@ def artifacts_dir() -> Path:
 
 
 @pytest.fixture(scope="session")
-def worker(django_db_setup: None, django_db_blocker: pytest.FixtureRequest, artifacts_dir: Path) -> Iterator[None]:
+def worker(
+    django_db_setup: None, django_db_blocker: pytest.FixtureRequest, artifacts_dir: Path
+) -> Iterator[None]:
     """One real dramatiq worker process for the session, consuming this run's queues."""
     from tests.support.stack import worker_process
 

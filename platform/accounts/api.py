@@ -1,29 +1,24 @@
 """Identity endpoints: /api/auth/*. Thin: parse, call the service, shape the answer."""
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: django-ninja reads the view annotations at runtime,
+# through the access.guard wrappers, and cannot resolve postponed (string) annotations there.
 
 from typing import Any
 
-from django.http import HttpRequest
+from django.http import FileResponse, HttpRequest
 from django.middleware.csrf import get_token
-from ninja import Router
+from ninja import File, Router
+from ninja.files import UploadedFile
 from ninja.utils import check_csrf
 
+from access.guard import any_member, membership_of
 from accounts import services
-from accounts.models import Membership
 from accounts.schemas import CsrfOut, ErrorOut, LoginIn, OkOut, PasswordIn, ProfileIn, SessionUserOut
 from accounts.session_user import session_user
-from core.errors import AppError
+from core.errors import AppError, NotFoundError
 from core.security import session_auth
 
 router = Router(tags=["auth"])
-
-
-def current_membership(request: HttpRequest) -> Membership:
-    membership: Membership | None = getattr(request, "membership", None)
-    if membership is None:  # pragma: no cover - session_auth already refused the request
-        raise AppError("not_authenticated", status=401)
-    return membership
 
 
 @router.get("/csrf", response=CsrfOut, auth=None, summary="Set the CSRF cookie")
@@ -52,13 +47,15 @@ def logout(request: HttpRequest) -> dict[str, bool]:
 
 
 @router.get("/me", response={200: SessionUserOut, 401: ErrorOut}, auth=session_auth, summary="Session user")
+@any_member
 def me(request: HttpRequest) -> dict[str, Any]:
-    return session_user(current_membership(request))
+    return session_user(membership_of(request))
 
 
 @router.patch("/profile", response={200: SessionUserOut, 400: ErrorOut}, auth=session_auth)
+@any_member
 def update_profile(request: HttpRequest, payload: ProfileIn) -> dict[str, Any]:
-    membership = current_membership(request)
+    membership = membership_of(request)
     services.do_update_profile(
         membership.user,
         name=payload.name,
@@ -69,7 +66,26 @@ def update_profile(request: HttpRequest, payload: ProfileIn) -> dict[str, Any]:
 
 
 @router.post("/password", response={200: OkOut, 400: ErrorOut}, auth=session_auth)
+@any_member
 def change_password(request: HttpRequest, payload: PasswordIn) -> dict[str, bool]:
-    membership = current_membership(request)
+    membership = membership_of(request)
     services.do_change_password(request, membership.user, payload.current_password, payload.new_password)
     return {"ok": True}
+
+
+@router.post("/avatar", response={200: SessionUserOut, 400: ErrorOut}, summary="Upload an avatar image")
+@any_member
+def upload_avatar(request: HttpRequest, file: File[UploadedFile]) -> dict[str, Any]:
+    membership = membership_of(request)
+    content = file.read(services.AVATAR_MAX_BYTES + 1)
+    services.do_set_avatar(membership.user, content)
+    return session_user(membership)
+
+
+@router.get("/avatar", response={200: None, 404: ErrorOut}, summary="The session user's avatar image")
+@any_member
+def get_avatar(request: HttpRequest) -> FileResponse:
+    path = services.avatar_path(membership_of(request).user)
+    if path is None:
+        raise NotFoundError
+    return FileResponse(path.open("rb"))

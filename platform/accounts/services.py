@@ -5,8 +5,11 @@ Each validates, applies the change and writes the audit entry; views stay thin.
 
 from __future__ import annotations
 
+import secrets
+from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.contrib import auth
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
@@ -126,3 +129,39 @@ def do_change_password(request: HttpRequest, user: User, current: str, new: str)
     user.save(update_fields=["password"])
     auth.update_session_auth_hash(request, user)
     audit.record("profile.password_changed", actor=user, target=user, request=request)
+
+
+AVATAR_MAX_BYTES = 1024 * 1024
+AVATAR_SIGNATURES = {b"\x89PNG\r\n\x1a\n": "png", b"\xff\xd8\xff": "jpg", b"RIFF": "webp"}
+
+
+def avatar_extension(head: bytes) -> str | None:
+    for signature, extension in AVATAR_SIGNATURES.items():
+        if head.startswith(signature) and (extension != "webp" or head[8:12] == b"WEBP"):
+            return extension
+    return None
+
+
+def do_set_avatar(user: User, content: bytes) -> User:
+    """Store an avatar image (PNG, JPEG or WebP by content, at most 1 MB) under MEDIA_ROOT/avatars."""
+    extension = avatar_extension(content[:16])
+    if extension is None or len(content) > AVATAR_MAX_BYTES:
+        raise AppError("invalid_file", status=400)
+    folder = Path(settings.MEDIA_ROOT) / "avatars"
+    folder.mkdir(parents=True, exist_ok=True)
+    name = f"avatars/{user.pk}-{secrets.token_hex(8)}.{extension}"
+    (Path(settings.MEDIA_ROOT) / name).write_bytes(content)
+    old = user.avatar
+    user.avatar = name
+    user.save(update_fields=["avatar"])
+    if old:
+        (Path(settings.MEDIA_ROOT) / old).unlink(missing_ok=True)
+    audit.record("profile.avatar_changed", actor=user, target=user)
+    return user
+
+
+def avatar_path(user: User) -> Path | None:
+    if not user.avatar:
+        return None
+    path = Path(settings.MEDIA_ROOT) / user.avatar
+    return path if path.is_file() else None

@@ -4,18 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from access.policy import Principal, home_route, visible_entries
+from access.guard import principal_of
+from access.policy import home_route, visible_entries
 from accounts.models import Membership
 from tenants.models import TenantKind
-
-
-def principal_of(membership: Membership) -> Principal:
-    tenant = membership.tenant
-    return Principal(
-        role=membership.role,
-        modules=frozenset(tenant.modules),
-        feature_toggles=frozenset(tenant.feature_toggles),
-    )
 
 
 def session_user(membership: Membership) -> dict[str, Any]:

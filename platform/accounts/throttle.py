@@ -30,11 +30,12 @@ def locked_for_seconds(email: str, ip: str | None) -> int:
 
 def register_failure(email: str, ip: str | None) -> None:
     client = redis_client()
-    with client.pipeline() as pipe:
-        for key in _keys(email, ip):
-            pipe.incr(key)
-            pipe.expire(key, settings.LOGIN_LOCKOUT_SECONDS, nx=True)
-        pipe.execute()
+    keys = _keys(email, ip)
+    counts = [client.incr(key) for key in keys]
+    # The window starts at the first failure (EXPIRE ... NX needs Redis 7; the embedded one is 6.2).
+    for key, count in zip(keys, counts, strict=True):
+        if count == 1 or client.ttl(key) < 0:
+            client.expire(key, settings.LOGIN_LOCKOUT_SECONDS)
 
 
 def clear_account(email: str, ip: str | None) -> None:

@@ -1,6 +1,7 @@
 """Health: database, Redis and a real worker round-trip. 200 only when all are up."""
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: django-ninja reads the view annotations at runtime,
+# through the access.guard wrappers, and cannot resolve postponed (string) annotations there.
 
 import time
 import uuid
@@ -9,6 +10,7 @@ from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest
 from ninja import Router, Schema
+from ninja.responses import Status
 
 from core import tasks
 from core.models import HealthProbe
@@ -59,7 +61,7 @@ def check_worker() -> int | None:
 
 
 @router.get("", response={200: HealthOut, 503: HealthOut}, auth=None, summary="Service health")
-def health(request: HttpRequest) -> tuple[int, HealthOut]:
+def health(request: HttpRequest) -> Status[HealthOut]:
     database = check_database()
     redis_ok = check_redis()
     worker_ms = check_worker() if database and redis_ok else None
@@ -71,4 +73,4 @@ def health(request: HttpRequest) -> tuple[int, HealthOut]:
         worker=worker_ms is not None,
         worker_ms=worker_ms,
     )
-    return (200 if ok else 503), out
+    return Status(200 if ok else 503, out)

@@ -27,7 +27,11 @@ DEMO_TENANTS = (
     ("beta", "Beta Comércio S.A.", TenantKind.CLIENT, (), (), ("BRL",)),
     ("orbita", "Órbita Parceiros", TenantKind.PARTNER, (), (), ("BRL",)),
 )
-DEMO_ROLE_TENANT: dict[str, str] = {TenantKind.PLATFORM: "public", TenantKind.CLIENT: "acme", TenantKind.PARTNER: "orbita"}
+DEMO_ROLE_TENANT: dict[str, str] = {
+    TenantKind.PLATFORM: "public",
+    TenantKind.CLIENT: "acme",
+    TenantKind.PARTNER: "orbita",
+}
 
 
 @dataclass

@@ -39,6 +39,22 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "This account is suspended. Please contact support.",
     },
     "wrong_password": {"pt-BR": "A senha atual está incorreta.", "en": "The current password is incorrect."},
+    "read_only_role": {
+        "pt-BR": "Seu perfil permite apenas consulta.",
+        "en": "Your role is read-only.",
+    },
+    "member_exists": {
+        "pt-BR": "Esta pessoa já faz parte da conta.",
+        "en": "This person is already a member.",
+    },
+    "cannot_change_self": {
+        "pt-BR": "Você não pode alterar o próprio acesso.",
+        "en": "You cannot change your own access.",
+    },
+    "invalid_file": {
+        "pt-BR": "Arquivo inválido: envie PNG, JPEG ou WebP de até 1 MB.",
+        "en": "Invalid file: send a PNG, JPEG or WebP up to 1 MB.",
+    },
     "weak_password": {"pt-BR": "Senha fraca: {reasons}", "en": "Weak password: {reasons}"},
 }
 

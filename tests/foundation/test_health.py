@@ -18,7 +18,13 @@ def test_health_is_ok_on_every_host_when_the_worker_runs(slug: str, worker: None
     response = ApiClient(slug).get("/api/health")
     assert response.status_code == 200, response.content
     body = response.json()
-    assert body == {"status": "ok", "database": True, "redis": True, "worker": True, "worker_ms": body["worker_ms"]}
+    assert body == {
+        "status": "ok",
+        "database": True,
+        "redis": True,
+        "worker": True,
+        "worker_ms": body["worker_ms"],
+    }
     assert body["worker_ms"] >= 0
 
 

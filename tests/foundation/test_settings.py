@@ -15,7 +15,12 @@ ROOT = Path(__file__).resolve().parents[2]
 def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     full_env = {**os.environ, "DATABASE_URL": settings.DATABASE_URL, "REDIS_URL": settings.REDIS_URL, **env}
     return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=full_env, capture_output=True, text=True, check=False
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        check=False,
     )
 
 
@@ -37,7 +42,12 @@ def test_production_profile_refuses_to_start_without_a_secret_key() -> None:
     result = subprocess.run(
         [sys.executable, "manage.py", "check"],
         cwd=ROOT,
-        env={**env, "COFRE_ENV": "production", "DATABASE_URL": settings.DATABASE_URL, "REDIS_URL": settings.REDIS_URL},
+        env={
+            **env,
+            "COFRE_ENV": "production",
+            "DATABASE_URL": settings.DATABASE_URL,
+            "REDIS_URL": settings.REDIS_URL,
+        },
         capture_output=True,
         text=True,
         check=False,
@@ -51,8 +61,16 @@ def test_models_and_migrations_agree() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_a_test_run_uses_its_own_redis_namespace() -> None:
+    # Throttle counters, cache keys and job queues of a test run never mix with a running product's.
+    assert settings.REDIS_NAMESPACE.startswith("test-")
+    assert settings.CACHES["default"]["KEY_PREFIX"] == settings.REDIS_NAMESPACE
+
+
 def test_environment_drives_the_base_domain_and_port() -> None:
-    code = "from django.conf import settings; print(settings.BASE_DOMAIN, settings.PORT, settings.ALLOWED_HOSTS)"
+    code = (
+        "from django.conf import settings; print(settings.BASE_DOMAIN, settings.PORT, settings.ALLOWED_HOSTS)"
+    )
     result = run_manage("shell", "-c", code, BASE_DOMAIN="cofre.example", PORT="9100")
     assert result.returncode == 0, result.stderr
     assert "cofre.example 9100" in result.stdout

@@ -10,7 +10,12 @@ from django.test import Client
 
 from core.demo import DEMO_PASSWORD, demo_email
 
-DEMO_HOSTS = {"public": "localhost", "acme": "acme.localhost", "beta": "beta.localhost", "orbita": "orbita.localhost"}
+DEMO_HOSTS = {
+    "public": "localhost",
+    "acme": "acme.localhost",
+    "beta": "beta.localhost",
+    "orbita": "orbita.localhost",
+}
 
 
 def host(slug: str) -> str:

@@ -1,0 +1,59 @@
+"""The one way to load tenants on a user's behalf (no endpoint queries Tenant directly).
+
+Who sees which tenants:
+- platform admin and financial: every client and partner;
+- employee: the clients assigned to them (guardian grant `view_tenant`, stored in the public schema);
+- partner roles: the clients linked to their partner, as granted in the partner's own schema
+  (`change_tenant` for managers, `view_tenant` for analysts and support);
+- client roles: their own tenant only.
+A tenant the user may not see answers 404, never 403: its existence is not disclosed.
+"""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+from guardian.shortcuts import get_objects_for_user
+
+from accounts.models import Membership
+from accounts.roles import Role
+from core.errors import NotFoundError
+from tenants.models import Tenant, TenantKind
+
+ALL_TENANTS_ROLES = frozenset({Role.ADMIN, Role.FINANCIAL})
+
+
+def visible_tenants(membership: Membership, *, perm: str = "view_tenant") -> QuerySet[Tenant]:
+    """Client and partner tenants this membership may see (or change, with perm="change_tenant")."""
+    business = Tenant.objects.exclude(kind=TenantKind.PLATFORM)
+    home = membership.tenant
+    if home.kind == TenantKind.PLATFORM:
+        if membership.role in ALL_TENANTS_ROLES:
+            return business
+        if membership.role == Role.EMPLOYEE:
+            return business.filter(pk__in=_granted_ids(membership, perm))
+        return business.none()
+    if home.kind == TenantKind.PARTNER:
+        linked = business.filter(partner_links__partner=home)
+        return linked.filter(pk__in=_granted_ids(membership, perm))
+    return business.filter(pk=home.pk)
+
+
+def _granted_ids(membership: Membership, perm: str) -> list[int]:
+    # guardian reads the grants table of the schema the connection is in: the request's own tenant.
+    # `change_tenant` implies `view_tenant` for a manager (any_perm).
+    perms = (
+        ["tenants.change_tenant"]
+        if perm == "change_tenant"
+        else ["tenants.view_tenant", "tenants.change_tenant"]
+    )
+    objects = get_objects_for_user(
+        membership.user, perms, klass=Tenant, any_perm=True, with_superuser=False, accept_global_perms=False
+    )
+    return list(objects.values_list("pk", flat=True))
+
+
+def access_tenant_by_slug(membership: Membership, slug: str, *, perm: str = "view_tenant") -> Tenant:
+    tenant = visible_tenants(membership, perm=perm).filter(slug=slug).first()
+    if tenant is None:
+        raise NotFoundError
+    return tenant

@@ -1,0 +1,1 @@
+"""Platform staff operations across tenants: provisioning, configuration, assignments."""

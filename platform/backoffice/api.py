@@ -1,0 +1,141 @@
+"""Tenants: /api/tenants (what the user may see) and /api/admin/* (platform admins)."""
+
+# No `from __future__ import annotations` here: django-ninja reads the view annotations at runtime,
+# through the access.guard wrappers, and cannot resolve postponed (string) annotations there.
+
+from typing import Any
+
+from django.http import HttpRequest
+from ninja import Router
+from ninja.responses import Status
+
+from access.guard import any_member, membership_of, requires_route
+from access.scoped import access_tenant_by_slug, visible_tenants
+from accounts.members import access_member_user
+from accounts.models import Membership
+from accounts.roles import Role
+from backoffice import services
+from backoffice.schemas import (
+    AssignmentIn,
+    PartnerLinkIn,
+    TenantConfigIn,
+    TenantCreatedOut,
+    TenantCreateIn,
+    TenantOut,
+)
+from core.errors import NotFoundError
+from tenants.models import Tenant, TenantKind, TenantStatus
+from tenants.services import tenant_host
+
+router = Router(tags=["tenants"])
+admin_router = Router(tags=["admin"])
+
+
+def tenant_out(tenant: Tenant) -> dict[str, Any]:
+    return {
+        "slug": tenant.slug,
+        "name": tenant.name,
+        "kind": tenant.kind,
+        "status": tenant.status,
+        "modules": tenant.modules,
+        "feature_toggles": tenant.feature_toggles,
+        "currencies": tenant.currencies,
+        "host": tenant_host(tenant.slug),
+        "created_at": tenant.created_at,
+    }
+
+
+@router.get("", response=list[TenantOut], summary="Tenants this user may see")
+@any_member
+def list_tenants(request: HttpRequest) -> list[dict[str, Any]]:
+    return [tenant_out(t) for t in visible_tenants(membership_of(request)).order_by("slug")]
+
+
+@router.get("/{slug}", response=TenantOut, summary="One tenant this user may see")
+@any_member
+def get_tenant(request: HttpRequest, slug: str) -> dict[str, Any]:
+    return tenant_out(access_tenant_by_slug(membership_of(request), slug))
+
+
+def _admin_tenant(request: HttpRequest, slug: str) -> tuple[Membership, Tenant]:
+    membership = membership_of(request)
+    return membership, access_tenant_by_slug(membership, slug)
+
+
+@admin_router.post("/tenants", response={201: TenantCreatedOut}, summary="Provision a tenant")
+@requires_route("admin/clients", write=True)
+def create_tenant(request: HttpRequest, payload: TenantCreateIn) -> Status[dict[str, Any]]:
+    membership = membership_of(request)
+    result = services.do_provision_tenant(
+        membership.user,
+        slug=payload.slug,
+        name=payload.name,
+        kind=payload.kind,
+        owner_email=payload.owner_email,
+        owner_name=payload.owner_name,
+        owner_password=payload.owner_password,
+        modules=payload.modules,
+        feature_toggles=payload.feature_toggles,
+        currencies=payload.currencies,
+        partner_slug=payload.partner,
+    )
+    body = {
+        "tenant": tenant_out(result.tenant),
+        "owner_email": result.owner_email,
+        "initial_password": result.initial_password,
+    }
+    return Status(201, body)
+
+
+@admin_router.patch("/tenants/{slug}", response=TenantOut, summary="Change modules, toggles, currencies")
+@requires_route("admin/clients", write=True)
+def configure_tenant(request: HttpRequest, slug: str, payload: TenantConfigIn) -> dict[str, Any]:
+    membership, tenant = _admin_tenant(request, slug)
+    services.do_configure_tenant(
+        membership.user,
+        tenant,
+        name=payload.name,
+        modules=payload.modules,
+        feature_toggles=payload.feature_toggles,
+        currencies=payload.currencies,
+    )
+    return tenant_out(tenant)
+
+
+@admin_router.post(
+    "/tenants/{slug}/suspend", response=TenantOut, summary="Suspend: logins refused, data kept"
+)
+@requires_route("admin/clients", write=True)
+def suspend_tenant(request: HttpRequest, slug: str) -> dict[str, Any]:
+    membership, tenant = _admin_tenant(request, slug)
+    return tenant_out(services.do_set_tenant_status(membership.user, tenant, TenantStatus.SUSPENDED))
+
+
+@admin_router.post("/tenants/{slug}/reactivate", response=TenantOut, summary="Reactivate a suspended tenant")
+@requires_route("admin/clients", write=True)
+def reactivate_tenant(request: HttpRequest, slug: str) -> dict[str, Any]:
+    membership, tenant = _admin_tenant(request, slug)
+    return tenant_out(services.do_set_tenant_status(membership.user, tenant, TenantStatus.ACTIVE))
+
+
+@admin_router.post("/partners/{slug}/clients", response=TenantOut, summary="Give a partner a client")
+@requires_route("admin/partners", write=True)
+def link_partner_client(request: HttpRequest, slug: str, payload: PartnerLinkIn) -> dict[str, Any]:
+    membership, partner = _admin_tenant(request, slug)
+    client = access_tenant_by_slug(membership, payload.client)
+    services.do_link_partner(membership.user, partner, client)
+    return tenant_out(client)
+
+
+@admin_router.post(
+    "/employees/{user_id}/clients", response=TenantOut, summary="Assign a client to an employee"
+)
+@requires_route("admin/employees", write=True)
+def assign_employee(request: HttpRequest, user_id: int, payload: AssignmentIn) -> dict[str, Any]:
+    membership = membership_of(request)
+    employee = access_member_user(membership, user_id, role=Role.EMPLOYEE)
+    client = access_tenant_by_slug(membership, payload.client)
+    if client.kind != TenantKind.CLIENT:
+        raise NotFoundError
+    services.do_assign_employee(membership.user, employee, client, assigned=payload.assigned)
+    return tenant_out(client)

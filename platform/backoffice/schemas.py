@@ -1,0 +1,55 @@
+"""API shapes of tenants as staff, partners and clients see them."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from ninja import Schema
+from pydantic import Field
+
+
+class TenantOut(Schema):
+    slug: str
+    name: str
+    kind: str
+    status: str
+    modules: list[str]
+    feature_toggles: list[str]
+    currencies: list[str]
+    host: str
+    created_at: datetime
+
+
+class TenantCreateIn(Schema):
+    slug: str = Field(min_length=2, max_length=30)
+    name: str = Field(min_length=1, max_length=200)
+    kind: str = Field(pattern="^(client|partner)$")
+    owner_email: str = Field(min_length=3, max_length=254)
+    owner_name: str = Field(default="", max_length=150)
+    owner_password: str | None = Field(default=None, max_length=512)
+    modules: list[str] = []
+    feature_toggles: list[str] = []
+    currencies: list[str] = ["BRL"]
+    partner: str | None = None
+
+
+class TenantCreatedOut(Schema):
+    tenant: TenantOut
+    owner_email: str
+    initial_password: str | None
+
+
+class TenantConfigIn(Schema):
+    name: str | None = Field(default=None, max_length=200)
+    modules: list[str] | None = None
+    feature_toggles: list[str] | None = None
+    currencies: list[str] | None = None
+
+
+class PartnerLinkIn(Schema):
+    client: str
+
+
+class AssignmentIn(Schema):
+    client: str
+    assigned: bool = True

@@ -1,0 +1,177 @@
+"""Staff actions on tenants. Each validates, applies, audits (platform trail and tenant trail)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django_tenants.utils import get_public_schema_name, schema_context
+
+from access import grants
+from accounts.models import Membership, User
+from accounts.roles import ROLES_BY_KIND, Role
+from audit import services as audit
+from core.errors import AppError
+from tenants import services as tenants
+from tenants.models import Tenant, TenantKind, TenantStatus
+
+OWNER_ROLE = {TenantKind.CLIENT: Role.CLIENT, TenantKind.PARTNER: Role.PARTNER}
+
+
+def _field_error(exc: tenants.ProvisioningError) -> AppError:
+    return AppError("invalid_input", fields={exc.field: exc.code})
+
+
+def _audit_both(action: str, actor: User, tenant: Tenant, data: dict[str, object]) -> None:
+    with schema_context(get_public_schema_name()):
+        audit.record(action, actor=actor, target=tenant, data=data)
+    with schema_context(tenant.schema_name):
+        audit.record(action, actor=actor, target=tenant, data=data)
+
+
+def do_provision_tenant(
+    actor: User,
+    *,
+    slug: str,
+    name: str,
+    kind: str,
+    owner_email: str,
+    owner_name: str = "",
+    owner_password: str | None = None,
+    modules: Iterable[str] = (),
+    feature_toggles: Iterable[str] = (),
+    currencies: Iterable[str] = ("BRL",),
+    partner_slug: str | None = None,
+) -> tenants.Provisioned:
+    email = owner_email.strip().lower()
+    if "@" not in email:
+        raise AppError("invalid_input", fields={"owner_email": "invalid"})
+    password = owner_password or tenants.generate_password()
+    try:
+        validate_password(password)
+    except ValidationError as exc:
+        raise AppError("weak_password", reasons=" ".join(exc.messages)) from exc
+    partner = None
+    if partner_slug:
+        partner = Tenant.objects.filter(slug=partner_slug, kind=TenantKind.PARTNER).first()
+        if partner is None or kind != TenantKind.CLIENT:
+            raise AppError("invalid_input", fields={"partner": "unknown partner"})
+    with transaction.atomic():
+        try:
+            tenant = tenants.create_tenant(
+                slug=slug,
+                name=name,
+                kind=kind,
+                modules=modules,
+                feature_toggles=feature_toggles,
+                currencies=currencies,
+            )
+        except tenants.ProvisioningError as exc:
+            raise _field_error(exc) from exc
+        owner = User.objects.filter(email=email).first()
+        created_owner = owner is None
+        if owner is None:
+            owner = User.objects.create_user(email, password, name=owner_name)
+        Membership.objects.create(user=owner, tenant=tenant, role=OWNER_ROLE[TenantKind(kind)])
+        if partner is not None:
+            tenants.link_partner(partner, tenant)
+            grants.sync_partner_grants(partner)
+        _audit_both(
+            "tenant.created",
+            actor,
+            tenant,
+            {
+                "slug": slug,
+                "kind": kind,
+                "owner": email,
+                "modules": tenant.modules,
+                "toggles": tenant.feature_toggles,
+            },
+        )
+    generated = created_owner and owner_password is None
+    return tenants.Provisioned(
+        tenant=tenant, owner_email=email, initial_password=password if generated else None
+    )
+
+
+def do_set_tenant_status(actor: User, tenant: Tenant, status: str) -> Tenant:
+    if status not in TenantStatus.values:
+        raise AppError("invalid_input", fields={"status": "invalid"})
+    with transaction.atomic():
+        before = tenant.status
+        tenants.set_status(tenant, status)
+        _audit_both("tenant.status_changed", actor, tenant, {"from": before, "to": status})
+    return tenant
+
+
+def do_configure_tenant(
+    actor: User,
+    tenant: Tenant,
+    *,
+    name: str | None = None,
+    modules: Iterable[str] | None = None,
+    feature_toggles: Iterable[str] | None = None,
+    currencies: Iterable[str] | None = None,
+) -> Tenant:
+    changes: dict[str, object] = {}
+    try:
+        if name is not None and name.strip() and name.strip() != tenant.name:
+            changes["name"] = [tenant.name, name.strip()]
+            tenant.name = name.strip()
+        if modules is not None and (value := tenants.clean_modules(modules)) != tenant.modules:
+            changes["modules"] = [tenant.modules, value]
+            tenant.modules = value
+        if (
+            feature_toggles is not None
+            and (value := tenants.clean_toggles(feature_toggles)) != tenant.feature_toggles
+        ):
+            changes["feature_toggles"] = [tenant.feature_toggles, value]
+            tenant.feature_toggles = value
+        if currencies is not None and (value := tenants.clean_currencies(currencies)) != tenant.currencies:
+            changes["currencies"] = [tenant.currencies, value]
+            tenant.currencies = value
+    except tenants.ProvisioningError as exc:
+        raise _field_error(exc) from exc
+    if changes:
+        with transaction.atomic(), schema_context(get_public_schema_name()):
+            tenant.save(update_fields=list(changes))
+            _audit_both("tenant.configured", actor, tenant, changes)
+    return tenant
+
+
+def do_link_partner(actor: User, partner: Tenant, client: Tenant) -> None:
+    try:
+        with transaction.atomic():
+            tenants.link_partner(partner, client)
+            grants.sync_partner_grants(partner)
+            _audit_both("partner.client_linked", actor, partner, {"client": client.slug})
+    except tenants.ProvisioningError as exc:
+        raise _field_error(exc) from exc
+
+
+def do_assign_employee(actor: User, employee: User, client: Tenant, *, assigned: bool) -> None:
+    platform = tenants.ensure_platform()
+    if not Membership.objects.filter(
+        user=employee, tenant=platform, role=Role.EMPLOYEE, is_active=True
+    ).exists():
+        raise AppError("invalid_input", fields={"employee": "not an employee"})
+    if client.kind != TenantKind.CLIENT:
+        raise AppError("invalid_input", fields={"client": "not a client"})
+    with transaction.atomic():
+        if assigned:
+            grants.grant_employee(employee, client)
+        else:
+            grants.revoke_employee(employee, client)
+        with schema_context(get_public_schema_name()):
+            audit.record(
+                "employee.assignment_changed",
+                actor=actor,
+                target=employee,
+                data={"client": client.slug, "assigned": assigned},
+            )
+
+
+def roles_for(tenant: Tenant) -> tuple[str, ...]:
+    return tuple(ROLES_BY_KIND[tenant.kind])

@@ -1,0 +1,35 @@
+"""Notifications for one identity in one tenant (public schema; always read through the membership)."""
+
+from __future__ import annotations
+
+from django.db import models
+
+from accounts.models import User
+from tenants.models import Tenant
+
+
+class NotificationType(models.IntegerChoices):
+    INFO = 1, "Info"
+    SUCCESS = 2, "Success"
+    WARNING = 3, "Warning"
+    DANGER = 4, "Danger"  # section 4: type id 4 shows the danger icon
+
+
+class Notification(models.Model):
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="notifications")
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="notifications")
+    type_id = models.PositiveSmallIntegerField(
+        choices=NotificationType.choices, default=NotificationType.INFO
+    )
+    status = models.PositiveSmallIntegerField(default=1)  # section 4: status 0 shows the danger icon
+    title = models.CharField(max_length=200)
+    content = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    read_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-created_at", "-id")
+        indexes = [models.Index(fields=("user", "tenant", "-created_at"), name="notif_user_tenant_idx")]
+
+    def __str__(self) -> str:
+        return self.title
