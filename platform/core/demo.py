@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.db import transaction
 
+from access import grants
 from accounts.models import Membership, User
 from accounts.roles import ROLES_BY_KIND
 from tenants import services as tenant_services
@@ -27,6 +28,7 @@ DEMO_TENANTS = (
     ("beta", "Beta Comércio S.A.", TenantKind.CLIENT, (), (), ("BRL",)),
     ("orbita", "Órbita Parceiros", TenantKind.PARTNER, (), (), ("BRL",)),
 )
+BETA_OWNER = "owner@beta.demo.test"
 DEMO_ROLE_TENANT: dict[str, str] = {
     TenantKind.PLATFORM: "public",
     TenantKind.CLIENT: "acme",
@@ -85,4 +87,15 @@ def seed_demo() -> SeedReport:
                 if made:
                     report.created.append(f"membership {email}@{tenant.slug}")
                 report.logins.append((role, email, host_of(tenant)))
+        # beta has its own owner, so cross-tenant checks have someone on the other side.
+        owner = User.objects.filter(email=BETA_OWNER).first()
+        if owner is None:
+            owner = User.objects.create_user(BETA_OWNER, DEMO_PASSWORD, name="Beta owner")
+            report.created.append(f"user {BETA_OWNER}")
+        Membership.objects.get_or_create(user=owner, tenant=tenants["beta"], defaults={"role": "client"})
+        report.logins.append(("client", BETA_OWNER, host_of(tenants["beta"])))
+        # Object grants: the partner's users over its clients; the demo employee over acme.
+        grants.sync_partner_grants(tenants["orbita"])
+        employee = User.objects.get(email=demo_email("employee"))
+        grants.grant_employee(employee, tenants["acme"])
     return report

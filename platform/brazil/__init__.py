@@ -1,0 +1,1 @@
+"""Brazilian payment rules: CPF/CNPJ, boleto, PIX, banks, barcodes. Pure Python, no Django."""
