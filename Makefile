@@ -15,6 +15,7 @@ $(STAMPS)/venv: requirements.lock pyproject.toml
 	@mkdir -p $(STAMPS)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	@touch $@
 
 $(STAMPS)/node: frontend/package.json frontend/package-lock.json
@@ -63,7 +64,7 @@ lock: ## Re-resolve requirements.lock from pyproject.toml (exact versions of eve
 	$(PYTHON) -c "import tomllib; p = tomllib.load(open('pyproject.toml', 'rb'))['project']; \
 	  print('\n'.join(p['dependencies'] + p['optional-dependencies']['dev']))" > /tmp/cofre-lock/direct.txt
 	/tmp/cofre-lock/bin/pip install --quiet --disable-pip-version-check -r /tmp/cofre-lock/direct.txt
-	/tmp/cofre-lock/bin/pip freeze > requirements.lock
+	/tmp/cofre-lock/bin/pip freeze --all --exclude-editable | grep -v '^pip==' > requirements.lock
 
 clean: ## Remove build outputs and caches (keeps .data, the embedded databases)
 	rm -rf $(STAMPS) frontend/dist .mypy_cache .ruff_cache

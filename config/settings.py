@@ -57,6 +57,9 @@ SHARED_APPS = [
     "audit",
     "core",
     "notifications",
+    "ledger",
+    "gateway",
+    "cofre_sandbox_bank",  # the sandbox bank's own state (it stands for an outside bank)
 ]
 # Tenant schemas: the merchant's own records. guardian lives here too: grants on tenant objects must
 # be stored per schema, or a grant on tenant A's object id 1 answers True on tenant B's id 1.
@@ -64,6 +67,7 @@ TENANT_APPS = [
     "guardian",
     "audit",
     "core",
+    "payments",
 ]
 INSTALLED_APPS = list(dict.fromkeys(SHARED_APPS + TENANT_APPS))
 

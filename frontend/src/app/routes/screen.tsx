@@ -1,0 +1,38 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+
+import { paths } from '@/config/paths';
+import { useSessionUser } from '@/lib/auth/session';
+import { lazyWithTimeout } from '@/lib/lazy-with-timeout';
+import { isRouteAllowed, normalizeRoute } from '@/lib/permissions';
+
+export type ScreenProps = { route: string; homeHref: string };
+type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
+
+const ProfileScreen = lazyWithTimeout(() => import('@/features/profile/components/profile-screen'));
+const PlaceholderScreen = lazyWithTimeout(() => import('@/features/placeholder/components/placeholder-screen'));
+
+/**
+ * Screens built so far, by menu route. Every other permitted route shows the placeholder screen
+ * (title, breadcrumb, empty state) until its feature lands here.
+ */
+export const SCREENS: Readonly<Record<string, Screen>> = {
+  'user/profile': ProfileScreen,
+  'pages/profile': ProfileScreen,
+};
+
+/** Any path inside the shell: permitted iff the route is in the user's menu (or a profile route). */
+export function ScreenRoute() {
+  const user = useSessionUser();
+  const { pathname } = useLocation();
+  const route = normalizeRoute(pathname);
+  if (!isRouteAllowed(route, user.menu)) return <Navigate to={paths.notAuthorized.getHref()} replace />;
+  const Screen = (Object.hasOwn(SCREENS, route) ? SCREENS[route] : undefined) ?? PlaceholderScreen;
+  return <Screen key={route} route={route} homeHref={paths.screen.getHref(user.home)} />;
+}
+
+/** /plataforma: the signed-in user's home route. */
+export function HomeRedirect() {
+  const user = useSessionUser();
+  return <Navigate to={paths.screen.getHref(user.home)} replace />;
+}

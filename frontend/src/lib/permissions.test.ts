@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+
+import { groupMenu, groupOfRoute } from './menu';
+import { hasVisibleMenu, isRouteAllowed, normalizeRoute } from './permissions';
+
+const menu = [
+  { route: 'clients/payments', group: 'client_finance' },
+  { route: 'clients/withdraws', group: 'client_finance' },
+  { route: 'employee/transactions', group: 'general' },
+  { route: 'clients/home', group: 'client_reports' },
+  { route: 'employee/transactions', group: 'admin_home' },
+];
+
+describe('route permission', () => {
+  it('allows a route iff the server listed it in the menu', () => {
+    expect(isRouteAllowed('clients/payments', menu)).toBe(true);
+    expect(isRouteAllowed('/clients/withdraws/', menu)).toBe(true);
+    expect(isRouteAllowed('clients/refunds', menu)).toBe(false);
+    expect(isRouteAllowed('admin/home', menu)).toBe(false);
+    expect(isRouteAllowed('clients', menu)).toBe(false);
+  });
+
+  it('always allows the profile routes', () => {
+    expect(isRouteAllowed('user/profile', [])).toBe(true);
+    expect(isRouteAllowed('/pages/profile', [])).toBe(true);
+  });
+
+  it('a user with no menu entry has nothing visible', () => {
+    expect(hasVisibleMenu([])).toBe(false);
+    expect(hasVisibleMenu(menu)).toBe(true);
+  });
+
+  it('normalizes slashes', () => {
+    expect(normalizeRoute('/hms/')).toBe('hms');
+    expect(normalizeRoute('clients/home')).toBe('clients/home');
+  });
+});
+
+describe('menu grouping', () => {
+  it('keeps the server order of groups and entries', () => {
+    const groups = groupMenu(menu);
+    expect(groups.map((group) => group.key)).toEqual(['client_finance', 'general', 'client_reports', 'admin_home']);
+    expect(groups[0]?.entries.map((entry) => entry.route)).toEqual(['clients/payments', 'clients/withdraws']);
+  });
+
+  it('finds the first group holding a route', () => {
+    const groups = groupMenu(menu);
+    expect(groupOfRoute(groups, '/employee/transactions')).toBe('general');
+    expect(groupOfRoute(groups, 'nope')).toBeUndefined();
+  });
+});

@@ -1,0 +1,24 @@
+import type { MenuEntry } from '@/api/types';
+
+/** Reachable by every signed-in user whatever the menu says (the user menu). */
+export const ALWAYS_ALLOWED_ROUTES: readonly string[] = ['user/profile', 'pages/profile'];
+
+/** "/clients/payments/" -> "clients/payments". */
+export function normalizeRoute(route: string): string {
+  return route.replace(/^\/+/, '').replace(/\/+$/, '');
+}
+
+/**
+ * The server decides what a user may see and sends it as `menu`; a route is permitted iff it is
+ * one of those entries, or one of the always-allowed profile routes.
+ */
+export function isRouteAllowed(route: string, menu: readonly Pick<MenuEntry, 'route'>[]): boolean {
+  const wanted = normalizeRoute(route);
+  if (ALWAYS_ALLOWED_ROUTES.includes(wanted)) return true;
+  return menu.some((entry) => normalizeRoute(entry.route) === wanted);
+}
+
+/** A user without a single visible entry goes to the not-authorized page. */
+export function hasVisibleMenu(menu: readonly unknown[]): boolean {
+  return menu.length > 0;
+}

@@ -1,0 +1,57 @@
+"""The plugin API: the ONLY module plugins import from Cofre.
+
+Two kinds of plugin, discovered through the `cofre.plugins` entry-point group (built-in plugins are
+registered exactly like third-party ones, in pyproject.toml):
+
+- payment methods (billet, pix, card, wire): validate a charge request and prepare what the payer
+  needs (barcode and typed line, BR Code, transfer instructions);
+- bank providers (the sandbox bank, real banks): create charges, report their state, verify and
+  parse webhooks, submit payouts.
+
+A plugin module implements one or both hooks, marked with `hookimpl`:
+
+    from plugin_api import hookimpl
+
+    @hookimpl
+    def cofre_payment_methods():
+        return [MyMethod()]
+
+Data crossing the boundary is frozen dataclasses (`plugin_api.contracts`); money is integer centavos
+with an ISO currency. See plugins/README.md for the developer guide and `plugin_api.testkit` for
+the contract tests every plugin can run.
+"""
+
+from plugin_api.contracts import (
+    BankProvider,
+    ChargeArtifacts,
+    ChargeRequest,
+    ChargeState,
+    Payer,
+    PaymentMethod,
+    PayoutRequest,
+    PayoutState,
+    PluginError,
+    ProviderCharge,
+    ProviderEvent,
+    ProviderPayout,
+    WebhookRejectedError,
+)
+from plugin_api.hookspecs import hookimpl, hookspec
+
+__all__ = [
+    "BankProvider",
+    "ChargeArtifacts",
+    "ChargeRequest",
+    "ChargeState",
+    "Payer",
+    "PaymentMethod",
+    "PayoutRequest",
+    "PayoutState",
+    "PluginError",
+    "ProviderCharge",
+    "ProviderEvent",
+    "ProviderPayout",
+    "WebhookRejectedError",
+    "hookimpl",
+    "hookspec",
+]

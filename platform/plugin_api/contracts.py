@@ -1,0 +1,193 @@
+"""Data contracts between Cofre's core and its plugins (frozen dataclasses, as Saleor's interface.py).
+
+Money is always integer centavos plus an ISO currency ("BRL", "USD"); dates are `datetime.date`,
+instants timezone-aware `datetime`. Plugins never see Django models, tenants' schemas or the ledger.
+"""
+
+from __future__ import annotations
+
+import enum
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+
+class PluginError(Exception):
+    """A request a plugin refuses: `code` is machine-readable, `field` names the input to fix."""
+
+    def __init__(self, code: str, field: str = "", **params: str | int) -> None:
+        super().__init__(f"{code}{f' ({field})' if field else ''}")
+        self.code = code
+        self.field = field
+        self.params = params
+
+
+class WebhookRejectedError(PluginError):
+    """A webhook whose signature or payload does not verify: answered 400, nothing applied."""
+
+
+@dataclass(frozen=True)
+class Payer:
+    name: str
+    document: str  # CPF or CNPJ, normalised (digits, or upper-case alphanumerics for the new CNPJ)
+    email: str = ""
+    street: str = ""
+    number: str = ""
+    complement: str = ""
+    neighborhood: str = ""
+    city: str = ""
+    state: str = ""  # two-letter UF
+    zipcode: str = ""  # 8 digits
+
+
+@dataclass(frozen=True)
+class ChargeRequest:
+    """A charge the core wants to create. `reference` is Cofre's own id for it (unique, stable)."""
+
+    reference: str
+    method: str  # "billet" | "pix" | "card" | "wire" | a plugin's own code
+    amount: int  # centavos, > 0
+    currency: str
+    payer: Payer
+    description: str = ""
+    due_date: date | None = None  # billet
+    expires_in_seconds: int | None = None  # pix
+    card_token: str = ""  # card: a provider token, never a card number
+    merchant_name: str = ""
+    merchant_city: str = ""
+    extra: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ChargeArtifacts:
+    """What the payer needs, prepared by the payment method (all optional, by method)."""
+
+    barcode: str = ""  # billet: 44 digits
+    typed_line: str = ""  # billet: 47 digits
+    brcode: str = ""  # pix: EMV "copia e cola"
+    txid: str = ""  # pix
+    pix_key: str = ""  # pix: the receiving key
+    expires_at: datetime | None = None
+    card_brand: str = ""
+    card_last4: str = ""
+    wire_instructions: Mapping[str, str] = field(default_factory=dict)
+
+
+class ChargeState(enum.StrEnum):
+    PENDING = "pending"  # created, waiting for the payer
+    CONFIRMED = "confirmed"  # paid
+    FAILED = "failed"  # refused (e.g. card declined)
+    CANCELED = "canceled"
+    EXPIRED = "expired"
+
+
+@dataclass(frozen=True)
+class ProviderCharge:
+    provider_reference: str
+    state: ChargeState
+    paid_amount: int | None = None
+    paid_at: datetime | None = None
+    artifacts: ChargeArtifacts | None = None  # a provider may fill in or override the method's artifacts
+
+
+@dataclass(frozen=True)
+class ProviderEvent:
+    """One event from a provider's webhook, already verified."""
+
+    event_id: str  # the provider's unique id for this event (duplicates share it)
+    kind: str  # "charge" | "payout"
+    reference: str  # Cofre's reference (ChargeRequest.reference or PayoutRequest.reference)
+    provider_reference: str
+    state: str  # a ChargeState or PayoutState value
+    occurred_at: datetime
+    amount: int | None = None
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class PayoutRequest:
+    """A payout the core wants the bank to make; `idempotency_key` makes resubmission safe."""
+
+    reference: str
+    idempotency_key: str
+    amount: int
+    currency: str
+    method: str  # "pix" | "ted"
+    beneficiary_name: str
+    beneficiary_document: str
+    bank_ispb: str = ""
+    bank_compe: str = ""
+    agency: str = ""
+    account: str = ""
+    account_digit: str = ""
+    account_type: str = ""  # "checking" | "savings" | "payment"
+    pix_key: str = ""
+    description: str = ""
+    extra: Mapping[str, str] = field(default_factory=dict)
+
+
+class PayoutState(enum.StrEnum):
+    PROCESSING = "processing"
+    CONFIRMED = "confirmed"
+    FAILED = "failed"
+    REVERSED = "reversed"
+
+
+@dataclass(frozen=True)
+class ProviderPayout:
+    provider_reference: str
+    state: PayoutState
+    reason: str = ""
+
+
+class PaymentMethod(ABC):
+    """A way to pay in: validates requests and prepares what the payer needs."""
+
+    code: str
+    name: str
+    currencies: frozenset[str] = frozenset({"BRL"})
+    # JSON-Schema subset (type, properties, required, enum, minimum, maximum, pattern, writeOnly)
+    config_schema: Mapping[str, Any] = {"type": "object", "properties": {}}
+
+    @abstractmethod
+    def validate(self, request: ChargeRequest, config: Mapping[str, Any]) -> None:
+        """Raise PluginError(code, field) when the request cannot be charged with this method."""
+
+    @abstractmethod
+    def prepare(self, request: ChargeRequest, config: Mapping[str, Any]) -> ChargeArtifacts:
+        """Build the payer-facing artifacts (deterministic for the same request and config)."""
+
+
+class BankProvider(ABC):
+    """A bank (or PSP) that collects charges and makes payouts."""
+
+    code: str
+    name: str
+    methods: frozenset[str]  # payment method codes it can collect
+    payout_methods: frozenset[str] = frozenset()
+    config_schema: Mapping[str, Any] = {"type": "object", "properties": {}}
+
+    @abstractmethod
+    def create_charge(
+        self, request: ChargeRequest, artifacts: ChargeArtifacts, config: Mapping[str, Any]
+    ) -> ProviderCharge:
+        """Register the charge with the bank. Must be idempotent on `request.reference`."""
+
+    @abstractmethod
+    def fetch_charge(self, provider_reference: str, config: Mapping[str, Any]) -> ProviderCharge:
+        """Ask the bank for the charge's current state (used by the sync job)."""
+
+    @abstractmethod
+    def parse_webhook(
+        self, headers: Mapping[str, str], body: bytes, config: Mapping[str, Any]
+    ) -> list[ProviderEvent]:
+        """Verify the signature and parse the events; raise WebhookRejectedError when it does not verify."""
+
+    def submit_payout(self, request: PayoutRequest, config: Mapping[str, Any]) -> ProviderPayout:
+        """Send a payout. Must be idempotent on `request.idempotency_key` (a retry returns the same payout)."""
+        raise PluginError("payouts_not_supported")
+
+    def fetch_payout(self, provider_reference: str, config: Mapping[str, Any]) -> ProviderPayout:
+        raise PluginError("payouts_not_supported")
