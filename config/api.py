@@ -12,6 +12,8 @@ from core import api_errors
 from core.api import router as health_router
 from core.security import session_auth
 from notifications.api import router as notifications_router
+from payments.api import balance_router, webhook_router
+from payments.api import router as deposits_router
 
 api = NinjaAPI(
     title="Cofre API",
@@ -27,3 +29,6 @@ api.add_router("/members", members_router)
 api.add_router("/tenants", tenants_router)
 api.add_router("/admin", admin_router)
 api.add_router("/notifications", notifications_router)
+api.add_router("/deposits", deposits_router)
+api.add_router("/balance", balance_router)
+api.add_router("/webhooks", webhook_router)

@@ -77,6 +77,9 @@ PUBLIC_SCHEMA_NAME = "public"
 ROOT_URLCONF = "config.urls_tenant"
 PUBLIC_SCHEMA_URLCONF = "config.urls_public"
 DATABASE_ROUTERS = ("django_tenants.routers.TenantSyncRouter",)
+# New tenants are cloned from this migrated schema (tenants/template.py): fast whatever the migrations.
+TENANT_BASE_SCHEMA = "tenant_template"
+TENANT_CREATION_FAKES_MIGRATIONS = True
 
 MIDDLEWARE = [
     "django_tenants.middleware.main.TenantMainMiddleware",

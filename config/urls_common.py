@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from django.urls import URLPattern, URLResolver, path, re_path
+from django.urls import URLPattern, URLResolver, include, path, re_path
 
 from config.api import api
 from core import views
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("api/", api.urls),
+    path("sandbox-bank/", include("cofre_sandbox_bank.urls")),
     path("", views.root_redirect),
     re_path(r"^plataforma(?:/.*)?$", views.spa),
 ]

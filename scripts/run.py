@@ -1,5 +1,5 @@
 """`make run`: start the embedded services (when no DATABASE_URL / REDIS_URL), migrate, seed, then run
-gunicorn and one dramatiq worker until Ctrl-C, and stop everything cleanly."""
+gunicorn, one dramatiq worker and the job clock until Ctrl-C, and stop everything cleanly."""
 
 from __future__ import annotations
 
@@ -37,6 +37,7 @@ def main() -> int:
 
     manage("migrate_schemas", "--shared", "-v", "0", env=env)
     manage("migrate_schemas", "--tenant", "-v", "0", env=env)
+    manage("sync_tenant_template", "-v", "0", env=env)
     manage("collectstatic", "--noinput", "-v", "0", env=env)
     manage("seed_demo", env=env)
 

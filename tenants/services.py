@@ -97,7 +97,7 @@ def create_tenant(
         feature_toggles=clean_toggles(feature_toggles),
         currencies=clean_currencies(currencies),
     )
-    with transaction.atomic():
+    with schema_context(get_public_schema_name()), transaction.atomic():
         tenant.save(verbosity=0)  # creates the schema (cloned from the template when present)
         Domain.objects.create(domain=tenant_host(slug), tenant=tenant, is_primary=True)
     return tenant

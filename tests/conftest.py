@@ -16,9 +16,19 @@ import pytest
 def django_db_setup(django_db_setup: None, django_db_blocker: pytest.FixtureRequest) -> None:
     """Migrate (pytest-django) and seed the demo tenants and personas, committed, once."""
     from core.demo import seed_demo
+    from tenants.template import sync_template
 
     with django_db_blocker.unblock():  # type: ignore[attr-defined]
+        sync_template()
         seed_demo()
+
+
+@pytest.fixture(autouse=True)
+def _public_schema_first() -> None:
+    """Each test starts on the public schema (the test client's tenant middleware leaves it switched)."""
+    from core.tenancy import tenant_connection
+
+    tenant_connection().set_schema_to_public()
 
 
 @pytest.fixture(scope="session")

@@ -24,15 +24,16 @@ def _field_error(exc: tenants.ProvisioningError) -> AppError:
     return AppError("invalid_input", fields={exc.field: exc.code})
 
 
-def _audit_both(action: str, actor: User, tenant: Tenant, data: dict[str, object]) -> None:
+def _audit_both(action: str, actor: User | None, tenant: Tenant, data: dict[str, object]) -> None:
+    who = "" if actor is not None else "system:command"
     with schema_context(get_public_schema_name()):
-        audit.record(action, actor=actor, target=tenant, data=data)
+        audit.record(action, actor=actor, actor_email=who, target=tenant, data=data)
     with schema_context(tenant.schema_name):
-        audit.record(action, actor=actor, target=tenant, data=data)
+        audit.record(action, actor=actor, actor_email=who, target=tenant, data=data)
 
 
 def do_provision_tenant(
-    actor: User,
+    actor: User | None,
     *,
     slug: str,
     name: str,
@@ -96,7 +97,7 @@ def do_provision_tenant(
     )
 
 
-def do_set_tenant_status(actor: User, tenant: Tenant, status: str) -> Tenant:
+def do_set_tenant_status(actor: User | None, tenant: Tenant, status: str) -> Tenant:
     if status not in TenantStatus.values:
         raise AppError("invalid_input", fields={"status": "invalid"})
     with transaction.atomic():

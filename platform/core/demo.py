@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 
 from django.conf import settings
@@ -10,6 +11,8 @@ from django.db import transaction
 from access import grants
 from accounts.models import Membership, User
 from accounts.roles import ROLES_BY_KIND
+from gateway import services as gateway
+from gateway.models import FeeRate, PluginConfig, PluginKind, ProviderRoute
 from tenants import services as tenant_services
 from tenants.models import Tenant, TenantKind
 
@@ -94,8 +97,44 @@ def seed_demo() -> SeedReport:
             report.created.append(f"user {BETA_OWNER}")
         Membership.objects.get_or_create(user=owner, tenant=tenants["beta"], defaults={"role": "client"})
         report.logins.append(("client", BETA_OWNER, host_of(tenants["beta"])))
+        seed_gateway_defaults(report)
         # Object grants: the partner's users over its clients; the demo employee over acme.
         grants.sync_partner_grants(tenants["orbita"])
         employee = User.objects.get(email=demo_email("employee"))
         grants.grant_employee(employee, tenants["acme"])
     return report
+
+
+# Platform default fee rates (basis points, fixed centavos) for the demo.
+DEMO_FEE_RATES = (
+    ("pix", "BRL", 99, 0),
+    ("billet", "BRL", 0, 250),
+    ("card", "BRL", 399, 39),
+    ("card", "USD", 450, 30),
+    ("wire", "BRL", 0, 100),
+)
+
+
+def seed_gateway_defaults(report: SeedReport) -> None:
+    """The sandbox bank as every method's provider (with a webhook secret of its own) and fee rates."""
+    if not PluginConfig.objects.filter(
+        tenant__isnull=True, kind=PluginKind.PROVIDER, code="sandbox_bank"
+    ).exists():
+        gateway.set_plugin_config(
+            PluginKind.PROVIDER,
+            "sandbox_bank",
+            None,
+            enabled=True,
+            values={"webhook_secret": secrets.token_urlsafe(32), "confirm_delay_seconds": 3},
+        )
+        report.created.append("sandbox bank configuration")
+    for method in ("billet", "pix", "card", "wire"):
+        if not ProviderRoute.objects.filter(tenant__isnull=True, method=method).exists():
+            gateway.set_route(None, method, "sandbox_bank")
+            report.created.append(f"route {method}")
+    for method, currency, bp, fixed in DEMO_FEE_RATES:
+        _, made = FeeRate.objects.get_or_create(
+            tenant=None, method=method, currency=currency, defaults={"percent_bp": bp, "fixed": fixed}
+        )
+        if made:
+            report.created.append(f"fee {method}/{currency}")

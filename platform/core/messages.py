@@ -55,6 +55,22 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "Arquivo inválido: envie PNG, JPEG ou WebP de até 1 MB.",
         "en": "Invalid file: send a PNG, JPEG or WebP up to 1 MB.",
     },
+    "insufficient_funds": {"pt-BR": "Saldo insuficiente.", "en": "Insufficient funds."},
+    "invalid_transition": {
+        "pt-BR": "Não é possível passar de {current} para {target}.",
+        "en": "Cannot move from {current} to {target}.",
+    },
+    "plugin_misconfigured": {
+        "pt-BR": "O meio de pagamento {plugin} não está configurado. Fale com o suporte.",
+        "en": "The payment plugin {plugin} is not configured. Please contact support.",
+    },
+    "webhook_rejected": {"pt-BR": "Webhook recusado.", "en": "Webhook rejected."},
+    "ledger_unbalanced": {"pt-BR": "Por favor, tente novamente mais tarde.", "en": "Please, try again later"},
+    "ledger_invalid_entry": {
+        "pt-BR": "Por favor, tente novamente mais tarde.",
+        "en": "Please, try again later",
+    },
+    "billet_failed": {"pt-BR": "Problemas para gerar o boleto", "en": "Problems to generate the billet"},
     "weak_password": {"pt-BR": "Senha fraca: {reasons}", "en": "Weak password: {reasons}"},
 }
 

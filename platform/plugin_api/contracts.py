@@ -90,6 +90,7 @@ class ProviderCharge:
     paid_amount: int | None = None
     paid_at: datetime | None = None
     artifacts: ChargeArtifacts | None = None  # a provider may fill in or override the method's artifacts
+    reason: str = ""  # why a charge failed or was canceled, e.g. "card_declined"
 
 
 @dataclass(frozen=True)
@@ -148,16 +149,31 @@ class PaymentMethod(ABC):
     code: str
     name: str
     currencies: frozenset[str] = frozenset({"BRL"})
-    # JSON-Schema subset (type, properties, required, enum, minimum, maximum, pattern, writeOnly)
+    # JSON-Schema subset: an object of scalar properties (type, required, enum, minimum, maximum,
+    # minLength, maxLength, pattern, default, writeOnly for secrets); see gateway.config_schema.
     config_schema: Mapping[str, Any] = {"type": "object", "properties": {}}
+
+    def check_config(self, config: Mapping[str, Any]) -> None:
+        """Raise PluginError(code, field) for configuration its schema cannot express.
+
+        Called after the schema validated `config` (defaults applied), e.g. when a tenant saves it;
+        checks such as a PIX key's check digits live here. The default accepts everything.
+        """
 
     @abstractmethod
     def validate(self, request: ChargeRequest, config: Mapping[str, Any]) -> None:
-        """Raise PluginError(code, field) when the request cannot be charged with this method."""
+        """Raise PluginError(code, field) when the request cannot be charged with this method.
+
+        `config` is the tenant's configuration, already validated by `config_schema` (defaults applied).
+        """
 
     @abstractmethod
     def prepare(self, request: ChargeRequest, config: Mapping[str, Any]) -> ChargeArtifacts:
-        """Build the payer-facing artifacts (deterministic for the same request and config)."""
+        """Build the payer-facing artifacts for a request `validate` accepted.
+
+        Deterministic for the same request and config (a retry prepares the same barcode, BR Code,
+        instructions), except `expires_at`, which counts from the current time.
+        """
 
 
 class BankProvider(ABC):
@@ -169,11 +185,19 @@ class BankProvider(ABC):
     payout_methods: frozenset[str] = frozenset()
     config_schema: Mapping[str, Any] = {"type": "object", "properties": {}}
 
+    def check_config(self, config: Mapping[str, Any]) -> None:
+        """Raise PluginError(code, field) for configuration its schema cannot express (default: none)."""
+
     @abstractmethod
     def create_charge(
         self, request: ChargeRequest, artifacts: ChargeArtifacts, config: Mapping[str, Any]
     ) -> ProviderCharge:
-        """Register the charge with the bank. Must be idempotent on `request.reference`."""
+        """Register the charge with the bank. Must be idempotent on `request.reference`.
+
+        A retry with the same reference returns the charge already registered (never a second one);
+        the same reference with a different amount or method raises PluginError("idempotency_conflict").
+        A `TimeoutError` means the outcome is unknown: the bank may have registered it, so retry.
+        """
 
     @abstractmethod
     def fetch_charge(self, provider_reference: str, config: Mapping[str, Any]) -> ProviderCharge:
@@ -186,8 +210,13 @@ class BankProvider(ABC):
         """Verify the signature and parse the events; raise WebhookRejectedError when it does not verify."""
 
     def submit_payout(self, request: PayoutRequest, config: Mapping[str, Any]) -> ProviderPayout:
-        """Send a payout. Must be idempotent on `request.idempotency_key` (a retry returns the same payout)."""
+        """Send a payout. Must be idempotent on `request.idempotency_key` (a retry returns the same payout).
+
+        The same key with a different amount or beneficiary raises PluginError("idempotency_conflict").
+        A `TimeoutError` means the outcome is unknown: retry with the same key.
+        """
         raise PluginError("payouts_not_supported")
 
     def fetch_payout(self, provider_reference: str, config: Mapping[str, Any]) -> ProviderPayout:
+        """Ask the bank for the payout's current state."""
         raise PluginError("payouts_not_supported")

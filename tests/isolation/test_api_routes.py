@@ -52,6 +52,12 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("PATCH", "/api/admin/tenants/{slug}"): {"name": "Renamed"},
     ("POST", "/api/admin/partners/{slug}/clients"): {"client": "acme"},
     ("POST", "/api/admin/employees/{user_id}/clients"): {"client": "acme"},
+    ("POST", "/api/deposits"): {
+        "method": "pix",
+        "amount": 1000,
+        "currency": "BRL",
+        "payer": {"name": "Ana Souza", "document": "52998224725"},
+    },
 }
 NO_BODY = {"GET", "DELETE"}
 MULTIPART = {("POST", "/api/auth/avatar")}
@@ -156,12 +162,29 @@ def foreign_values(role: str, slug: str) -> dict[str, object]:
     membership = Membership.objects.filter(tenant=other_tenant).select_related("user").first()
     assert membership is not None
     notification = notify(membership, "private to another tenant")
+    deposit_id = other_tenant_deposit(other_tenant)
     return {
+        "deposit_id": deposit_id,
         "slug": other_slug,
         "member_id": membership.pk,
         "user_id": membership.user_id,
         "notification_id": notification.pk,
     }
+
+
+def other_tenant_deposit(tenant: Tenant) -> str:
+    """A deposit row in `tenant`'s schema (written directly: only its id matters here)."""
+    from django_tenants.utils import schema_context
+
+    from payments.ids import new_public_id
+    from payments.models import Deposit
+
+    with schema_context(tenant.schema_name):
+        deposit = Deposit.objects.create(
+            public_id=new_public_id("dep"), method="pix", amount=100, currency="BRL",
+            payer_name="Other Tenant", payer_document="52998224725",
+        )  # fmt: skip
+    return deposit.public_id
 
 
 def object_cases() -> list[tuple[Operation, str, str]]:

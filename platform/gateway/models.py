@@ -1,0 +1,132 @@
+"""The public side of payments: plugin configuration, provider routing, fee rates, the cross-tenant
+transaction index and the webhook inbox. All in the public schema."""
+
+from __future__ import annotations
+
+from django.db import models
+
+from tenants.models import Tenant
+
+
+class PluginKind(models.TextChoices):
+    METHOD = "method", "Payment method"
+    PROVIDER = "provider", "Bank provider"
+
+
+class PluginConfig(models.Model):
+    """A plugin's configuration for one tenant (or the platform default when tenant is null).
+
+    `config` is validated by the plugin's own schema; write-only secrets are never returned by the API.
+    """
+
+    tenant = models.ForeignKey(Tenant, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=10, choices=PluginKind.choices)
+    code = models.CharField(max_length=40)
+    enabled = models.BooleanField(default=True)
+    config = models.JSONField(default=dict, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=("tenant", "kind", "code"), name="uniq_plugin_config"),
+            models.UniqueConstraint(
+                fields=("kind", "code"), condition=models.Q(tenant__isnull=True), name="uniq_plugin_default"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.code}@{self.tenant_id or 'platform'}"
+
+
+class ProviderRoute(models.Model):
+    """Which bank provider serves a payment method for a client (tenant null: the platform default)."""
+
+    tenant = models.ForeignKey(Tenant, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    method = models.CharField(max_length=40)
+    provider = models.CharField(max_length=40)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=("tenant", "method"), name="uniq_provider_route"),
+            models.UniqueConstraint(
+                fields=("method",),
+                condition=models.Q(tenant__isnull=True),
+                name="uniq_provider_route_default",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.method}->{self.provider}"
+
+
+class FeeRate(models.Model):
+    """Fee per client, method and currency: percentage (basis points) plus a fixed amount (centavos)."""
+
+    tenant = models.ForeignKey(Tenant, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    method = models.CharField(max_length=40)
+    currency = models.CharField(max_length=3)
+    percent_bp = models.PositiveIntegerField(default=0)  # 199 = 1.99 %
+    fixed = models.BigIntegerField(default=0)  # centavos
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=("tenant", "method", "currency"), name="uniq_fee_rate"),
+            models.UniqueConstraint(
+                fields=("method", "currency"),
+                condition=models.Q(tenant__isnull=True),
+                name="uniq_fee_rate_default",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.method}/{self.currency}: {self.percent_bp}bp + {self.fixed}"
+
+
+class TransactionIndex(models.Model):
+    """A slim row per deposit, payout and refund of every tenant, written in the same transaction as
+    the tenant's own record: staff lists, cross-tenant reports and webhook routing read it."""
+
+    tenant = models.ForeignKey(Tenant, on_delete=models.PROTECT, related_name="+")
+    kind = models.CharField(max_length=10)  # deposit | payout | refund
+    public_id = models.CharField(max_length=32, unique=True)
+    method = models.CharField(max_length=40)
+    status = models.CharField(max_length=20)
+    amount = models.BigIntegerField()
+    fee = models.BigIntegerField(default=0)
+    currency = models.CharField(max_length=3)
+    name = models.CharField(max_length=200, blank=True)
+    document = models.CharField(max_length=20, blank=True)
+    provider = models.CharField(max_length=40, blank=True)
+    provider_reference = models.CharField(max_length=80, blank=True)
+    created_at = models.DateTimeField(db_index=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=("created_at", "id"), name="txindex_created_idx"),
+            models.Index(fields=("status", "created_at", "id"), name="txindex_status_idx"),
+            models.Index(fields=("tenant", "created_at", "id"), name="txindex_tenant_idx"),
+            models.Index(fields=("document",), name="txindex_document_idx"),
+            models.Index(fields=("provider", "provider_reference"), name="txindex_provider_ref_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return self.public_id
+
+
+class WebhookEvent(models.Model):
+    """The inbox of provider webhooks: one row per (provider, event id), so a duplicate has one effect."""
+
+    provider = models.CharField(max_length=40)
+    event_id = models.CharField(max_length=120)
+    reference = models.CharField(max_length=64, blank=True)
+    state = models.CharField(max_length=20, blank=True)
+    occurred_at = models.DateTimeField(null=True)
+    received_at = models.DateTimeField(auto_now_add=True)
+    outcome = models.CharField(max_length=40, blank=True)  # applied | ignored_* | unknown_reference
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=("provider", "event_id"), name="uniq_webhook_event")]
+
+    def __str__(self) -> str:
+        return f"{self.provider}:{self.event_id}"

@@ -1,0 +1,97 @@
+"""Plugin configuration per tenant, provider routing, and the cross-tenant transaction index."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+
+from core.errors import AppError
+from gateway.config_schema import ConfigError, merge_config, public_config, validate_config
+from gateway.models import PluginConfig, PluginKind, ProviderRoute, TransactionIndex
+from gateway.registry import get_registry
+from tenants.models import Tenant
+
+DEFAULT_PROVIDER = "sandbox_bank"
+
+
+def _configs(kind: str, code: str, tenant: Tenant | None) -> tuple[PluginConfig | None, PluginConfig | None]:
+    rows = list(PluginConfig.objects.filter(Q(tenant=tenant) | Q(tenant__isnull=True), kind=kind, code=code))
+    own = next((r for r in rows if tenant is not None and r.tenant_id == tenant.pk), None)
+    default = next((r for r in rows if r.tenant_id is None), None)
+    return own, default
+
+
+def plugin_schema(kind: str, code: str) -> Any:
+    registry = get_registry()
+    plugin = registry.method(code) if kind == PluginKind.METHOD else registry.provider(code)
+    return plugin.config_schema
+
+
+def effective_config(kind: str, code: str, tenant: Tenant | None) -> dict[str, Any]:
+    """The platform default overlaid by the tenant's own values, validated by the plugin's schema."""
+    own, default = _configs(kind, code, tenant)
+    values: dict[str, Any] = {**(default.config if default else {}), **(own.config if own else {})}
+    try:
+        return validate_config(plugin_schema(kind, code), values)
+    except ConfigError as exc:
+        raise AppError("plugin_misconfigured", status=409, plugin=code) from exc
+
+
+def is_enabled(kind: str, code: str, tenant: Tenant | None) -> bool:
+    own, default = _configs(kind, code, tenant)
+    row = own or default
+    return row.enabled if row is not None else True
+
+
+def provider_for(tenant: Tenant, method: str) -> str:
+    """Which provider serves `method` for this client: its own route, else the platform default."""
+    routes = {
+        r.tenant_id: r.provider
+        for r in ProviderRoute.objects.filter(Q(tenant=tenant) | Q(tenant__isnull=True), method=method)
+    }
+    return routes.get(tenant.pk) or routes.get(None) or DEFAULT_PROVIDER
+
+
+@transaction.atomic
+def set_plugin_config(
+    kind: str, code: str, tenant: Tenant | None, *, enabled: bool | None, values: dict[str, Any] | None
+) -> PluginConfig:
+    schema = plugin_schema(kind, code)
+    row, _ = PluginConfig.objects.select_for_update().get_or_create(tenant=tenant, kind=kind, code=code)
+    if values is not None:
+        try:
+            merged = merge_config(schema, row.config, values)
+            # A tenant's override may be partial: what must validate is the effective configuration.
+            _, default = _configs(kind, code, tenant) if tenant is not None else (None, None)
+            validate_config(schema, {**(default.config if default else {}), **merged})
+        except ConfigError as exc:
+            raise AppError("invalid_input", fields={exc.field or "config": exc.code}) from exc
+        row.config = merged
+    if enabled is not None:
+        row.enabled = enabled
+    row.save()
+    return row
+
+
+def config_for_display(row: PluginConfig) -> dict[str, Any]:
+    """Never returns a write-only secret: only which ones are set."""
+    return public_config(plugin_schema(row.kind, row.code), row.config)
+
+
+def set_route(tenant: Tenant | None, method: str, provider: str) -> ProviderRoute:
+    registry = get_registry()
+    if method not in registry.provider(provider).methods:
+        raise AppError("invalid_input", fields={"provider": "does not serve this method"})
+    route, _ = ProviderRoute.objects.update_or_create(
+        tenant=tenant, method=method, defaults={"provider": provider}
+    )
+    return route
+
+
+def index_upsert(tenant: Tenant, kind: str, public_id: str, **fields: Any) -> None:
+    """Write the slim public row in the caller's transaction (same database, public schema)."""
+    updated = TransactionIndex.objects.filter(public_id=public_id).update(**fields)
+    if not updated:
+        TransactionIndex.objects.create(tenant=tenant, kind=kind, public_id=public_id, **fields)

@@ -1,0 +1,191 @@
+"""Deposits, balance and provider webhooks: /api/deposits, /api/balance, /api/webhooks/{provider}."""
+
+# No `from __future__ import annotations` here: django-ninja reads the view annotations at runtime,
+# through the access.guard wrappers, and cannot resolve postponed (string) annotations there.
+
+from datetime import date
+from typing import Any
+
+from django.http import HttpRequest
+from ninja import Query, Router, Schema
+from ninja.responses import Status
+
+from access.guard import membership_of, requires_route
+from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
+from ledger.models import Posting
+from ledger.services import tenant_balances
+from payments import queries, services
+from payments.models import Deposit
+from payments.schemas import BalanceOut, DepositDetailOut, DepositIn, DepositListOut, DepositOut
+from plugin_api import Payer
+
+router = Router(tags=["deposits"])
+balance_router = Router(tags=["balance"])
+webhook_router = Router(tags=["webhooks"])
+
+DEPOSIT_ROUTES = ("clients/payments",)
+SORTS = ("created_at", "amount", "due_date")
+
+
+class DepositQuery(Schema):
+    status: list[str] = []
+    method: list[str] = []
+    currency: list[str] = []
+    date_from: date | None = None
+    date_to: date | None = None
+    amount_min: int | None = None
+    amount_max: int | None = None
+    q: str = ""
+    sort: str = "-created_at"
+    per_page: int = DEFAULT_PAGE_SIZE
+    cursor: str | None = None
+
+
+def deposit_out(d: Deposit) -> dict[str, Any]:
+    return {
+        "id": d.public_id,
+        "status": d.status,
+        "method": d.method,
+        "amount": d.amount,
+        "currency": d.currency,
+        "fee": d.fee,
+        "net": d.net,
+        "paid_amount": d.paid_amount,
+        "refunded_amount": d.refunded_amount,
+        "description": d.description,
+        "payer_name": d.payer_name,
+        "payer_document": d.payer_document,
+        "payer_email": d.payer_email,
+        "address": {
+            "street": d.street,
+            "number": d.number,
+            "complement": d.complement,
+            "neighborhood": d.neighborhood,
+            "city": d.city,
+            "state": d.state,
+            "zipcode": d.zipcode,
+        },
+        "due_date": d.due_date,
+        "barcode": d.barcode or None,
+        "typed_line": d.typed_line or None,
+        "brcode": d.brcode or None,
+        "txid": d.txid or None,
+        "expires_at": d.expires_at,
+        "card_brand": d.card_brand or None,
+        "card_last4": d.card_last4 or None,
+        "wire_instructions": d.wire_instructions or None,
+        "provider": d.provider,
+        "provider_reference": d.provider_reference,
+        "created_at": d.created_at,
+        "confirmed_at": d.confirmed_at,
+        "settle_on": d.settle_on,
+        "settled_at": d.settled_at,
+    }
+
+
+@router.post("", response={201: DepositOut}, summary="Create a deposit (billet, PIX, card, transfer)")
+@requires_route(*DEPOSIT_ROUTES, write=True)
+def create_deposit(request: HttpRequest, payload: DepositIn) -> Status[dict[str, Any]]:
+    membership = membership_of(request)
+    extra = {"sandbox_scenario": payload.sandbox_scenario} if payload.sandbox_scenario else {}
+    deposit = services.create_deposit(
+        membership,
+        services.DepositInput(
+            method=payload.method,
+            amount=payload.amount,
+            currency=payload.currency,
+            payer=Payer(**payload.payer.dict()),
+            description=payload.description,
+            due_date=payload.due_date,
+            expires_in_seconds=payload.expires_in_seconds,
+            card_token=payload.card_token,
+            extra=extra,
+        ),
+    )
+    return Status(201, deposit_out(deposit))
+
+
+@router.get("", response=DepositListOut, summary="Deposits: filters, search, keyset pages, summary")
+@requires_route(*DEPOSIT_ROUTES)
+def list_deposits(request: HttpRequest, filters: Query[DepositQuery]) -> dict[str, Any]:
+    membership_of(request)
+    qs = queries.filtered(
+        queries.DepositFilters(
+            status=filters.status,
+            method=filters.method,
+            currency=filters.currency,
+            date_from=filters.date_from,
+            date_to=filters.date_to,
+            amount_min=filters.amount_min,
+            amount_max=filters.amount_max,
+            q=filters.q,
+        )
+    )
+    rows, next_cursor = keyset_page(
+        qs, sort=filters.sort, allowed=SORTS, cursor=filters.cursor, size=filters.per_page
+    )
+    return {
+        "items": [deposit_out(d) for d in rows],
+        "next_cursor": next_cursor,
+        "summary": queries.summary(qs),
+    }
+
+
+@router.get(
+    "/{deposit_id}", response=DepositDetailOut, summary="One deposit with timeline and ledger postings"
+)
+@requires_route(*DEPOSIT_ROUTES)
+def get_deposit(request: HttpRequest, deposit_id: str) -> dict[str, Any]:
+    membership = membership_of(request)
+    deposit = services.access_deposit(membership, deposit_id)
+    postings = (
+        Posting.objects.filter(entry__reference=deposit.public_id, entry__tenant=membership.tenant)
+        .select_related("entry", "account")
+        .order_by("entry__created_at", "pk")
+    )
+    return {
+        **deposit_out(deposit),
+        "events": [
+            {
+                "at": e.at,
+                "from_status": e.from_status,
+                "to_status": e.to_status,
+                "source": e.source,
+                "note": e.note,
+                "provider_event_id": e.provider_event_id,
+            }
+            for e in deposit.events.all()
+        ],
+        "postings": [
+            {
+                "entry": p.entry.kind,
+                "kind": p.account.kind,
+                "account": p.account.code,
+                "amount": p.amount,
+                "currency": p.currency,
+                "at": p.entry.created_at,
+            }
+            for p in postings
+        ],
+    }
+
+
+@balance_router.get("", response=list[BalanceOut], summary="Balance per currency: available, pending, held")
+@requires_route("clients/home", "clients/payments")
+def balance(request: HttpRequest) -> list[dict[str, Any]]:
+    tenant = membership_of(request).tenant
+    return [b.__dict__ for b in tenant_balances(tenant, tenant.currencies)]
+
+
+class WebhookAck(Schema):
+    received: int
+    outcomes: list[str]
+
+
+@webhook_router.post(
+    "/{provider}", response={200: WebhookAck}, auth=None, summary="Provider webhooks (signed)"
+)
+def provider_webhook(request: HttpRequest, provider: str) -> dict[str, Any]:
+    headers = {key.lower(): value for key, value in request.headers.items()}
+    outcomes = services.receive_webhook(provider, headers, request.body)
+    return {"received": len(outcomes), "outcomes": outcomes}

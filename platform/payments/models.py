@@ -1,0 +1,121 @@
+"""The merchant's own money records, in the tenant schema: deposits, their timeline, the outbox."""
+
+from __future__ import annotations
+
+from django.contrib.postgres.indexes import GinIndex
+from django.contrib.postgres.search import SearchVector
+from django.db import models
+
+
+class DepositStatus(models.TextChoices):
+    WAITING = "waiting", "Waiting"  # created, waiting for the payer ("waiting/open")
+    PENDING = "pending", "Pending"  # payment seen, not yet confirmed by the bank
+    CONFIRMED = "confirmed", "Confirmed"  # paid ("confirmed/success"): money in pending balance
+    PAID_TO_CLIENT = "paid_to_client", "Paid to client"  # settled: money in available balance
+    CANCELED = "canceled", "Canceled"
+    EXPIRED = "expired", "Expired"  # "overdue/expired"
+    REFUNDED = "refunded", "Refunded"
+
+
+class Method(models.TextChoices):
+    BILLET = "billet", "Billet"
+    PIX = "pix", "PIX"
+    CARD = "card", "Credit card"
+    WIRE = "wire", "Bank transfer"
+
+
+class Deposit(models.Model):
+    public_id = models.CharField(max_length=32, unique=True)
+    method = models.CharField(max_length=20)
+    status = models.CharField(max_length=20, choices=DepositStatus.choices, default=DepositStatus.WAITING)
+    amount = models.BigIntegerField()  # centavos
+    currency = models.CharField(max_length=3)
+    fee = models.BigIntegerField(default=0)  # centavos, fixed when confirmed
+    paid_amount = models.BigIntegerField(null=True, blank=True)
+    refunded_amount = models.BigIntegerField(default=0)
+    description = models.CharField(max_length=200, blank=True)
+    # payer (section 3: name, document, address)
+    payer_name = models.CharField(max_length=200)
+    search_name = models.CharField(max_length=200, blank=True)  # lower case, accents stripped
+    payer_document = models.CharField(max_length=20)
+    payer_email = models.CharField(max_length=254, blank=True)
+    street = models.CharField(max_length=200, blank=True)
+    number = models.CharField(max_length=20, blank=True)
+    complement = models.CharField(max_length=100, blank=True)
+    neighborhood = models.CharField(max_length=100, blank=True)
+    city = models.CharField(max_length=100, blank=True)
+    state = models.CharField(max_length=2, blank=True)
+    zipcode = models.CharField(max_length=8, blank=True)
+    # method artifacts
+    due_date = models.DateField(null=True, blank=True)
+    barcode = models.CharField(max_length=44, blank=True)
+    typed_line = models.CharField(max_length=47, blank=True)
+    brcode = models.TextField(blank=True)
+    txid = models.CharField(max_length=35, blank=True)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    card_brand = models.CharField(max_length=20, blank=True)
+    card_last4 = models.CharField(max_length=4, blank=True)
+    wire_instructions = models.JSONField(default=dict, blank=True)
+    # provider
+    provider = models.CharField(max_length=40, blank=True)
+    provider_reference = models.CharField(max_length=80, blank=True)
+    card_token = models.CharField(max_length=80, blank=True)  # the provider's token, never a card number
+    provider_extra = models.JSONField(default=dict, blank=True)  # e.g. the sandbox scenario
+    # lifecycle
+    created_by_id = models.BigIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    settle_on = models.DateField(null=True, blank=True)
+    settled_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=("created_at", "id"), name="deposit_created_idx"),
+            models.Index(fields=("status", "created_at", "id"), name="deposit_status_idx"),
+            models.Index(fields=("payer_document", "created_at"), name="deposit_document_idx"),
+            models.Index(fields=("provider_reference",), name="deposit_provider_ref_idx"),
+            models.Index(fields=("status", "settle_on"), name="deposit_settle_idx"),
+            GinIndex(SearchVector("search_name", config="simple"), name="deposit_name_fts_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return self.public_id
+
+    @property
+    def net(self) -> int:
+        return self.amount - self.fee
+
+
+class DepositEvent(models.Model):
+    """The deposit's timeline: every status change and provider event, in order."""
+
+    deposit = models.ForeignKey(Deposit, on_delete=models.CASCADE, related_name="events")
+    at = models.DateTimeField(auto_now_add=True)
+    from_status = models.CharField(max_length=20, blank=True)
+    to_status = models.CharField(max_length=20)
+    source = models.CharField(max_length=20)  # api | webhook | job | user
+    actor_id = models.BigIntegerField(null=True, blank=True)
+    provider_event_id = models.CharField(max_length=120, blank=True)
+    note = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ("at", "id")
+
+    def __str__(self) -> str:
+        return f"{self.deposit_id}: {self.from_status}->{self.to_status}"
+
+
+class OutboxEvent(models.Model):
+    """Events for the merchant's integrations, written in the same transaction as the change."""
+
+    topic = models.CharField(max_length=60)
+    payload = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    dispatched_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("id",)
+
+    def __str__(self) -> str:
+        return self.topic

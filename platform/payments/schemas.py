@@ -1,0 +1,116 @@
+"""API shapes of deposits and balances. Amounts are integer centavos."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Literal
+
+from ninja import Schema
+from pydantic import Field
+
+from payments.models import DepositStatus
+
+StatusLiteral = Literal[
+    "waiting", "pending", "confirmed", "paid_to_client", "canceled", "expired", "refunded"
+]
+assert set(StatusLiteral.__args__) == set(DepositStatus.values)
+
+
+class PayerIn(Schema):
+    name: str = Field(min_length=2, max_length=200)
+    document: str = Field(min_length=11, max_length=20)
+    email: str = Field(default="", max_length=254)
+    street: str = Field(default="", max_length=200)
+    number: str = Field(default="", max_length=20)
+    complement: str = Field(default="", max_length=100)
+    neighborhood: str = Field(default="", max_length=100)
+    city: str = Field(default="", max_length=100)
+    state: str = Field(default="", max_length=2)
+    zipcode: str = Field(default="", max_length=9)
+
+
+class DepositIn(Schema):
+    method: Literal["billet", "pix", "card", "wire"] | str = Field(max_length=40)
+    amount: int = Field(gt=0, description="Integer centavos")
+    currency: Literal["BRL", "USD"] = "BRL"
+    payer: PayerIn
+    description: str = Field(default="", max_length=200)
+    due_date: date | None = None
+    expires_in_seconds: int | None = Field(default=None, ge=60, le=60 * 60 * 24 * 30)
+    card_token: str = Field(default="", max_length=80)
+    sandbox_scenario: str | None = Field(default=None, max_length=20, description="Sandbox bank only")
+
+
+class DepositEventOut(Schema):
+    at: datetime
+    from_status: str
+    to_status: str
+    source: str
+    note: str
+    provider_event_id: str
+
+
+class PostingOut(Schema):
+    entry: str
+    kind: str
+    account: str
+    amount: int
+    currency: str
+    at: datetime
+
+
+class DepositOut(Schema):
+    id: str
+    status: StatusLiteral
+    method: str
+    amount: int
+    currency: str
+    fee: int
+    net: int
+    paid_amount: int | None
+    refunded_amount: int
+    description: str
+    payer_name: str
+    payer_document: str
+    payer_email: str
+    address: dict[str, str]
+    due_date: date | None
+    barcode: str | None = None
+    typed_line: str | None = None
+    brcode: str | None = None
+    txid: str | None = None
+    expires_at: datetime | None
+    card_brand: str | None = None
+    card_last4: str | None = None
+    wire_instructions: dict[str, str] | None = None
+    provider: str
+    provider_reference: str
+    created_at: datetime
+    confirmed_at: datetime | None
+    settle_on: date | None
+    settled_at: datetime | None
+
+
+class DepositDetailOut(DepositOut):
+    events: list[DepositEventOut]
+    postings: list[PostingOut]
+
+
+class SummaryOut(Schema):
+    count: int
+    amount: int
+    fee: int
+    average_ticket: int
+
+
+class DepositListOut(Schema):
+    items: list[DepositOut]
+    next_cursor: str | None
+    summary: SummaryOut
+
+
+class BalanceOut(Schema):
+    currency: str
+    available: int
+    pending: int
+    held: int

@@ -1,0 +1,513 @@
+"""Deposits: create, change status (the ONE function that does), apply provider events, periodic jobs.
+
+`transition_deposit` checks the transition table, writes the ledger entry, the timeline event, the
+audit entry, the outbox event and the public index row in one database transaction.
+"""
+
+from __future__ import annotations
+
+import logging
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+from django_tenants.utils import get_public_schema_name, schema_context
+
+from accounts.models import Membership
+from audit import services as audit
+from brazil.documents import DocumentError, validate_document
+from core.errors import AppError, NotFoundError
+from core.tenancy import current_schema
+from gateway import services as gateway
+from gateway.models import PluginKind, TransactionIndex, WebhookEvent
+from gateway.registry import get_registry
+from ledger import services as ledger
+from ledger.models import AccountKind
+from payments import fees, settlement
+from payments.ids import new_public_id
+from payments.models import Deposit, DepositEvent, DepositStatus, OutboxEvent
+from payments.transitions import can_transition
+from plugin_api import (
+    ChargeArtifacts,
+    ChargeRequest,
+    ChargeState,
+    Payer,
+    PluginError,
+    ProviderCharge,
+    ProviderEvent,
+)
+from tenants.models import Tenant, TenantKind
+
+logger = logging.getLogger("cofre.payments")
+
+MAX_AMOUNT = 10**10 - 1  # the boleto's 10-digit amount field bounds every method
+
+
+def search_text(name: str) -> str:
+    """Lower case without accents: what name search indexes and matches."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower().strip()
+
+
+@dataclass(frozen=True)
+class DepositInput:
+    method: str
+    amount: int
+    currency: str
+    payer: Payer
+    description: str = ""
+    due_date: date | None = None
+    expires_in_seconds: int | None = None
+    card_token: str = ""
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+def _tenant(membership: Membership) -> Tenant:
+    tenant = membership.tenant
+    if tenant.kind != TenantKind.CLIENT:
+        raise AppError("forbidden", status=403)
+    return tenant
+
+
+def _plugin_field_error(exc: PluginError) -> AppError:
+    return AppError("invalid_input", fields={exc.field or "request": exc.code})
+
+
+def charge_request(deposit: Deposit, tenant: Tenant) -> ChargeRequest:
+    return ChargeRequest(
+        reference=deposit.public_id,
+        method=deposit.method,
+        amount=deposit.amount,
+        currency=deposit.currency,
+        payer=Payer(
+            name=deposit.payer_name,
+            document=deposit.payer_document,
+            email=deposit.payer_email,
+            street=deposit.street,
+            number=deposit.number,
+            complement=deposit.complement,
+            neighborhood=deposit.neighborhood,
+            city=deposit.city,
+            state=deposit.state,
+            zipcode=deposit.zipcode,
+        ),
+        description=deposit.description,
+        due_date=deposit.due_date,
+        expires_in_seconds=int((deposit.expires_at - deposit.created_at).total_seconds())
+        if deposit.expires_at and deposit.created_at
+        else None,
+        card_token=deposit.card_token,
+        merchant_name=tenant.name,
+        merchant_city="Sao Paulo",
+        extra=dict(deposit.provider_extra),
+    )
+
+
+def create_deposit(membership: Membership, data: DepositInput) -> Deposit:
+    tenant = _tenant(membership)
+    if data.currency not in tenant.currencies:
+        raise AppError("invalid_input", fields={"currency": "currency_not_enabled"})
+    if not 0 < data.amount <= MAX_AMOUNT:
+        raise AppError("invalid_input", fields={"amount": "amount_out_of_range"})
+    try:
+        document = validate_document(data.payer.document)
+    except DocumentError as exc:
+        raise AppError("invalid_input", fields={"payer.document": exc.code}) from exc
+    registry = get_registry()
+    try:
+        method = registry.method(data.method)
+    except PluginError as exc:
+        raise AppError("invalid_input", fields={"method": "unknown_method"}) from exc
+    if (
+        not gateway.is_enabled(PluginKind.METHOD, data.method, tenant)
+        or data.currency not in method.currencies
+    ):
+        raise AppError("invalid_input", fields={"method": "method_not_enabled"})
+    provider_code = gateway.provider_for(tenant, data.method)
+    provider = registry.provider(provider_code)
+    if data.method not in provider.methods:
+        raise AppError("invalid_input", fields={"method": "method_not_enabled"})
+
+    public_id = new_public_id("dep")
+    payer = Payer(**{**data.payer.__dict__, "document": document.value})
+    request = ChargeRequest(
+        reference=public_id,
+        method=data.method,
+        amount=data.amount,
+        currency=data.currency,
+        payer=payer,
+        description=data.description,
+        due_date=data.due_date,
+        expires_in_seconds=data.expires_in_seconds,
+        card_token=data.card_token,
+        merchant_name=tenant.name,
+        merchant_city="Sao Paulo",
+        extra=data.extra,
+    )
+    method_config = gateway.effective_config(PluginKind.METHOD, data.method, tenant)
+    try:
+        method.validate(request, method_config)
+        artifacts = method.prepare(request, method_config)
+    except PluginError as exc:
+        raise _plugin_field_error(exc) from exc
+
+    with transaction.atomic():
+        deposit = Deposit.objects.create(
+            public_id=public_id,
+            method=data.method,
+            amount=data.amount,
+            currency=data.currency,
+            description=data.description,
+            payer_name=payer.name.strip(),
+            search_name=search_text(payer.name),
+            payer_document=document.value,
+            payer_email=payer.email,
+            street=payer.street,
+            number=payer.number,
+            complement=payer.complement,
+            neighborhood=payer.neighborhood,
+            city=payer.city,
+            state=payer.state.upper(),
+            zipcode=payer.zipcode,
+            due_date=data.due_date,
+            card_token=data.card_token,
+            provider=provider_code,
+            provider_extra=data.extra,
+            created_by_id=membership.user_id,
+            **_artifact_fields(artifacts),
+        )
+        DepositEvent.objects.create(
+            deposit=deposit, to_status=deposit.status, source="api", actor_id=membership.user_id
+        )
+        gateway.index_upsert(
+            tenant,
+            "deposit",
+            public_id,
+            method=deposit.method,
+            status=deposit.status,
+            amount=deposit.amount,
+            currency=deposit.currency,
+            name=deposit.payer_name,
+            document=deposit.payer_document,
+            provider=provider_code,
+            created_at=deposit.created_at,
+        )
+        audit.record(
+            "deposit.created", actor=membership.user, target=deposit, data={"method": deposit.method}
+        )
+        OutboxEvent.objects.create(topic="deposit.created", payload=deposit_event_payload(deposit))
+    register_charge(deposit.pk)
+    deposit.refresh_from_db()
+    return deposit
+
+
+def _artifact_fields(artifacts: ChargeArtifacts) -> dict[str, Any]:
+    return {
+        "barcode": artifacts.barcode,
+        "typed_line": artifacts.typed_line,
+        "brcode": artifacts.brcode,
+        "txid": artifacts.txid,
+        "expires_at": artifacts.expires_at,
+        "card_brand": artifacts.card_brand,
+        "card_last4": artifacts.card_last4,
+        "wire_instructions": dict(artifacts.wire_instructions),
+    }
+
+
+def register_charge(deposit_id: int, *, attempts: int = 2) -> None:
+    """Register a deposit's charge with its provider (idempotent on the deposit's public id).
+
+    Called synchronously after creation; if the provider cannot be reached the deposit stays waiting
+    and the `register_charges` job retries it.
+    """
+    deposit = Deposit.objects.get(pk=deposit_id)
+    if deposit.provider_reference:
+        return
+    tenant = Tenant.objects.get(schema_name=current_schema())
+    registry = get_registry()
+    provider = registry.provider(deposit.provider)
+    config = gateway.effective_config(PluginKind.PROVIDER, deposit.provider, None)
+    request = charge_request(deposit, tenant)
+    artifacts = ChargeArtifacts(barcode=deposit.barcode, typed_line=deposit.typed_line, brcode=deposit.brcode,
+                                txid=deposit.txid, expires_at=deposit.expires_at)  # fmt: skip
+    charge: ProviderCharge | None = None
+    for attempt in range(attempts):
+        try:
+            charge = provider.create_charge(request, artifacts, config)
+            break
+        except TimeoutError:
+            logger.warning(
+                "provider %s timed out registering %s (attempt %d)", deposit.provider, deposit, attempt + 1
+            )
+        except PluginError as exc:
+            logger.warning("provider %s refused %s: %s", deposit.provider, deposit, exc.code)
+            transition_deposit(deposit, DepositStatus.CANCELED, source="provider", note=exc.code)
+            return
+    if charge is None:
+        return
+    with transaction.atomic():
+        locked = Deposit.objects.select_for_update().get(pk=deposit.pk)
+        locked.provider_reference = charge.provider_reference
+        if charge.artifacts is not None:
+            for name, value in _artifact_fields(charge.artifacts).items():
+                if value:
+                    setattr(locked, name, value)
+        locked.save()
+        gateway.index_upsert(
+            tenant, "deposit", locked.public_id, provider_reference=charge.provider_reference
+        )
+    apply_charge_state(locked, charge.state, source="provider", paid_amount=charge.paid_amount)
+
+
+STATE_TO_STATUS = {
+    ChargeState.PENDING: DepositStatus.PENDING,
+    ChargeState.CONFIRMED: DepositStatus.CONFIRMED,
+    ChargeState.FAILED: DepositStatus.CANCELED,
+    ChargeState.CANCELED: DepositStatus.CANCELED,
+    ChargeState.EXPIRED: DepositStatus.EXPIRED,
+}
+
+
+def apply_charge_state(
+    deposit: Deposit,
+    state: str,
+    *,
+    source: str,
+    paid_amount: int | None = None,
+    event_id: str = "",
+    note: str = "",
+) -> str:
+    """Move the deposit to what the provider reports, when the table allows; otherwise record and ignore."""
+    target = STATE_TO_STATUS.get(ChargeState(state))
+    if target is None:
+        return "ignored_unknown_state"
+    if deposit.status == target:
+        return "ignored_same_state"
+    if target == DepositStatus.PENDING and deposit.status == DepositStatus.WAITING and source == "provider":
+        return "ignored_initial_pending"  # a fresh charge reported as pending is just waiting
+    if not can_transition(deposit.status, target):
+        DepositEvent.objects.create(
+            deposit=deposit, from_status=deposit.status, to_status=deposit.status, source=source,
+            provider_event_id=event_id, note=f"ignored: {state} after {deposit.status}",
+        )  # fmt: skip
+        return "ignored_stale"
+    transition_deposit(
+        deposit, target, source=source, paid_amount=paid_amount, provider_event_id=event_id, note=note
+    )
+    return "applied"
+
+
+def transition_deposit(
+    deposit: Deposit,
+    target: str,
+    *,
+    source: str,
+    actor_id: int | None = None,
+    paid_amount: int | None = None,
+    provider_event_id: str = "",
+    note: str = "",
+) -> Deposit:
+    """The one way a deposit changes status. Idempotent: moving to the current status is a no-op."""
+    tenant = Tenant.objects.get(schema_name=current_schema())
+    with transaction.atomic():
+        locked = Deposit.objects.select_for_update().get(pk=deposit.pk)
+        if locked.status == target:
+            return locked
+        if not can_transition(locked.status, target):
+            raise AppError("invalid_transition", status=409, current=locked.status, target=target)
+        before = locked.status
+        now = timezone.now()
+        if target == DepositStatus.CONFIRMED:
+            _post_confirmation(locked, tenant, paid_amount)
+            locked.confirmed_at = now
+            locked.settle_on = settlement.settle_on(locked.method, timezone.localdate(now))
+        elif target == DepositStatus.PAID_TO_CLIENT:
+            _post_settlement(locked, tenant)
+            locked.settled_at = now
+        elif target == DepositStatus.REFUNDED and locked.refunded_amount < (
+            locked.paid_amount or locked.amount
+        ):
+            raise AppError("invalid_transition", status=409, current=locked.status, target=target)
+        locked.status = target
+        locked.save()
+        DepositEvent.objects.create(
+            deposit=locked, from_status=before, to_status=target, source=source, actor_id=actor_id,
+            provider_event_id=provider_event_id, note=note[:200],
+        )  # fmt: skip
+        gateway.index_upsert(tenant, "deposit", locked.public_id, status=target, fee=locked.fee)
+        audit.record(
+            "deposit.status_changed",
+            target=locked,
+            data={"from": before, "to": target, "source": source, "actor_id": actor_id},
+        )
+        OutboxEvent.objects.create(topic=f"deposit.{target}", payload=deposit_event_payload(locked))
+    return locked
+
+
+def _post_confirmation(deposit: Deposit, tenant: Tenant, paid_amount: int | None) -> None:
+    gross = paid_amount if paid_amount and paid_amount > 0 else deposit.amount
+    fee = fees.compute_fee(gross, fees.rate_for(tenant, deposit.method, deposit.currency))
+    deposit.paid_amount = gross
+    deposit.fee = fee
+    lines = [
+        ledger.Line(
+            ledger.platform_account(
+                AccountKind.PROVIDER_CLEARING, deposit.currency, provider=deposit.provider
+            ),
+            gross,
+        ),
+        ledger.Line(ledger.tenant_account(tenant, AccountKind.PENDING, deposit.currency), -(gross - fee)),
+    ]
+    if fee:
+        lines.append(ledger.Line(ledger.platform_account(AccountKind.FEE_REVENUE, deposit.currency), -fee))
+    if gross - fee == 0:
+        lines = [line for line in lines if line.amount != 0]
+    ledger.post(
+        f"deposit:{tenant.schema_name}:{deposit.public_id}:confirmed",
+        "deposit_confirmed",
+        lines,
+        tenant=tenant,
+        reference=deposit.public_id,
+    )
+
+
+def _post_settlement(deposit: Deposit, tenant: Tenant) -> None:
+    net = (deposit.paid_amount or deposit.amount) - deposit.fee
+    if net <= 0:
+        return
+    ledger.post(
+        f"deposit:{tenant.schema_name}:{deposit.public_id}:settled",
+        "deposit_settled",
+        [
+            ledger.Line(ledger.tenant_account(tenant, AccountKind.PENDING, deposit.currency), net),
+            ledger.Line(ledger.tenant_account(tenant, AccountKind.AVAILABLE, deposit.currency), -net),
+        ],
+        tenant=tenant,
+        reference=deposit.public_id,
+    )
+
+
+def deposit_event_payload(deposit: Deposit) -> dict[str, Any]:
+    return {
+        "id": deposit.public_id,
+        "status": deposit.status,
+        "method": deposit.method,
+        "amount": deposit.amount,
+        "currency": deposit.currency,
+        "fee": deposit.fee,
+    }
+
+
+# ------------------------------------------------------------------------------------ webhooks
+def receive_webhook(provider_code: str, headers: dict[str, str], body: bytes) -> list[str]:
+    """Verify and apply a provider's webhook. Returns one outcome per event. Runs on the public host."""
+    registry = get_registry()
+    try:
+        provider = registry.provider(provider_code)
+    except PluginError as exc:
+        raise NotFoundError from exc
+    config = gateway.effective_config(PluginKind.PROVIDER, provider_code, None)
+    try:
+        events = provider.parse_webhook(headers, body, config)
+    except PluginError as exc:
+        raise AppError("webhook_rejected", status=400) from exc
+    return [apply_provider_event(provider_code, event) for event in events]
+
+
+def apply_provider_event(provider_code: str, event: ProviderEvent) -> str:
+    """Apply one verified event exactly once (the inbox row and the change share a transaction)."""
+    with schema_context(get_public_schema_name()), transaction.atomic():
+        try:
+            with transaction.atomic():
+                inbox = WebhookEvent.objects.create(
+                    provider=provider_code, event_id=event.event_id, reference=event.reference,
+                    state=event.state, occurred_at=event.occurred_at,
+                )  # fmt: skip
+        except IntegrityError:
+            return "duplicate"
+        row = TransactionIndex.objects.select_related("tenant").filter(public_id=event.reference).first()
+        if row is None or event.kind != "charge" or row.kind != "deposit":
+            outcome = "unknown_reference" if row is None else "ignored_kind"
+        else:
+            with schema_context(row.tenant.schema_name):
+                deposit = Deposit.objects.filter(public_id=event.reference).first()
+                if deposit is None or deposit.provider != provider_code:
+                    outcome = "unknown_reference"
+                else:
+                    outcome = apply_charge_state(
+                        deposit, event.state, source="webhook", paid_amount=event.amount,
+                        event_id=event.event_id, note=event.reason,
+                    )  # fmt: skip
+        inbox.outcome = outcome
+        inbox.save(update_fields=["outcome"])
+    return outcome
+
+
+# ------------------------------------------------------------------------------ periodic jobs
+def expire_overdue(now: datetime | None = None) -> int:
+    """Mark charges whose due date (billet) or expiry (PIX) has passed. Runs in a tenant schema."""
+    now = now or timezone.now()
+    today = timezone.localdate(now)
+    open_statuses = [DepositStatus.WAITING, DepositStatus.PENDING]
+    overdue = Deposit.objects.filter(status__in=open_statuses).filter(
+        Q(due_date__lt=today) | Q(expires_at__lt=now)
+    )
+    count = 0
+    for deposit in overdue.only("pk", "status"):
+        transition_deposit(deposit, DepositStatus.EXPIRED, source="job", note="overdue")
+        count += 1
+    return count
+
+
+def settle_due(today: date | None = None) -> int:
+    """Move confirmed deposits whose settlement date has come to paid-to-client."""
+    today = today or timezone.localdate()
+    count = 0
+    for deposit in Deposit.objects.filter(status=DepositStatus.CONFIRMED, settle_on__lte=today).only(
+        "pk", "status"
+    ):
+        transition_deposit(deposit, DepositStatus.PAID_TO_CLIENT, source="job", note="settlement")
+        count += 1
+    return count
+
+
+def sync_stuck(older_than_seconds: int = 300, now: datetime | None = None) -> int:
+    """Ask providers about charges still waiting after a while; register ones never registered."""
+    now = now or timezone.now()
+    cutoff = now - timedelta(seconds=older_than_seconds)
+    registry = get_registry()
+    count = 0
+    stuck = Deposit.objects.filter(
+        status__in=[DepositStatus.WAITING, DepositStatus.PENDING], created_at__lt=cutoff
+    )
+    for deposit in stuck:
+        if not deposit.provider_reference:
+            register_charge(deposit.pk)
+            count += 1
+            continue
+        provider = registry.provider(deposit.provider)
+        config = gateway.effective_config(PluginKind.PROVIDER, deposit.provider, None)
+        try:
+            charge = provider.fetch_charge(deposit.provider_reference, config)
+        except (TimeoutError, PluginError):
+            continue
+        if (
+            apply_charge_state(deposit, charge.state, source="sync", paid_amount=charge.paid_amount)
+            == "applied"
+        ):
+            count += 1
+    return count
+
+
+def access_deposit(membership: Membership, public_id: str) -> Deposit:
+    """The one way to load a deposit on a user's behalf: this host's tenant only, else 404."""
+    if membership.tenant.kind != TenantKind.CLIENT or membership.tenant.schema_name != current_schema():
+        raise NotFoundError
+    found = Deposit.objects.filter(public_id=public_id).first()
+    if found is None:
+        raise NotFoundError
+    return found

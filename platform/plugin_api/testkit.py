@@ -1,0 +1,342 @@
+"""Contract tests any Cofre plugin can run against itself (built-in ones run them in tests/plugins).
+
+    from plugin_api.testkit import check_payment_method, sample_charge_request
+
+    def test_my_method_honours_the_contract():
+        method = MyMethod()
+        check_payment_method(method, sample_charge_request("mymethod"), {"api_key": "..."})
+
+The checks raise AssertionError with a message naming the broken rule (they do not rely on `assert`,
+so they also work under `python -O`). The kit uses only `plugin_api`: it carries its own minimal
+check of a config schema's shape (the core checks the full subset when it loads the plugin).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Mapping
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from plugin_api.contracts import (
+    BankProvider,
+    ChargeArtifacts,
+    ChargeRequest,
+    ChargeState,
+    Payer,
+    PaymentMethod,
+    PayoutRequest,
+    PayoutState,
+    PluginError,
+    ProviderCharge,
+    ProviderEvent,
+    ProviderPayout,
+    WebhookRejectedError,
+)
+
+SignEvent = Callable[[ChargeRequest, ProviderCharge], tuple[Mapping[str, str], bytes]]
+
+_CODE = re.compile(r"[a-z][a-z0-9_]{0,39}")
+_CURRENCY = re.compile(r"[A-Z]{3}")
+_SCALAR_TYPES = {"string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,)}
+# How far apart two `expires_at` of the same request may be (they count from the current time).
+EXPIRY_TOLERANCE = timedelta(seconds=60)
+
+# A valid CPF (390.533.447-05) and a São Paulo address: enough for every built-in method.
+SAMPLE_PAYER = Payer(
+    name="Maria da Silva",
+    document="39053344705",
+    email="maria@example.com",
+    street="Avenida Paulista",
+    number="1000",
+    complement="Apto 12",
+    neighborhood="Bela Vista",
+    city="São Paulo",
+    state="SP",
+    zipcode="01310100",
+)
+
+
+def _expect(condition: object, message: str) -> None:
+    if not condition:
+        raise AssertionError(message)
+
+
+def _expect_refusal(call: Callable[[], object], what: str, *, code: str | None = None) -> PluginError:
+    try:
+        call()
+    except PluginError as exc:
+        _expect(code is None or exc.code == code, f"{what}: expected PluginError({code!r}), got {exc.code!r}")
+        return exc
+    raise AssertionError(f"{what}: expected a PluginError, nothing was raised")
+
+
+# ------------------------------------------------------------------------------ samples
+def sample_charge_request(method: str, **overrides: Any) -> ChargeRequest:
+    """A valid-looking charge for `method` (R$ 123,45, due in a week, a CPF payer); override any field."""
+    values: dict[str, Any] = {
+        "reference": "dep_testkit_0001",
+        "method": method,
+        "amount": 12345,
+        "currency": "BRL",
+        "payer": SAMPLE_PAYER,
+        "description": "Pedido 42",
+        "due_date": date.today() + timedelta(days=7),  # noqa: DTZ011  (a week ahead in any zone)
+        "merchant_name": "Loja Exemplo Ltda",
+        "merchant_city": "São Paulo",
+    }
+    values.update(overrides)
+    return ChargeRequest(**values)
+
+
+def sample_payout_request(method: str = "pix", **overrides: Any) -> PayoutRequest:
+    """A valid-looking payout (R$ 100,00 by PIX to a CPF key, or by TED to a Banco do Brasil account)."""
+    values: dict[str, Any] = {
+        "reference": "pay_testkit_0001",
+        "idempotency_key": "idem_testkit_0001",
+        "amount": 10000,
+        "currency": "BRL",
+        "method": method,
+        "beneficiary_name": "João Souza",
+        "beneficiary_document": "39053344705",
+    }
+    if method == "pix":
+        values["pix_key"] = "39053344705"
+    else:
+        values.update(
+            bank_compe="001", bank_ispb="00000000", agency="1234", account="567890", account_digit="1"
+        )
+        values["account_type"] = "checking"
+    values.update(overrides)
+    return PayoutRequest(**values)
+
+
+# ------------------------------------------------------------------------------ schema shape
+def check_config_schema(schema: object) -> None:
+    """A minimal shape check: an object schema whose properties have a scalar type and a default of
+    that type, whose `required` names existing properties, and whose secrets are not defaulted."""
+    _expect(isinstance(schema, Mapping), "config_schema must be a mapping")
+    assert isinstance(schema, Mapping)  # for the type checker
+    _expect(schema.get("type") == "object", 'config_schema["type"] must be "object"')
+    properties = schema.get("properties", {})
+    _expect(isinstance(properties, Mapping), "config_schema properties must be a mapping")
+    for name, prop in properties.items():
+        _expect(isinstance(prop, Mapping), f"property {name!r} must be a mapping")
+        kind = prop.get("type")
+        _expect(
+            kind in _SCALAR_TYPES, f"property {name!r}: type {kind!r} is not one of {sorted(_SCALAR_TYPES)}"
+        )
+        if "default" in prop:
+            default = prop["default"]
+            ok = isinstance(default, _SCALAR_TYPES[kind]) and (
+                kind == "boolean" or not isinstance(default, bool)
+            )
+            _expect(ok, f"property {name!r}: default {default!r} is not a {kind}")
+            _expect(
+                not prop.get("writeOnly"), f"property {name!r}: a write-only secret cannot have a default"
+            )
+        if "enum" in prop:
+            _expect(prop["enum"], f"property {name!r}: enum must not be empty")
+    required = schema.get("required", [])
+    unknown = [name for name in required if name not in properties]
+    _expect(not unknown, f"required names unknown properties: {unknown}")
+
+
+def _check_identity(plugin: PaymentMethod | BankProvider) -> None:
+    kind = type(plugin).__name__
+    _expect(isinstance(getattr(plugin, "code", None), str), f"{kind}.code must be a string")
+    _expect(_CODE.fullmatch(plugin.code), f"{kind}.code {plugin.code!r} must match {_CODE.pattern}")
+    _expect(isinstance(getattr(plugin, "name", None), str) and plugin.name.strip(), f"{kind}.name is empty")
+    check_config_schema(plugin.config_schema)
+
+
+# ------------------------------------------------------------------------------ payment methods
+def _same_artifacts(first: ChargeArtifacts, second: ChargeArtifacts, what: str) -> None:
+    _expect(
+        dataclasses.replace(first, expires_at=None) == dataclasses.replace(second, expires_at=None),
+        f"{what}: prepare is not deterministic: {first!r} != {second!r}",
+    )
+    if first.expires_at is None or second.expires_at is None:
+        _expect(first.expires_at == second.expires_at, f"{what}: expires_at set only sometimes")
+    else:
+        _expect(abs(first.expires_at - second.expires_at) <= EXPIRY_TOLERANCE, f"{what}: expires_at drifts")
+        _expect(first.expires_at.tzinfo is not None, f"{what}: expires_at must be timezone-aware")
+
+
+def check_payment_method(
+    method: PaymentMethod, sample_request: ChargeRequest, config: Mapping[str, Any]
+) -> ChargeArtifacts:
+    """Check a payment method against the contract; returns the artifacts it prepared.
+
+    `sample_request` must be a request the method accepts with `config` (defaults applied).
+    """
+    _expect(isinstance(method, PaymentMethod), f"{method!r} is not a PaymentMethod")
+    _check_identity(method)
+    what = f"payment method {method.code!r}"
+    _expect(isinstance(method.currencies, frozenset) and method.currencies, f"{what}: currencies is empty")
+    for currency in method.currencies:
+        _expect(_CURRENCY.fullmatch(currency), f"{what}: {currency!r} is not an ISO currency code")
+    _expect(
+        sample_request.method == method.code, f"{what}: the sample request is for {sample_request.method!r}"
+    )
+    _expect(sample_request.currency in method.currencies, f"{what}: sample currency not accepted")
+    method.check_config(config)
+
+    _expect(method.validate(sample_request, config) is None, f"{what}: validate must return None")
+    for amount in (0, -1):
+        _expect_refusal(
+            lambda amount=amount: method.validate(dataclasses.replace(sample_request, amount=amount), config),
+            f"{what}: amount {amount}",
+        )
+    foreign = next(code for code in ("XXX", "XTS") if code not in method.currencies)
+    _expect_refusal(
+        lambda: method.validate(dataclasses.replace(sample_request, currency=foreign), config),
+        f"{what}: currency {foreign}",
+    )
+
+    first = method.prepare(sample_request, config)
+    _expect(isinstance(first, ChargeArtifacts), f"{what}: prepare must return ChargeArtifacts")
+    _same_artifacts(first, method.prepare(sample_request, config), what)
+    return first
+
+
+# ------------------------------------------------------------------------------ bank providers
+def _check_events(events: object, request: ChargeRequest, charge: ProviderCharge, what: str) -> None:
+    _expect(isinstance(events, list) and events, f"{what}: parse_webhook must return a non-empty list")
+    assert isinstance(events, list)
+    for event in events:
+        _expect(isinstance(event, ProviderEvent), f"{what}: {event!r} is not a ProviderEvent")
+        _expect(event.event_id, f"{what}: an event has no event_id")
+        _expect(event.kind in ("charge", "payout"), f"{what}: event kind {event.kind!r}")
+        _expect(
+            isinstance(event.occurred_at, datetime) and event.occurred_at.tzinfo, f"{what}: naive occurred_at"
+        )
+        if event.kind == "charge":
+            _expect(event.state in set(ChargeState), f"{what}: charge state {event.state!r}")
+            _expect(event.reference == request.reference, f"{what}: event for another reference")
+            _expect(event.provider_reference == charge.provider_reference, f"{what}: provider reference")
+
+
+def _check_webhooks(
+    provider: BankProvider,
+    sample_request: ChargeRequest,
+    charge: ProviderCharge,
+    config: Mapping[str, Any],
+    sign_event: SignEvent | None,
+) -> None:
+    what = f"bank provider {provider.code!r}"
+    for headers in ({}, {"X-Signature": "t=1,v1=00"}):
+        try:
+            provider.parse_webhook(headers, b'{"events": []}', config)
+        except WebhookRejectedError:
+            continue
+        raise AssertionError(f"{what}: an unsigned webhook was accepted (headers {headers})")
+    if sign_event is None:
+        return
+    headers, body = sign_event(sample_request, charge)
+    _check_events(provider.parse_webhook(headers, body, config), sample_request, charge, what)
+    tampered = body.replace(b"}", b" }", 1) if b"}" in body else body + b" "
+    try:
+        provider.parse_webhook(headers, tampered, config)
+    except WebhookRejectedError:
+        pass
+    else:
+        raise AssertionError(f"{what}: a webhook whose body was changed after signing was accepted")
+    try:
+        provider.parse_webhook(headers, body, {**config, **_other_secrets(config)})
+    except WebhookRejectedError:
+        pass
+    else:
+        raise AssertionError(f"{what}: a webhook signed with another secret was accepted")
+
+
+def _other_secrets(config: Mapping[str, Any]) -> dict[str, Any]:
+    # Any string setting whose name says it is a secret gets another value.
+    return {
+        name: "x" * max(16, len(value)) + "-other"
+        for name, value in config.items()
+        if isinstance(value, str) and "secret" in name
+    }
+
+
+def _create(
+    provider: BankProvider, request: ChargeRequest, artifacts: ChargeArtifacts, config: Mapping[str, Any]
+) -> ProviderCharge:
+    try:
+        return provider.create_charge(request, artifacts, config)
+    except TimeoutError:
+        # The bank may have registered it: the retry with the same reference must return that charge.
+        return provider.create_charge(request, artifacts, config)
+
+
+def _check_payouts(provider: BankProvider, sample_payout: PayoutRequest, config: Mapping[str, Any]) -> None:
+    what = f"bank provider {provider.code!r}"
+    _expect(sample_payout.method in provider.payout_methods, f"{what}: sample payout method not offered")
+    try:
+        first = provider.submit_payout(sample_payout, config)
+    except TimeoutError:
+        first = provider.submit_payout(sample_payout, config)
+    _expect(isinstance(first, ProviderPayout), f"{what}: submit_payout must return a ProviderPayout")
+    _expect(first.state in set(PayoutState), f"{what}: payout state {first.state!r}")
+    again = provider.submit_payout(sample_payout, config)
+    _expect(
+        again.provider_reference == first.provider_reference,
+        f"{what}: submit_payout is not idempotent: the same key made a second payout",
+    )
+    changed = dataclasses.replace(sample_payout, amount=sample_payout.amount + 1)
+    _expect_refusal(
+        lambda: provider.submit_payout(changed, config),
+        f"{what}: the same idempotency key with another amount",
+        code="idempotency_conflict",
+    )
+    fetched = provider.fetch_payout(first.provider_reference, config)
+    _expect(fetched.provider_reference == first.provider_reference, f"{what}: fetch_payout answered another")
+
+
+def check_bank_provider(
+    provider: BankProvider,
+    sample_request: ChargeRequest,
+    artifacts: ChargeArtifacts,
+    config: Mapping[str, Any],
+    *,
+    sign_event: SignEvent | None = None,
+    sample_payout: PayoutRequest | None = None,
+) -> ProviderCharge:
+    """Check a bank provider against the contract; returns the charge it created.
+
+    Creates `sample_request` twice (one charge, same provider reference), fetches it, checks that
+    unsigned webhooks are rejected and, with `sign_event(request, charge) -> (headers, body)` making a
+    genuinely signed webhook for the charge, that it parses and that tampering is rejected. With
+    `sample_payout`, checks payout idempotency and the conflict on a reused key.
+    """
+    _expect(isinstance(provider, BankProvider), f"{provider!r} is not a BankProvider")
+    _check_identity(provider)
+    what = f"bank provider {provider.code!r}"
+    _expect(isinstance(provider.methods, frozenset) and provider.methods, f"{what}: methods is empty")
+    _expect(isinstance(provider.payout_methods, frozenset), f"{what}: payout_methods must be a frozenset")
+    _expect(sample_request.method in provider.methods, f"{what}: sample method not collected")
+    provider.check_config(config)
+
+    charge = _create(provider, sample_request, artifacts, config)
+    _expect(isinstance(charge, ProviderCharge), f"{what}: create_charge must return a ProviderCharge")
+    _expect(charge.provider_reference, f"{what}: create_charge returned no provider_reference")
+    _expect(charge.state in set(ChargeState), f"{what}: charge state {charge.state!r}")
+    again = provider.create_charge(sample_request, artifacts, config)
+    _expect(
+        again.provider_reference == charge.provider_reference,
+        f"{what}: create_charge is not idempotent: the same reference made a second charge",
+    )
+    fetched = provider.fetch_charge(charge.provider_reference, config)
+    _expect(fetched.provider_reference == charge.provider_reference, f"{what}: fetch_charge answered another")
+    _check_webhooks(provider, sample_request, charge, config, sign_event)
+
+    if sample_payout is not None:
+        _check_payouts(provider, sample_payout, config)
+    elif not provider.payout_methods:
+        _expect_refusal(
+            lambda: provider.submit_payout(sample_payout_request(), config),
+            f"{what}: a provider without payout methods",
+            code="payouts_not_supported",
+        )
+    return charge

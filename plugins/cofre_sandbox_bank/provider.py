@@ -1,0 +1,470 @@
+"""The sandbox bank: a bank provider that behaves like a real one, with its own state.
+
+It registers charges and payouts in its own tables (public schema), decides what happens to them by
+scenario, and tells Cofre asynchronously through signed webhooks POSTed by a dramatiq actor, exactly
+as an outside bank would. Scenarios come from `request.extra["sandbox_scenario"]`, else the
+configured `default_scenario`:
+
+charges   confirm       confirmed after `confirm_delay_seconds`
+          fail          failed after the delay (reason "rejected_by_bank")
+          expire        expired after the delay
+          never         stays pending, no webhook
+          duplicate     the confirmation is delivered twice, with the same event_id
+          out_of_order  the confirmation, then a stale "pending" event with an earlier occurred_at
+          timeout       recorded, but the first create call raises TimeoutError; a retry with the
+                        same reference returns the recorded charge (then confirmed as usual)
+payouts   confirm, fail, never, duplicate, out_of_order, timeout as above (states processing ->
+          confirmed/failed), and reverse: confirmed, then reversed after another delay.
+
+Card charges are decided at once by the token: 4000000000000002 is declined (failed,
+"card_declined"), any other card is authorized (confirmed); the scenario shapes only the webhooks.
+
+Call the provider outside a database transaction, as any bank: its own records are committed by
+itself, and webhooks are scheduled only once they are (`transaction.on_commit`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from brazil.documents import validate_document
+from brazil.errors import DocumentError, PixError
+from brazil.pix import validate_pix_key
+from cofre_sandbox_bank import webhooks
+from plugin_api import (
+    BankProvider,
+    ChargeArtifacts,
+    ChargeRequest,
+    ChargeState,
+    PayoutRequest,
+    PayoutState,
+    PluginError,
+    ProviderCharge,
+    ProviderEvent,
+    ProviderPayout,
+)
+
+if TYPE_CHECKING:
+    from cofre_sandbox_bank.models import SandboxCharge, SandboxPayout
+
+CODE = "sandbox_bank"
+SCENARIO_KEY = "sandbox_scenario"
+CHARGE_SCENARIOS = ("confirm", "fail", "expire", "never", "duplicate", "out_of_order", "timeout")
+PAYOUT_SCENARIOS = ("confirm", "fail", "reverse", "never", "duplicate", "out_of_order", "timeout")
+# What `default_scenario` may be: the scenarios that mean the same for charges and payouts.
+DEFAULT_SCENARIOS = ("confirm", "fail", "never", "duplicate", "out_of_order", "timeout")
+DEFAULT_DELAY_SECONDS = 3
+STEP = timedelta(seconds=1)  # between a scenario's successive webhooks
+FAIL_REASONS = {"charge": "rejected_by_bank", "payout": "rejected_by_beneficiary_bank"}
+REVERSAL_REASON = "returned_by_beneficiary_bank"
+MAX_AMOUNT_CENTAVOS = 9_999_999_999
+
+
+def default_webhook_url() -> str:
+    """settings.SANDBOX_WEBHOOK_URL, else Cofre's own webhook endpoint on this machine."""
+    configured = getattr(settings, "SANDBOX_WEBHOOK_URL", "")
+    return str(configured or f"http://127.0.0.1:{settings.PORT}/api/webhooks/{CODE}")
+
+
+def _new_reference(prefix: str) -> str:
+    return f"sbx_{prefix}_{secrets.token_hex(10)}"
+
+
+def _new_event_id() -> str:
+    return f"evt_{secrets.token_hex(12)}"
+
+
+@dataclass(frozen=True)
+class PlannedEvent:
+    """One webhook the bank will send: its state, when it is sent, when it says it happened."""
+
+    state: str
+    send_at: datetime
+    occurred_at: datetime
+    applies_state: bool  # moves the bank's own record to `state` when sent
+    reason: str = ""
+    repeat_of_previous: bool = False  # same event_id as the event before it
+
+
+def plan_events(
+    kind: str,
+    scenario: str,
+    *,
+    now: datetime,
+    delay: timedelta,
+    settled: tuple[str, str] | None = None,
+) -> list[PlannedEvent]:
+    """The webhooks a scenario produces for a charge or payout created at `now`.
+
+    `settled` is (state, reason) for a result already decided at creation (a card authorization):
+    its event reports the past and changes nothing.
+    """
+    initial = ChargeState.PENDING.value if kind == "charge" else PayoutState.PROCESSING.value
+    if scenario == "never":
+        return []
+    main: list[tuple[str, str]]
+    if settled is not None:
+        main = [settled]
+    elif scenario == "fail":
+        main = [("failed", FAIL_REASONS[kind])]
+    elif scenario == "expire":
+        main = [(ChargeState.EXPIRED.value, "expired")]
+    elif scenario == "reverse":
+        main = [(PayoutState.CONFIRMED.value, ""), (PayoutState.REVERSED.value, REVERSAL_REASON)]
+    else:  # confirm, duplicate, out_of_order, timeout
+        main = [("confirmed", "")]
+    gap = max(delay, STEP)
+    planned = []
+    for index, (state, reason) in enumerate(main):
+        send_at = now + delay + index * gap
+        planned.append(
+            PlannedEvent(
+                state=state,
+                send_at=send_at,
+                occurred_at=now if settled is not None else send_at,
+                applies_state=settled is None,
+                reason=reason,
+            )
+        )
+    last = planned[-1]
+    if scenario == "duplicate":
+        planned.append(
+            PlannedEvent(
+                state=last.state,
+                send_at=last.send_at + STEP,
+                occurred_at=last.occurred_at,
+                applies_state=False,
+                reason=last.reason,
+                repeat_of_previous=True,
+            )
+        )
+    elif scenario == "out_of_order":
+        # A late copy of the state before the change: it says it happened earlier than the change.
+        planned.append(
+            PlannedEvent(
+                state=initial,
+                send_at=last.send_at + STEP,
+                occurred_at=min(now, last.occurred_at - STEP),
+                applies_state=False,
+            )
+        )
+    return planned
+
+
+def payout_fingerprint(request: PayoutRequest) -> str:
+    """SHA-256 of what a payout pays and to whom: a reused idempotency key must carry the same."""
+    content = [
+        request.reference,
+        str(request.amount),
+        request.currency,
+        request.method,
+        request.beneficiary_name.strip(),
+        request.beneficiary_document,
+        request.bank_ispb,
+        request.bank_compe,
+        request.agency,
+        request.account,
+        request.account_digit,
+        request.account_type,
+        request.pix_key,
+    ]
+    return hashlib.sha256(json.dumps(content).encode("utf-8")).hexdigest()
+
+
+class SandboxBank(BankProvider):
+    code = CODE
+    name = "Sandbox bank"
+    methods = frozenset({"billet", "pix", "card", "wire"})
+    payout_methods = frozenset({"pix", "ted"})
+
+    def __init__(self) -> None:
+        self.config_schema = {
+            "type": "object",
+            "properties": {
+                "webhook_secret": {
+                    "type": "string",
+                    "title": "Webhook signing secret",
+                    "description": "Shared with the bank: signs every webhook (HMAC-SHA256).",
+                    "writeOnly": True,
+                    "minLength": 16,
+                    "maxLength": 200,
+                },
+                "confirm_delay_seconds": {
+                    "type": "integer",
+                    "title": "Seconds before the bank reports an outcome",
+                    "default": DEFAULT_DELAY_SECONDS,
+                    "minimum": 0,
+                    "maximum": 3600,
+                },
+                "webhook_url": {
+                    "type": "string",
+                    "title": "Where the bank POSTs its webhooks",
+                    "pattern": "^https?://",
+                    "maxLength": 500,
+                    "default": default_webhook_url(),
+                },
+                "default_scenario": {
+                    "type": "string",
+                    "title": "Scenario when a request names none",
+                    "enum": list(DEFAULT_SCENARIOS),
+                    "default": "confirm",
+                },
+            },
+            "required": ["webhook_secret"],
+        }
+
+    # ------------------------------------------------------------------ configuration
+    def check_config(self, config: Mapping[str, Any]) -> None:
+        secret = config.get("webhook_secret")
+        if not isinstance(secret, str) or len(secret) < 16:
+            raise PluginError("required", "webhook_secret")
+
+    def _delay(self, config: Mapping[str, Any]) -> timedelta:
+        return timedelta(seconds=int(config.get("confirm_delay_seconds", DEFAULT_DELAY_SECONDS)))
+
+    def _scenario(self, extra: Mapping[str, str], allowed: tuple[str, ...], config: Mapping[str, Any]) -> str:
+        scenario = extra.get(SCENARIO_KEY) or str(config.get("default_scenario") or "confirm")
+        if scenario not in allowed:
+            raise PluginError("invalid_scenario", f"extra.{SCENARIO_KEY}", allowed=",".join(allowed))
+        return scenario
+
+    # ------------------------------------------------------------------ charges
+    def create_charge(
+        self, request: ChargeRequest, artifacts: ChargeArtifacts, config: Mapping[str, Any]
+    ) -> ProviderCharge:
+        from cofre_sandbox_bank.models import SandboxCardToken, SandboxCharge
+
+        self.check_config(config)
+        if request.method not in self.methods:
+            raise PluginError("unsupported_method", "method")
+        if type(request.amount) is not int or not 0 < request.amount <= MAX_AMOUNT_CENTAVOS:
+            raise PluginError("invalid_amount", "amount")
+        scenario = self._scenario(request.extra, CHARGE_SCENARIOS, config)
+        existing = SandboxCharge.objects.filter(reference=request.reference).first()
+        if existing is not None:
+            return self._replay_charge(existing, request)
+
+        now = timezone.now()
+        state, reason, paid_at, brand, last4 = ChargeState.PENDING.value, "", None, "", ""
+        settled: tuple[str, str] | None = None
+        if request.method == "card":
+            token = SandboxCardToken.objects.filter(token=request.card_token).first()
+            if not request.card_token or token is None:
+                raise PluginError("card_token_invalid", "card_token")
+            brand, last4 = token.brand, token.last4
+            if token.outcome == SandboxCardToken.Outcome.DECLINE:
+                state, reason = ChargeState.FAILED.value, "card_declined"
+            else:
+                state, paid_at = ChargeState.CONFIRMED.value, now
+            settled = (state, reason)
+        try:
+            with transaction.atomic():
+                charge = SandboxCharge.objects.create(
+                    reference=request.reference,
+                    provider_reference=_new_reference("ch"),
+                    method=request.method,
+                    amount=request.amount,
+                    currency=request.currency,
+                    state=state,
+                    reason=reason,
+                    scenario=scenario,
+                    txid=artifacts.txid,
+                    card_brand=brand,
+                    card_last4=last4,
+                    paid_at=paid_at,
+                )
+                events = plan_events("charge", scenario, now=now, delay=self._delay(config), settled=settled)
+                self._record_deliveries(
+                    "charge", charge.reference, charge.provider_reference, charge.amount, events, config
+                )
+        except IntegrityError:
+            # A concurrent call with the same reference registered it first: answer with that one.
+            return self._replay_charge(SandboxCharge.objects.get(reference=request.reference), request)
+        if scenario == "timeout":
+            raise TimeoutError("sandbox bank: the charge was registered but the answer came too late")
+        return self._charge(charge)
+
+    def _replay_charge(self, charge: SandboxCharge, request: ChargeRequest) -> ProviderCharge:
+        if (charge.amount, charge.currency, charge.method) != (
+            request.amount,
+            request.currency,
+            request.method,
+        ):
+            raise PluginError("idempotency_conflict", "reference")
+        return self._charge(charge)
+
+    def _charge(self, charge: SandboxCharge) -> ProviderCharge:
+        confirmed = charge.state == ChargeState.CONFIRMED
+        return ProviderCharge(
+            provider_reference=charge.provider_reference,
+            state=ChargeState(charge.state),
+            paid_amount=charge.amount if confirmed else None,
+            paid_at=charge.paid_at,
+            artifacts=(
+                ChargeArtifacts(card_brand=charge.card_brand, card_last4=charge.card_last4)
+                if charge.method == "card"
+                else None
+            ),
+            reason=charge.reason,
+        )
+
+    def fetch_charge(self, provider_reference: str, config: Mapping[str, Any]) -> ProviderCharge:
+        from cofre_sandbox_bank.models import SandboxCharge
+
+        charge = SandboxCharge.objects.filter(provider_reference=provider_reference).first()
+        if charge is None:
+            raise PluginError("unknown_charge", "provider_reference")
+        return self._charge(charge)
+
+    # ------------------------------------------------------------------ webhooks
+    def parse_webhook(
+        self, headers: Mapping[str, str], body: bytes, config: Mapping[str, Any]
+    ) -> list[ProviderEvent]:
+        return webhooks.parse_events(headers, body, str(config.get("webhook_secret") or ""))
+
+    def _record_deliveries(
+        self,
+        kind: str,
+        reference: str,
+        provider_reference: str,
+        amount: int,
+        events: list[PlannedEvent],
+        config: Mapping[str, Any],
+    ) -> None:
+        from cofre_sandbox_bank.models import SandboxWebhookDelivery
+
+        url = str(config.get("webhook_url") or default_webhook_url())
+        secret = str(config["webhook_secret"])
+        rows = []
+        event_id = ""
+        for event in events:
+            event_id = event_id if event.repeat_of_previous else _new_event_id()
+            paid = kind == "payout" or event.state == ChargeState.CONFIRMED
+            payload = {
+                "event_id": event_id,
+                "kind": kind,
+                "reference": reference,
+                "provider_reference": provider_reference,
+                "state": event.state,
+                "occurred_at": event.occurred_at.isoformat(),
+                "amount": amount if paid else None,
+                "reason": event.reason,
+            }
+            rows.append(
+                SandboxWebhookDelivery(
+                    event_id=event_id,
+                    kind=kind,
+                    reference=reference,
+                    payload={"events": [payload]},
+                    url=url,
+                    signing_secret=secret,
+                    applies_state=event.applies_state,
+                    due_at=event.send_at,
+                )
+            )
+        created = SandboxWebhookDelivery.objects.bulk_create(rows)
+        schedule = [(row.pk, row.due_at) for row in created]
+        if schedule:
+            transaction.on_commit(lambda: _schedule(schedule))
+
+    # ------------------------------------------------------------------ payouts
+    def _validate_payout(self, request: PayoutRequest) -> None:
+        if request.method not in self.payout_methods:
+            raise PluginError("unsupported_method", "method")
+        if request.currency != "BRL":
+            raise PluginError("unsupported_currency", "currency")
+        if type(request.amount) is not int or not 0 < request.amount <= MAX_AMOUNT_CENTAVOS:
+            raise PluginError("invalid_amount", "amount")
+        if not request.idempotency_key.strip():
+            raise PluginError("required", "idempotency_key")
+        if not request.beneficiary_name.strip():
+            raise PluginError("required", "beneficiary_name")
+        try:
+            validate_document(request.beneficiary_document)
+        except DocumentError as exc:
+            raise PluginError("invalid_document", "beneficiary_document") from exc
+        if request.method == "pix":
+            try:
+                validate_pix_key(request.pix_key)
+            except PixError as exc:
+                raise PluginError("invalid_pix_key", "pix_key") from exc
+            return
+        if not (request.bank_compe or request.bank_ispb):
+            raise PluginError("required", "bank_compe")
+        for name in ("agency", "account"):
+            if not getattr(request, name).isdigit():
+                raise PluginError("required" if not getattr(request, name) else "invalid_format", name)
+
+    def submit_payout(self, request: PayoutRequest, config: Mapping[str, Any]) -> ProviderPayout:
+        from cofre_sandbox_bank.models import SandboxPayout
+
+        self.check_config(config)
+        self._validate_payout(request)
+        scenario = self._scenario(request.extra, PAYOUT_SCENARIOS, config)
+        fingerprint = payout_fingerprint(request)
+        existing = SandboxPayout.objects.filter(idempotency_key=request.idempotency_key).first()
+        if existing is not None:
+            return self._replay_payout(existing, fingerprint)
+        try:
+            with transaction.atomic():
+                payout = SandboxPayout.objects.create(
+                    idempotency_key=request.idempotency_key,
+                    reference=request.reference,
+                    provider_reference=_new_reference("po"),
+                    method=request.method,
+                    amount=request.amount,
+                    currency=request.currency,
+                    fingerprint=fingerprint,
+                    scenario=scenario,
+                )
+                events = plan_events("payout", scenario, now=timezone.now(), delay=self._delay(config))
+                self._record_deliveries(
+                    "payout", payout.reference, payout.provider_reference, payout.amount, events, config
+                )
+        except IntegrityError:
+            existing = SandboxPayout.objects.get(idempotency_key=request.idempotency_key)
+            return self._replay_payout(existing, fingerprint)
+        if scenario == "timeout":
+            raise TimeoutError("sandbox bank: the payout was accepted but the answer came too late")
+        return self._payout(payout)
+
+    def _replay_payout(self, payout: SandboxPayout, fingerprint: str) -> ProviderPayout:
+        if payout.fingerprint != fingerprint:
+            raise PluginError("idempotency_conflict", "idempotency_key")
+        return self._payout(payout)
+
+    def _payout(self, payout: SandboxPayout) -> ProviderPayout:
+        return ProviderPayout(
+            provider_reference=payout.provider_reference,
+            state=PayoutState(payout.state),
+            reason=payout.reason,
+        )
+
+    def fetch_payout(self, provider_reference: str, config: Mapping[str, Any]) -> ProviderPayout:
+        from cofre_sandbox_bank.models import SandboxPayout
+
+        payout = SandboxPayout.objects.filter(provider_reference=provider_reference).first()
+        if payout is None:
+            raise PluginError("unknown_payout", "provider_reference")
+        return self._payout(payout)
+
+
+def _schedule(deliveries: list[tuple[int, datetime]]) -> None:
+    """Send one delayed message per delivery. The sandbox is an outside party: its messages run in
+    the public schema, whoever's request created them."""
+    from cofre_sandbox_bank.tasks import deliver_webhook
+
+    now = timezone.now()
+    for pk, due_at in deliveries:
+        delay_ms = max(0, int((due_at - now).total_seconds() * 1000))
+        deliver_webhook.send_with_options(args=(pk,), delay=delay_ms or None, tenant_schema="public")

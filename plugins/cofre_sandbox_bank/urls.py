@@ -1,0 +1,12 @@
+"""Mounted under /sandbox-bank/ (config/urls_common.py)."""
+
+from __future__ import annotations
+
+from django.urls import URLPattern, path
+
+from cofre_sandbox_bank import views
+
+app_name = "sandbox_bank"
+urlpatterns: list[URLPattern] = [
+    path("tokens", views.create_token, name="tokens"),
+]

@@ -1,0 +1,58 @@
+"""Browser tests: Debian's Chromium (/usr/bin/chromium) driven by Playwright, against a real gunicorn.
+
+No browser is ever downloaded: Playwright launches the system binary by path.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(here):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM}: install Debian's chromium package (.ci/run does)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: object, web: str) -> Iterator[object]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR")  # type: ignore[attr-defined]
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def tenant_url(web: str, slug: str, path: str) -> str:
+    """http://localhost:PORT -> http://<slug>.localhost:PORT/<path> (Chromium resolves *.localhost)."""
+    if slug in ("public", "platform"):
+        return f"{web}{path}"
+    return web.replace("http://localhost", f"http://{slug}.localhost") + path

@@ -1,0 +1,71 @@
+"""Pure rules: the transition table (exhaustively), fee rounding, settlement dates."""
+
+from __future__ import annotations
+
+from datetime import date
+from itertools import product
+
+import pytest
+
+from payments.fees import Rate, compute_fee
+from payments.models import DepositStatus
+from payments.settlement import add_business_days, settle_on
+from payments.transitions import DEPOSIT_TRANSITIONS, can_transition
+
+S = DepositStatus
+# Written from the product's rules, not read from the table.
+ALLOWED = {
+    (S.WAITING, S.PENDING), (S.WAITING, S.CONFIRMED), (S.WAITING, S.CANCELED), (S.WAITING, S.EXPIRED),
+    (S.PENDING, S.CONFIRMED), (S.PENDING, S.CANCELED), (S.PENDING, S.EXPIRED),
+    (S.EXPIRED, S.CONFIRMED),
+    (S.CONFIRMED, S.PAID_TO_CLIENT), (S.CONFIRMED, S.REFUNDED),
+    (S.PAID_TO_CLIENT, S.REFUNDED),
+}  # fmt: skip
+
+
+def test_the_table_covers_every_status() -> None:
+    assert set(DEPOSIT_TRANSITIONS) == set(S.values)
+
+
+@pytest.mark.parametrize(("current", "target"), list(product(S.values, S.values)))
+def test_every_pair_of_statuses(current: str, target: str) -> None:
+    assert can_transition(current, target) == ((current, target) in ALLOWED)
+
+
+@pytest.mark.parametrize(
+    ("amount", "bp", "fixed", "fee"),
+    [
+        (10_000, 199, 0, 199),  # 1.99 % of R$ 100,00
+        (12_345, 199, 0, 246),  # 245.6655 -> 246 (half up)
+        (12_513, 200, 0, 250),  # 250.26 -> 250
+        (25, 200, 0, 1),  # 0.5 -> 1 (half up, not to even)
+        (24, 200, 0, 0),  # 0.48 -> 0
+        (10_000, 150, 35, 185),  # percentage then fixed
+        (100, 0, 350, 100),  # never above the amount
+        (0, 199, 35, 0),
+    ],
+)
+def test_fee_rounding_rule(amount: int, bp: int, fixed: int, fee: int) -> None:
+    assert compute_fee(amount, Rate(bp, fixed)) == fee
+
+
+def test_fee_never_negative_and_never_above_amount_over_many_values() -> None:
+    for amount in range(0, 5000, 7):
+        for bp in (0, 1, 99, 250, 10_000):
+            fee = compute_fee(amount, Rate(bp, 30))
+            assert 0 <= fee <= amount
+
+
+def test_business_days_skip_weekends() -> None:
+    friday = date(2026, 11, 20)
+    assert add_business_days(friday, 0) == friday
+    assert add_business_days(friday, 1) == date(2026, 11, 23)  # Monday
+    assert add_business_days(date(2026, 11, 21), 0) == date(2026, 11, 23)  # Saturday counts from Monday
+    assert add_business_days(friday, 5) == date(2026, 11, 27)
+
+
+def test_settlement_schedule_per_method() -> None:
+    wednesday = date(2026, 11, 18)
+    assert settle_on("pix", wednesday) == wednesday
+    assert settle_on("billet", wednesday) == date(2026, 11, 19)
+    assert settle_on("card", wednesday) == date(2026, 12, 30)
