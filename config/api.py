@@ -6,7 +6,7 @@ from ninja import NinjaAPI
 
 from accounts.api import router as auth_router
 from accounts.api_members import router as members_router
-from backoffice.api import admin_router
+from backoffice.api import admin_router, transactions_router
 from backoffice.api import router as tenants_router
 from core import api_errors
 from core.api import router as health_router
@@ -32,3 +32,4 @@ api.add_router("/notifications", notifications_router)
 api.add_router("/deposits", deposits_router)
 api.add_router("/balance", balance_router)
 api.add_router("/webhooks", webhook_router)
+api.add_router("/transactions", transactions_router)

@@ -133,6 +133,12 @@ def stop_redis() -> None:
     _redis_process = None
 
 
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
 def stop_postgres() -> None:
     """Detach from the embedded PostgreSQL; pgserver stops it when no process uses it any more."""
     global _pg_server  # noqa: PLW0603

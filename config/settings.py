@@ -40,6 +40,13 @@ if not SECRET_KEY:
 DEBUG = env_bool("DEBUG", default=False)
 BASE_DOMAIN = os.environ.get("BASE_DOMAIN", "localhost")
 PORT = int(os.environ.get("PORT", "8000"))
+if COFRE_ENV == "test" and "PORT" not in os.environ:
+    # A test run serves its own gunicorn on a free port; the sandbox bank's webhooks go there.
+    PORT = embedded.free_port()
+# Where the sandbox bank POSTs its webhooks (default: this server's own endpoint).
+SANDBOX_WEBHOOK_URL = os.environ.get(
+    "SANDBOX_WEBHOOK_URL", f"http://127.0.0.1:{PORT}/api/webhooks/sandbox_bank"
+)
 ALLOWED_HOSTS = [BASE_DOMAIN, f".{BASE_DOMAIN}", "127.0.0.1"]
 
 # ---------------------------------------------------------------- apps (django-tenants split)

@@ -3,10 +3,11 @@
 # No `from __future__ import annotations` here: django-ninja reads the view annotations at runtime,
 # through the access.guard wrappers, and cannot resolve postponed (string) annotations there.
 
+from datetime import date, datetime
 from typing import Any
 
 from django.http import HttpRequest
-from ninja import Router
+from ninja import Query, Router, Schema
 from ninja.responses import Status
 
 from access.guard import any_member, membership_of, requires_route
@@ -14,7 +15,7 @@ from access.scoped import access_tenant_by_slug, visible_tenants
 from accounts.members import access_member_user
 from accounts.models import Membership
 from accounts.roles import Role
-from backoffice import services
+from backoffice import services, transactions
 from backoffice.schemas import (
     AssignmentIn,
     PartnerLinkIn,
@@ -24,6 +25,8 @@ from backoffice.schemas import (
     TenantOut,
 )
 from core.errors import NotFoundError
+from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
+from gateway.models import TransactionIndex
 from tenants.models import Tenant, TenantKind, TenantStatus
 from tenants.services import tenant_host
 
@@ -139,3 +142,88 @@ def assign_employee(request: HttpRequest, user_id: int, payload: AssignmentIn) -
         raise NotFoundError
     services.do_assign_employee(membership.user, employee, client, assigned=payload.assigned)
     return tenant_out(client)
+
+
+transactions_router = Router(tags=["transactions"])
+
+
+class TransactionQuery(Schema):
+    kind: list[str] = []
+    status: list[str] = []
+    method: list[str] = []
+    currency: list[str] = []
+    tenant: str = ""
+    date_from: date | None = None
+    date_to: date | None = None
+    q: str = ""
+    sort: str = "-created_at"
+    per_page: int = DEFAULT_PAGE_SIZE
+    cursor: str | None = None
+
+
+class TransactionOut(Schema):
+    id: str
+    kind: str
+    client: str
+    client_name: str
+    method: str
+    status: str
+    amount: int
+    fee: int
+    currency: str
+    name: str
+    document: str
+    provider: str
+    transaction_id: str
+    created_at: datetime
+
+
+class TransactionListOut(Schema):
+    items: list[TransactionOut]
+    next_cursor: str | None
+
+
+def transaction_out(row: TransactionIndex) -> dict[str, Any]:
+    return {
+        "id": row.public_id,
+        "kind": row.kind,
+        "client": row.tenant.slug,
+        "client_name": row.tenant.name,
+        "method": row.method,
+        "status": row.status,
+        "amount": row.amount,
+        "fee": row.fee,
+        "currency": row.currency,
+        "name": row.name,
+        "document": row.document,
+        "provider": row.provider,
+        "transaction_id": row.provider_reference,
+        "created_at": row.created_at,
+    }
+
+
+@transactions_router.get("", response=TransactionListOut, summary="Transactions of every client in scope")
+@requires_route("employee/transactions")
+def list_transactions(request: HttpRequest, filters: Query[TransactionQuery]) -> dict[str, Any]:
+    qs = transactions.filtered(
+        membership_of(request),
+        transactions.TransactionFilters(
+            kind=filters.kind, status=filters.status, method=filters.method, currency=filters.currency,
+            tenant=filters.tenant, date_from=filters.date_from, date_to=filters.date_to, q=filters.q,
+        ),
+    )  # fmt: skip
+    rows, next_cursor = keyset_page(
+        qs, sort=filters.sort, allowed=("created_at", "amount"), cursor=filters.cursor, size=filters.per_page
+    )
+    return {"items": [transaction_out(r) for r in rows], "next_cursor": next_cursor}
+
+
+@transactions_router.get(
+    "/search", response=list[TransactionOut], summary="Find a transaction by id (top bar)"
+)
+@requires_route("employee/transactions")
+def search_transactions(request: HttpRequest, q: str = "") -> list[dict[str, Any]]:
+    if len(q.strip()) < 3:
+        return []
+    qs = transactions.by_identifier(transactions.scoped_index(membership_of(request)), q)
+    return [transaction_out(r) for r in qs.order_by("-created_at")[:10]]

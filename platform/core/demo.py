@@ -128,6 +128,17 @@ def seed_gateway_defaults(report: SeedReport) -> None:
             values={"webhook_secret": secrets.token_urlsafe(32), "confirm_delay_seconds": 3},
         )
         report.created.append("sandbox bank configuration")
+    # Platform defaults of the methods that need an account of the platform's at the bank.
+    method_defaults = {
+        "pix": {"pix_key": "0f5d3a6e-1c2b-4d8e-9a7f-3b6c5d4e2a10"},
+        "wire": {"bank_compe": "001", "agency": "1234", "account": "567890", "account_digit": "1",
+                 "account_type": "checking", "holder_name": "Cofre Pagamentos",
+                 "holder_document": "11222333000181"},
+    }  # fmt: skip
+    for method, values in method_defaults.items():
+        if not PluginConfig.objects.filter(tenant__isnull=True, kind=PluginKind.METHOD, code=method).exists():
+            gateway.set_plugin_config(PluginKind.METHOD, method, None, enabled=True, values=values)
+            report.created.append(f"{method} configuration")
     for method in ("billet", "pix", "card", "wire"):
         if not ProviderRoute.objects.filter(tenant__isnull=True, method=method).exists():
             gateway.set_route(None, method, "sandbox_bank")

@@ -66,7 +66,7 @@ def _is_int(value: object) -> bool:
 
 
 def _is_number(value: object) -> bool:
-    return (type(value) is int or type(value) is float) and math.isfinite(value)  # type: ignore[arg-type]
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _matches_type(value: object, kind: str) -> bool:
@@ -84,16 +84,7 @@ def _check_bound(where: str, prop: Mapping[str, Any], keyword: str, check: Any) 
         raise SchemaError(f"{where}: {keyword} has an invalid value {prop[keyword]!r}")
 
 
-def _check_property(name: str, prop: object) -> None:
-    where = f"property {name!r}"
-    if not isinstance(prop, Mapping):
-        raise SchemaError(f"{where}: must be an object")
-    kind = prop.get("type")
-    if kind not in SCALAR_TYPES:
-        raise SchemaError(f"{where}: type must be one of {sorted(SCALAR_TYPES)}, not {kind!r}")
-    unknown = set(prop) - _KEYWORDS_BY_TYPE[kind]
-    if unknown:
-        raise SchemaError(f"{where}: unsupported keywords for a {kind}: {sorted(unknown)}")
+def _check_keywords(where: str, prop: Mapping[str, Any], kind: str) -> None:
     non_negative = lambda v: _is_int(v) and v >= 0  # noqa: E731
     _check_bound(where, prop, "minLength", non_negative)
     _check_bound(where, prop, "maxLength", non_negative)
@@ -116,6 +107,19 @@ def _check_property(name: str, prop: object) -> None:
             raise SchemaError(f"{where}: enum must be a non-empty list")
         if not all(_matches_type(choice, kind) for choice in choices):
             raise SchemaError(f"{where}: every enum value must be a {kind}")
+
+
+def _check_property(name: str, prop: object) -> None:
+    where = f"property {name!r}"
+    if not isinstance(prop, Mapping):
+        raise SchemaError(f"{where}: must be an object")
+    kind = prop.get("type")
+    if kind not in SCALAR_TYPES:
+        raise SchemaError(f"{where}: type must be one of {sorted(SCALAR_TYPES)}, not {kind!r}")
+    unknown = set(prop) - _KEYWORDS_BY_TYPE[kind]
+    if unknown:
+        raise SchemaError(f"{where}: unsupported keywords for a {kind}: {sorted(unknown)}")
+    _check_keywords(where, prop, kind)
     if prop.get("writeOnly") and "default" in prop:
         raise SchemaError(f"{where}: a write-only secret cannot have a default (it would live in code)")
     if "default" in prop:

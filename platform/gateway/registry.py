@@ -24,7 +24,7 @@ import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any
 
 import pluggy
 
@@ -34,8 +34,6 @@ from plugin_api import BankProvider, PaymentMethod, PluginError, hookspecs
 ENTRY_POINT_GROUP = "cofre.plugins"
 BLOCKED_ENV = "COFRE_BLOCKED_PLUGINS"
 _CODE = re.compile(r"[a-z][a-z0-9_]{0,39}")  # fits gateway's CharField(max_length=40)
-
-PluginT = TypeVar("PluginT", PaymentMethod, BankProvider)
 
 
 class PluginLoadError(RuntimeError):
@@ -76,10 +74,8 @@ def blocked_from_env(environ: Mapping[str, str] | None = None) -> frozenset[str]
     return frozenset(name.strip() for name in raw.split(",") if name.strip())
 
 
-def _collect(
-    manager: pluggy.PluginManager, hook_name: str, expected: type[PluginT], what: str
-) -> dict[str, PluginT]:
-    found: dict[str, PluginT] = {}
+def _collect(manager: pluggy.PluginManager, hook_name: str, expected: type[Any], what: str) -> dict[str, Any]:
+    found: dict[str, Any] = {}
     owners: dict[str, str] = {}
     hook = getattr(manager.hook, hook_name)
     # Call each implementation on its own, so an error can name the plugin that caused it.
@@ -127,8 +123,12 @@ def build_registry(
         if not manager.is_blocked(name):
             manager.register(plugin, name=name)
     manager.check_pending()
-    methods = _collect(manager, "cofre_payment_methods", PaymentMethod, "payment method")
-    providers = _collect(manager, "cofre_bank_providers", BankProvider, "bank provider")
+    methods: dict[str, PaymentMethod] = _collect(
+        manager, "cofre_payment_methods", PaymentMethod, "payment method"
+    )
+    providers: dict[str, BankProvider] = _collect(
+        manager, "cofre_bank_providers", BankProvider, "bank provider"
+    )
     return Registry(
         manager=manager,
         methods=MappingProxyType(methods),

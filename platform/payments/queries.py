@@ -11,7 +11,8 @@ from django.contrib.postgres.search import SearchQuery, SearchVector
 from django.db.models import Avg, Count, QuerySet, Sum
 from django.utils import timezone
 
-from brazil.documents import DocumentError, validate_document
+from brazil.documents import validate_document
+from brazil.errors import DocumentError
 from payments.models import Deposit
 from payments.services import search_text
 
@@ -76,10 +77,10 @@ def search(qs: QuerySet[Deposit], term: str) -> QuerySet[Deposit]:
 
 
 def summary(qs: QuerySet[Deposit]) -> dict[str, Any]:
-    agg = qs.aggregate(count=Count("id"), amount=Sum("amount"), fee=Sum("fee"), avg=Avg("amount"))
+    agg = qs.aggregate(n=Count("id"), total=Sum("amount"), fees=Sum("fee"), avg=Avg("amount"))
     return {
-        "count": agg["count"] or 0,
-        "amount": agg["amount"] or 0,
-        "fee": agg["fee"] or 0,
+        "count": agg["n"] or 0,
+        "amount": agg["total"] or 0,
+        "fee": agg["fees"] or 0,
         "average_ticket": round(agg["avg"] or 0),
     }

@@ -8,12 +8,9 @@ from typing import Literal
 from ninja import Schema
 from pydantic import Field
 
-from payments.models import DepositStatus
-
 StatusLiteral = Literal[
     "waiting", "pending", "confirmed", "paid_to_client", "canceled", "expired", "refunded"
 ]
-assert set(StatusLiteral.__args__) == set(DepositStatus.values)
 
 
 class PayerIn(Schema):

@@ -19,7 +19,8 @@ from django_tenants.utils import get_public_schema_name, schema_context
 
 from accounts.models import Membership
 from audit import services as audit
-from brazil.documents import DocumentError, validate_document
+from brazil.documents import validate_document
+from brazil.errors import DocumentError
 from core.errors import AppError, NotFoundError
 from core.tenancy import current_schema
 from gateway import services as gateway

@@ -159,6 +159,7 @@ class PaymentMethod(ABC):
         Called after the schema validated `config` (defaults applied), e.g. when a tenant saves it;
         checks such as a PIX key's check digits live here. The default accepts everything.
         """
+        return
 
     @abstractmethod
     def validate(self, request: ChargeRequest, config: Mapping[str, Any]) -> None:
@@ -187,6 +188,7 @@ class BankProvider(ABC):
 
     def check_config(self, config: Mapping[str, Any]) -> None:
         """Raise PluginError(code, field) for configuration its schema cannot express (default: none)."""
+        return
 
     @abstractmethod
     def create_charge(

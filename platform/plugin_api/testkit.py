@@ -14,6 +14,7 @@ check of a config schema's shape (the core checks the full subset when it loads 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Callable, Mapping
 from datetime import date, datetime, timedelta
@@ -185,10 +186,8 @@ def check_payment_method(
 
     _expect(method.validate(sample_request, config) is None, f"{what}: validate must return None")
     for amount in (0, -1):
-        _expect_refusal(
-            lambda amount=amount: method.validate(dataclasses.replace(sample_request, amount=amount), config),
-            f"{what}: amount {amount}",
-        )
+        changed = dataclasses.replace(sample_request, amount=amount)
+        _expect_refusal(functools.partial(method.validate, changed, config), f"{what}: amount {amount}")
     foreign = next(code for code in ("XXX", "XTS") if code not in method.currencies)
     _expect_refusal(
         lambda: method.validate(dataclasses.replace(sample_request, currency=foreign), config),
@@ -226,12 +225,13 @@ def _check_webhooks(
     sign_event: SignEvent | None,
 ) -> None:
     what = f"bank provider {provider.code!r}"
-    for headers in ({}, {"X-Signature": "t=1,v1=00"}):
+    unsigned: tuple[dict[str, str], ...] = ({}, {"X-Signature": "t=1,v1=00"})
+    for bogus in unsigned:
         try:
-            provider.parse_webhook(headers, b'{"events": []}', config)
+            provider.parse_webhook(bogus, b'{"events": []}', config)
         except WebhookRejectedError:
             continue
-        raise AssertionError(f"{what}: an unsigned webhook was accepted (headers {headers})")
+        raise AssertionError(f"{what}: an unsigned webhook was accepted (headers {bogus})")
     if sign_event is None:
         return
     headers, body = sign_event(sample_request, charge)

@@ -285,7 +285,12 @@ class SandboxBank(BankProvider):
                 )
                 events = plan_events("charge", scenario, now=now, delay=self._delay(config), settled=settled)
                 self._record_deliveries(
-                    "charge", charge.reference, charge.provider_reference, charge.amount, events, config
+                    kind="charge",
+                    reference=charge.reference,
+                    provider_reference=charge.provider_reference,
+                    amount=charge.amount,
+                    events=events,
+                    config=config,
                 )
         except IntegrityError:
             # A concurrent call with the same reference registered it first: answer with that one.
@@ -334,6 +339,7 @@ class SandboxBank(BankProvider):
 
     def _record_deliveries(
         self,
+        *,
         kind: str,
         reference: str,
         provider_reference: str,
@@ -429,7 +435,12 @@ class SandboxBank(BankProvider):
                 )
                 events = plan_events("payout", scenario, now=timezone.now(), delay=self._delay(config))
                 self._record_deliveries(
-                    "payout", payout.reference, payout.provider_reference, payout.amount, events, config
+                    kind="payout",
+                    reference=payout.reference,
+                    provider_reference=payout.provider_reference,
+                    amount=payout.amount,
+                    events=events,
+                    config=config,
                 )
         except IntegrityError:
             existing = SandboxPayout.objects.get(idempotency_key=request.idempotency_key)

@@ -69,3 +69,11 @@ def test_settlement_schedule_per_method() -> None:
     assert settle_on("pix", wednesday) == wednesday
     assert settle_on("billet", wednesday) == date(2026, 11, 19)
     assert settle_on("card", wednesday) == date(2026, 12, 30)
+
+
+def test_the_api_status_literal_matches_the_model() -> None:
+    from typing import get_args
+
+    from payments.schemas import StatusLiteral
+
+    assert set(get_args(StatusLiteral)) == set(S.values)

@@ -15,7 +15,7 @@ from gateway.config_schema import (
     validate_config,
 )
 from gateway.registry import Registry
-from plugin_api import PluginError
+from plugin_api import BankProvider, PaymentMethod, PluginError
 
 SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -35,7 +35,8 @@ SECRET = "0123456789abcdef-secret"
 
 def test_the_example_and_every_built_in_schema_are_well_formed(registry: Registry) -> None:
     check_schema(SCHEMA)
-    for plugin in [*registry.methods.values(), *registry.providers.values()]:
+    plugins: list[PaymentMethod | BankProvider] = [*registry.methods.values(), *registry.providers.values()]
+    for plugin in plugins:
         check_schema(plugin.config_schema)
 
 

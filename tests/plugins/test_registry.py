@@ -120,7 +120,10 @@ def test_a_duplicate_code_refuses_to_load_naming_both_plugins() -> None:
 def test_a_hook_without_a_spec_fails_check_pending() -> None:
     from pluggy import PluginValidationError
 
-    typo = _plugin(cofre_payment_method=list)
+    def cofre_payment_method() -> list[PaymentMethod]:  # the hook is cofre_payment_methods
+        return []
+
+    typo = _plugin(cofre_payment_method=cofre_payment_method)
     with pytest.raises(PluginValidationError, match="cofre_payment_method"):
         build_registry(blocked=(), extra_plugins=[("typo", typo)])
 

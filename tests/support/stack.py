@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -33,16 +32,12 @@ def stack_env(**extra: str) -> dict[str, str]:
         REDIS_URL=settings.REDIS_URL,
         REDIS_NAMESPACE=settings.REDIS_NAMESPACE,
         COFRE_ENV="test",
+        PORT=str(settings.PORT),
+        SANDBOX_WEBHOOK_URL=settings.SANDBOX_WEBHOOK_URL,
         PYTHONUNBUFFERED="1",
     )
     env.update(extra)
     return env
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def stop(process: subprocess.Popen[bytes], timeout: float = 15) -> None:
@@ -75,7 +70,7 @@ def worker_process(log: Path) -> Iterator[subprocess.Popen[bytes]]:
 @contextmanager
 def web_process(log: Path) -> Iterator[str]:
     """gunicorn serving the test database on a free port; yields its base URL on localhost."""
-    port = free_port()
+    port = settings.PORT
     with log.open("wb") as out:
         process = subprocess.Popen(
             [
@@ -83,7 +78,7 @@ def web_process(log: Path) -> Iterator[str]:
                 "--bind", f"127.0.0.1:{port}", "--workers", "2", "--threads", "4",
             ],
             cwd=ROOT,
-            env=stack_env(PORT=str(port)),
+            env=stack_env(),
             stdout=out,
             stderr=subprocess.STDOUT,
         )  # fmt: skip

@@ -29,7 +29,8 @@ def test_admin_provisions_a_client_with_its_first_user_and_it_can_log_in(admin: 
         "/api/admin/tenants",
         {
             "slug": "delta", "name": "Delta Ltda", "kind": "client", "owner_email": "Owner@Delta.test",
-            "modules": ["direct_deposits"], "feature_toggles": ["manual_withdraws"], "currencies": ["BRL", "USD"],
+            "modules": ["direct_deposits"], "feature_toggles": ["manual_withdraws"],
+            "currencies": ["BRL", "USD"],
         },
     )  # fmt: skip
     assert response.status_code == 201, response.content

@@ -1,0 +1,66 @@
+"""Staff view across tenants: the transaction index, scoped to the tenants the staff member may see."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from access.scoped import visible_tenants
+from accounts.models import Membership
+from brazil.documents import validate_document
+from brazil.errors import DocumentError
+from gateway.models import TransactionIndex
+
+
+@dataclass(frozen=True)
+class TransactionFilters:
+    kind: list[str]
+    status: list[str]
+    method: list[str]
+    currency: list[str]
+    tenant: str = ""
+    date_from: date | None = None
+    date_to: date | None = None
+    q: str = ""
+
+
+def scoped_index(membership: Membership) -> QuerySet[TransactionIndex]:
+    return TransactionIndex.objects.filter(tenant__in=visible_tenants(membership)).select_related("tenant")
+
+
+def by_identifier(qs: QuerySet[TransactionIndex], term: str) -> QuerySet[TransactionIndex]:
+    """Our id, the bank's transaction id, or a CPF/CNPJ; else the start of the payer's name."""
+    term = term.strip()
+    if not term:
+        return qs
+    try:
+        document = validate_document(term).value
+    except DocumentError:
+        document = ""
+    if document:
+        return qs.filter(document=document)
+    return qs.filter(Q(public_id=term.lower()) | Q(provider_reference=term) | Q(name__istartswith=term))
+
+
+def filtered(membership: Membership, f: TransactionFilters) -> QuerySet[TransactionIndex]:
+    qs = scoped_index(membership)
+    for field, values in (
+        ("kind", f.kind),
+        ("status", f.status),
+        ("method", f.method),
+        ("currency", f.currency),
+    ):
+        if values:
+            qs = qs.filter(**{f"{field}__in": values})
+    if f.tenant:
+        qs = qs.filter(tenant__slug=f.tenant)
+    if f.date_from:
+        qs = qs.filter(created_at__gte=timezone.make_aware(datetime.combine(f.date_from, time.min)))
+    if f.date_to:
+        qs = qs.filter(
+            created_at__lt=timezone.make_aware(datetime.combine(f.date_to + timedelta(days=1), time.min))
+        )
+    return by_identifier(qs, f.q)

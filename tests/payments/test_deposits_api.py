@@ -1,0 +1,233 @@
+"""Deposits end to end through the HTTP API: create, the sandbox bank confirms by signed webhook,
+the balance grows by the amount minus the fee, settlement makes it available."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone
+from django_tenants.utils import schema_context
+
+from brazil.boleto import parse_bank_barcode
+from brazil.pix import parse_brcode
+from cofre_sandbox_bank.testing import deliver_now, sign, tokenize
+from gateway.models import TransactionIndex, WebhookEvent
+from payments import services
+from payments.models import Deposit
+from tests.support.http import ApiClient
+
+pytestmark = pytest.mark.django_db
+
+PAYER = {
+    "name": "João da Silva", "document": "529.982.247-25", "email": "joao@example.com",
+    "street": "Rua das Flores", "number": "100", "complement": "ap 12", "neighborhood": "Centro",
+    "city": "São Paulo", "state": "SP", "zipcode": "01001000",
+}  # fmt: skip
+
+
+@pytest.fixture
+def acme() -> ApiClient:
+    client = ApiClient("acme")
+    client.login_as("client")
+    return client
+
+
+def create(client: ApiClient, **overrides: Any) -> Any:
+    body = {"method": "billet", "amount": 12_345, "currency": "BRL", "payer": PAYER,
+            "due_date": (timezone.localdate() + timedelta(days=3)).isoformat(), **overrides}  # fmt: skip
+    return client.post_json("/api/deposits", body)
+
+
+def post_webhooks(reference: str) -> list[str]:
+    outcomes = []
+    platform = ApiClient("public")
+    for headers, body in deliver_now(reference):
+        response = platform.post(
+            "/api/webhooks/sandbox_bank", body, content_type="application/json",
+            headers={k: v for k, v in headers.items() if k.lower() != "content-type"},
+        )  # fmt: skip
+        assert response.status_code == 200, response.content
+        outcomes.extend(response.json()["outcomes"])
+    return outcomes
+
+
+def balance(client: ApiClient, currency: str = "BRL") -> dict[str, int]:
+    rows: dict[str, dict[str, int]] = {row["currency"]: row for row in client.get("/api/balance").json()}
+    return rows[currency]
+
+
+def test_a_billet_is_created_with_a_valid_barcode_and_typed_line(acme: ApiClient) -> None:
+    response = create(acme)
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert body["status"] == "waiting"
+    assert body["id"].startswith("dep_")
+    assert len(body["barcode"]) == 44
+    assert len(body["typed_line"]) == 47
+    parsed = parse_bank_barcode(body["barcode"])
+    assert parsed.amount_centavos == 12_345
+    assert parsed.due_date == timezone.localdate() + timedelta(days=3)
+    assert body["payer_document"] == "52998224725"
+    row = TransactionIndex.objects.get(public_id=body["id"])
+    assert (row.tenant.slug, row.status, row.amount) == ("acme", "waiting", 12_345)
+
+
+def test_a_pix_charge_has_a_valid_brcode_and_txid(acme: ApiClient) -> None:
+    response = create(acme, method="pix", amount=5_000, due_date=None, expires_in_seconds=900)
+    assert response.status_code == 201, response.content
+    body = response.json()
+    code = parse_brcode(body["brcode"])
+    assert code.amount_centavos == 5_000
+    assert body["txid"]
+    assert body["expires_at"]
+
+
+def test_the_sandbox_confirms_by_webhook_and_the_balance_grows_by_amount_minus_fee(acme: ApiClient) -> None:
+    before = balance(acme)
+    deposit = create(acme, method="pix", amount=10_000, due_date=None).json()
+    assert post_webhooks(deposit["id"]) == ["applied"]
+    detail = acme.get(f"/api/deposits/{deposit['id']}").json()
+    assert detail["status"] == "confirmed"
+    assert detail["fee"] == 99  # demo rate: PIX 0.99 %
+    assert detail["net"] == 9_901
+    after = balance(acme)
+    assert after["pending"] - before["pending"] == 9_901
+    assert after["available"] == before["available"]
+    assert [p["amount"] for p in detail["postings"]] == [10_000, -9_901, -99]
+    assert [e["to_status"] for e in detail["events"]] == ["waiting", "confirmed"]
+
+
+def test_settlement_moves_pending_to_available(acme: ApiClient) -> None:
+    deposit = create(acme, method="pix", amount=20_000, due_date=None).json()
+    post_webhooks(deposit["id"])
+    before = balance(acme)
+    with schema_context("acme"):
+        assert services.settle_due(timezone.localdate() + timedelta(days=7)) >= 1
+    after = balance(acme)
+    assert after["available"] - before["available"] == 20_000 - 198
+    assert before["pending"] - after["pending"] == 20_000 - 198
+    assert acme.get(f"/api/deposits/{deposit['id']}").json()["status"] == "paid_to_client"
+
+
+def test_a_duplicated_webhook_has_one_effect(acme: ApiClient) -> None:
+    deposit = create(acme, method="pix", amount=3_000, due_date=None, sandbox_scenario="duplicate").json()
+    before = balance(acme)
+    outcomes = post_webhooks(deposit["id"])
+    assert outcomes == ["applied", "duplicate"]
+    assert balance(acme)["pending"] - before["pending"] == 3_000 - 30
+
+
+def test_events_out_of_order_never_move_a_deposit_backwards(acme: ApiClient) -> None:
+    deposit = create(acme, method="pix", amount=4_000, due_date=None, sandbox_scenario="out_of_order").json()
+    outcomes = post_webhooks(deposit["id"])
+    assert outcomes[0] == "applied"
+    assert all(outcome.startswith("ignored") for outcome in outcomes[1:])
+    detail = acme.get(f"/api/deposits/{deposit['id']}").json()
+    assert detail["status"] == "confirmed"
+    assert any(e["note"].startswith("ignored") for e in detail["events"])
+
+
+def test_a_failed_charge_is_canceled_and_moves_no_money(acme: ApiClient) -> None:
+    before = balance(acme)
+    deposit = create(acme, method="pix", amount=4_000, due_date=None, sandbox_scenario="fail").json()
+    post_webhooks(deposit["id"])
+    assert acme.get(f"/api/deposits/{deposit['id']}").json()["status"] == "canceled"
+    assert balance(acme) == before
+
+
+def test_a_provider_timeout_then_success_registers_one_charge(acme: ApiClient) -> None:
+    deposit = create(acme, method="pix", amount=4_500, due_date=None, sandbox_scenario="timeout").json()
+    assert deposit["provider_reference"]  # the retry with the same reference got the recorded charge
+    from cofre_sandbox_bank.models import SandboxCharge
+
+    assert SandboxCharge.objects.filter(reference=deposit["id"]).count() == 1
+
+
+def test_a_bad_signature_is_rejected_and_nothing_is_applied(acme: ApiClient) -> None:
+    deposit = create(acme, method="pix", amount=1_000, due_date=None).json()
+    (headers, body), *_ = deliver_now(deposit["id"])
+    forged = {
+        **headers,
+        "X-Sandbox-Signature": sign("not-the-secret-at-all", body, int(timezone.now().timestamp())),
+    }
+    response = ApiClient("public").post(
+        "/api/webhooks/sandbox_bank", body, content_type="application/json", headers=forged
+    )
+    assert response.status_code == 400
+    assert response.json()["code"] == "webhook_rejected"
+    assert not WebhookEvent.objects.filter(reference=deposit["id"]).exists()
+    assert acme.get(f"/api/deposits/{deposit['id']}").json()["status"] == "waiting"
+
+
+def test_a_card_is_charged_through_a_token_and_only_brand_and_last4_are_kept(acme: ApiClient) -> None:
+    token = tokenize("4111111111111111")
+    response = create(acme, method="card", amount=7_000, due_date=None, card_token=token)
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert body["status"] == "confirmed"
+    assert (body["card_brand"], body["card_last4"]) == ("visa", "1111")
+    with schema_context("acme"):
+        row = Deposit.objects.get(public_id=body["id"])
+        assert "4111111111111111" not in str(row.__dict__)
+
+
+def test_a_card_number_in_the_request_is_refused() -> None:
+    client = ApiClient("acme")
+    client.login_as("client")
+    response = create(client, method="card", amount=7_000, due_date=None, card_token="4111111111111111")
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_input"
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field"),
+    [
+        ({"payer": {**PAYER, "document": "111.111.111-11"}}, "payer.document"),
+        ({"payer": {**PAYER, "document": "12.ABC.345/01DE-99"}}, "payer.document"),
+        ({"amount": 0}, "amount"),
+        ({"method": "bitcoin"}, "method"),
+        ({"due_date": (timezone.localdate() - timedelta(days=1)).isoformat()}, "due_date"),
+    ],
+)
+def test_bad_input_gets_a_field_error_and_nothing_is_written(
+    acme: ApiClient, overrides: dict[str, Any], field: str
+) -> None:
+    with schema_context("acme"):
+        before = Deposit.objects.count()
+    response = create(acme, **overrides)
+    assert response.status_code == 400, response.content
+    assert field in response.json()["fields"], response.json()
+    with schema_context("acme"):
+        assert Deposit.objects.count() == before
+
+
+def test_the_alphanumeric_cnpj_is_accepted(acme: ApiClient) -> None:
+    response = create(acme, payer={**PAYER, "name": "Empresa Nova", "document": "12.ABC.345/01DE-35"})
+    assert response.status_code == 201, response.content
+    assert response.json()["payer_document"] == "12ABC34501DE35"
+
+
+def test_a_currency_the_client_does_not_have_is_refused() -> None:
+    beta = ApiClient("beta")
+    beta.post_json("/api/auth/login", {"email": "owner@beta.demo.test", "password": "cofre-demo"})
+    response = create(beta, method="pix", currency="USD", due_date=None)
+    assert response.status_code == 400
+    assert response.json()["fields"]["currency"] == "currency_not_enabled"
+
+
+def test_a_read_only_analyst_cannot_create_but_can_list() -> None:
+    analyst = ApiClient("acme")
+    analyst.login_as("client_user_analyst")
+    assert create(analyst).status_code == 403
+    assert analyst.get("/api/deposits").status_code == 200
+
+
+def test_expiry_job_marks_overdue_charges() -> None:
+    client = ApiClient("acme")
+    client.login_as("client")
+    deposit = create(client, method="pix", amount=1_000, due_date=None, expires_in_seconds=60).json()
+    with schema_context("acme"):
+        assert services.expire_overdue(timezone.now() + timedelta(minutes=5)) >= 1
+    assert client.get(f"/api/deposits/{deposit['id']}").json()["status"] == "expired"
