@@ -56,6 +56,14 @@ openapi: venv ## Write frontend/openapi.json from the API and regenerate the Typ
 	$(PY) manage.py export_openapi frontend/openapi.json
 	$(NPM) run gen:api
 
+bench: bench-tenants bench-deposits ## Run every benchmark (prints figures)
+
+bench-tenants: venv ## Benchmark tenant provisioning (template clone vs migrate)
+	$(PY) bench/tenants.py
+
+bench-deposits: venv ## Benchmark the deposits API at BENCH_ROWS (default 1,000,000) rows
+	$(PY) bench/deposits.py
+
 migrations: venv ## Make migrations for changed models
 	$(PY) manage.py makemigrations
 
@@ -72,4 +80,4 @@ clean: ## Remove build outputs and caches (keeps .data, the embedded databases)
 clean-data: ## Delete the embedded databases under .data (demo data is re-seeded by make run)
 	rm -rf .data
 
-.PHONY: help venv node build run test lint format pytest frontend-test openapi migrations lock clean clean-data
+.PHONY: help venv node build run test lint format pytest frontend-test openapi bench bench-tenants bench-deposits migrations lock clean clean-data

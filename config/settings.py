@@ -121,6 +121,9 @@ WSGI_APPLICATION = "config.wsgi.application"
 DATABASE_URL = os.environ.get("DATABASE_URL") or embedded.postgres_url()
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
 DATABASES["default"]["ENGINE"] = "django_tenants.postgresql_backend"
+if COFRE_ENV == "test":
+    # One test database per run: two runs at once (a developer's and a helper's) never collide.
+    DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}_{os.getpid()}"}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL") or embedded.redis_url()
@@ -201,6 +204,8 @@ STORAGES = {
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", str(BASE_DIR / ".data" / "media")))
 
 # ---------------------------------------------------------------- jobs
+# bench/: mounts the bare views the API benchmark compares against (never in production).
+BENCH_VIEWS = env_bool("COFRE_BENCH", default=False) and not PRODUCTION
 HEALTH_WORKER_TIMEOUT_SECONDS = float(os.environ.get("HEALTH_WORKER_TIMEOUT_SECONDS", "5"))
 
 # ---------------------------------------------------------------- security (production profile)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.urls import URLPattern, URLResolver, include, path, re_path
 
 from config.api import api
@@ -13,3 +14,5 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("", views.root_redirect),
     re_path(r"^plataforma(?:/.*)?$", views.spa),
 ]
+if settings.BENCH_VIEWS:
+    urlpatterns.append(path("bench/", include("bench.urls")))

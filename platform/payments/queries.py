@@ -18,6 +18,7 @@ from payments.services import search_text
 
 PUBLIC_ID_RE = re.compile(r"^dep_[0-9a-f]{20}$")
 WORD_RE = re.compile(r"[a-z0-9]+")
+TRANSACTION_ID_RE = re.compile(r"^[A-Za-z0-9_-]{8,80}$")
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,8 @@ def filtered(filters: DepositFilters) -> QuerySet[Deposit]:
 
 
 def search(qs: QuerySet[Deposit], term: str) -> QuerySet[Deposit]:
-    """By public id (exact), by CPF/CNPJ (exact, any punctuation) or by name (every word as a prefix).
+    """By public id or the bank's transaction id (exact), by CPF/CNPJ (exact, any punctuation) or by
+    name (every word as a prefix).
 
     Name search uses PostgreSQL full-text search on an accent-free copy of the name with a GIN index:
     pg_trgm is not available in the embedded PostgreSQL, and ILIKE '%x%' would scan every row.
@@ -65,6 +67,8 @@ def search(qs: QuerySet[Deposit], term: str) -> QuerySet[Deposit]:
         return qs
     if PUBLIC_ID_RE.match(term.lower()):
         return qs.filter(public_id=term.lower())
+    if TRANSACTION_ID_RE.match(term) and qs.filter(provider_reference=term).exists():
+        return qs.filter(provider_reference=term)  # the bank's transaction id
     try:
         return qs.filter(payer_document=validate_document(term).value)
     except DocumentError:

@@ -103,7 +103,6 @@ class SummaryOut(Schema):
 class DepositListOut(Schema):
     items: list[DepositOut]
     next_cursor: str | None
-    summary: SummaryOut
 
 
 class BalanceOut(Schema):

@@ -24,11 +24,18 @@ CHROMIUM_ARGS = [
 ]
 
 
+# Playwright's sync API runs an event loop in the main thread; Django then refuses ORM calls from
+# it ("async context") although they are synchronous here. The browser never shares our connection.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark browser tests and run them last (after the fast backend tests)."""
     here = Path(__file__).parent
-    for item in items:
-        if Path(str(item.fspath)).is_relative_to(here):
-            item.add_marker(pytest.mark.browser)
+    browser_items = [item for item in items if Path(str(item.fspath)).is_relative_to(here)]
+    for item in browser_items:
+        item.add_marker(pytest.mark.browser)
+    items[:] = [item for item in items if item not in browser_items] + browser_items
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,7 @@ import pytest
 
 from gateway.config_schema import validate_config
 from gateway.registry import Registry, get_registry, reset_registry
-from tests.plugins.helpers import SANDBOX_SECRET
+from tests.plugins.helpers import SANDBOX_SECRET, Receiver
 
 
 @pytest.fixture
@@ -32,3 +32,10 @@ def sandbox_config(registry: Registry) -> dict[str, Any]:
             "webhook_url": "http://127.0.0.1:9/api/webhooks/sandbox_bank",
         },
     )
+
+
+@pytest.fixture
+def receiver() -> Iterator[Receiver]:
+    """An HTTP server on a free local port, for the webhooks the sandbox bank POSTs."""
+    with Receiver() as server:
+        yield server

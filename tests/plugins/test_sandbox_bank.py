@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import timedelta
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
@@ -453,6 +451,16 @@ def test_the_token_endpoint_refuses_bad_cards_with_clear_errors(
     assert not SandboxCardToken.objects.exists()
 
 
+@pytest.mark.parametrize("host", ["localhost", "acme.localhost"])
+def test_the_token_endpoint_answers_on_the_platform_and_tenant_hosts(host: str) -> None:
+    client = Client(HTTP_HOST=host)
+    response = client.post(
+        "/sandbox-bank/tokens", data=json.dumps(valid_card()), content_type="application/json"
+    )
+    assert response.status_code == 201
+    assert SandboxCardToken.objects.filter(token=response.json()["token"]).exists()  # the bank's own table
+
+
 def test_the_token_endpoint_needs_a_json_post() -> None:
     client = Client(HTTP_HOST="localhost")
     assert client.get("/sandbox-bank/tokens").status_code == 405
@@ -474,7 +482,7 @@ def test_the_declining_card_path_end_to_end(sandbox_config: Config) -> None:
 
 # ------------------------------------------------------------------------------ the delivery actor
 def test_the_actor_posts_signed_json_with_the_platform_host(
-    receiver: _Receiver, sandbox_config: Config
+    receiver: Receiver, sandbox_config: Config
 ) -> None:
     config = {**sandbox_config, "webhook_url": receiver.url}
     created = BANK.create_charge(charge("dep_http"), ChargeArtifacts(), config)
@@ -539,3 +547,26 @@ def test_webhooks_are_scheduled_on_commit_in_the_public_schema(
     assert 29_000 <= sent[0]["delay"] <= 30_000
     assert 30_000 <= sent[1]["delay"] <= 31_000
 
+
+# ------------------------------------------------------------------------------ through Cofre's endpoint
+def test_deliver_now_posts_through_the_django_test_client_to_cofres_webhook_endpoint() -> None:
+    """The helper's (headers, body) are what Cofre's /api/webhooks/sandbox_bank verifies and accepts."""
+    from gateway.models import PluginKind
+    from gateway.services import effective_config
+
+    config = effective_config(PluginKind.PROVIDER, "sandbox_bank", None)  # the platform's, as seeded
+    BANK.create_charge(charge("dep_not_in_cofre", "duplicate"), ChargeArtifacts(), config)
+    client = Client(HTTP_HOST="localhost")
+    answers = [
+        client.post("/api/webhooks/sandbox_bank", body, content_type="application/json", headers=headers)
+        for headers, body in deliver_now("dep_not_in_cofre")
+    ]
+    assert [answer.status_code for answer in answers] == [200, 200]
+    assert [answer.json()["received"] for answer in answers] == [1, 1]
+    forged = client.post(
+        "/api/webhooks/sandbox_bank",
+        VALID_BODY,
+        content_type="application/json",
+        headers=_signed(VALID_BODY, secret="x" * 16),
+    )
+    assert forged.status_code == 400

@@ -1,38 +1,9 @@
 // TEMPORARY until openapi.json lands
-// Hand-written mirror of the backend contract (platform/accounts/schemas.py and the brief). Once
-// `frontend/openapi.json` exists, `npm run gen:api` writes src/api/schema.gen.ts and src/api/types.ts
-// takes its types from there; delete this file then.
+// The backend's openapi.json does not describe these endpoints yet (GET /api/notifications,
+// POST /api/notifications/{id}/read, GET /api/payouts/compliance/count). These types mirror the
+// agreed contract; when the endpoints appear in openapi.json, `npm run gen:api` and take them from
+// schema.gen.ts in types.ts, then delete this file.
 
-export type ErrorOut = { code: string; message: string; fields?: Record<string, string> | null };
-export type ClientOut = { name: string };
-export type TenantOut = { slug: string; name: string; kind: 'platform' | 'client' | 'partner' };
-export type MenuEntryOut = { route: string; group: string; badge?: string | null };
-export type SessionUserOut = {
-  id: number;
-  email: string;
-  userName: string;
-  role: string;
-  userRole: string;
-  modules: string[];
-  feature_toggles: string[];
-  company_name: string;
-  client: ClientOut | null;
-  tenant: TenantOut;
-  language: 'pt-BR' | 'en';
-  avatar_url: string | null;
-  interface_settings: Record<string, unknown>;
-  home: string;
-  menu: MenuEntryOut[];
-};
-export type LoginIn = { email: string; password: string };
-export type ProfileIn = {
-  name?: string | null;
-  language?: 'pt-BR' | 'en' | null;
-  interface_settings?: Record<string, unknown> | null;
-};
-export type PasswordIn = { current_password: string; new_password: string };
-export type OkOut = { ok: boolean };
-export type CsrfOut = { csrfToken: string };
 export type ComplianceCountOut = { count: number };
 export type NotificationOut = {
   id: number;
@@ -40,6 +11,7 @@ export type NotificationOut = {
   status: number;
   title: string;
   content: string;
+  /** unix seconds */
   created_at: number;
   read: boolean;
 };

@@ -2,6 +2,7 @@ import { Breadcrumb, Heading, Stack } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { commonMessages } from '@/i18n/messages';
 
 export type Crumb = { label: string; href?: string };
@@ -9,6 +10,7 @@ export type Crumb = { label: string; href?: string };
 /** A screen's title (h1) and breadcrumb trail. */
 export function PageHeader({ title, crumbs, homeHref }: { title: string; crumbs: Crumb[]; homeHref: string }) {
   const intl = useIntl();
+  useDocumentTitle(title);
   return (
     <Stack gap="2" mb="6">
       <Heading as="h1" size="2xl">

@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
 import en from './en.json';
 import ptBR from './pt-BR.json';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+// vitest runs from the frontend directory (where package.json and the CLI live).
+const root = process.cwd();
 const require = createRequire(import.meta.url);
 
 /** Every message the code defines, extracted with the formatjs CLI (as `npm run i18n:extract`). */

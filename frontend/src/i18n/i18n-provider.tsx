@@ -30,7 +30,11 @@ type Props = {
 };
 
 export function I18nProvider({ children, initialLocale, catalogs: given }: Props) {
-  const [requested, setRequested] = useState<Locale>(() => initialLocale ?? readStoredLocale());
+  const [requested, setRequested] = useState<Locale>(() => {
+    const locale = initialLocale ?? readStoredLocale();
+    setApiLanguage(locale); // before the first request (children's effects run before ours)
+    return locale;
+  });
   const [catalogs, setCatalogs] = useState<Partial<Record<Locale, Messages>>>(() => ({
     ...BUNDLED_MESSAGES,
     ...given,
@@ -69,6 +73,7 @@ export function I18nProvider({ children, initialLocale, catalogs: given }: Props
 
   const setLocale = useCallback((locale: Locale) => {
     writeStoredLocale(locale);
+    setApiLanguage(locale);
     setRequested(locale);
   }, []);
 

@@ -38,7 +38,7 @@ describe('chunk loading', () => {
   it('shows the chunk load error screen with a Reload action', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const reload = vi.spyOn(browserLocation, 'reload').mockImplementation(() => undefined);
-    const Broken = lazyWithTimeout(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const Broken = lazyWithTimeout<object>(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
     renderWithProviders(
       <ErrorBoundary>
         <Suspense fallback="loading">

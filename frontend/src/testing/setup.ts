@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// The first render of a lazy screen transforms its modules: give async queries time on a slow CI.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks a few browser APIs the component library touches.
 if (!window.matchMedia) {

@@ -54,13 +54,16 @@ export function jsonResponse(body: unknown, status = 200): Response {
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
-/** Stubs global fetch with a handler per "METHOD /path" (path without the /api prefix or query). */
+/**
+ * Stubs global fetch with a handler per "METHOD /path" (path without the /api prefix or query).
+ * GET /auth/csrf answers a token unless a test says otherwise; anything else unmocked is a 404.
+ */
 export function mockFetch(routes: Record<string, Handler | unknown>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = (init.method ?? 'GET').toUpperCase();
     const path = url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/api/, '').split('?')[0];
-    const handler = routes[`${method} ${path}`];
+    const handler = routes[`${method} ${path}`] ?? (path === '/auth/csrf' ? { csrfToken: 'test-token' } : undefined);
     if (handler === undefined) return jsonResponse({ code: 'not_found', message: `no mock for ${method} ${path}` }, 404);
     return typeof handler === 'function' ? (handler as Handler)(url, init) : jsonResponse(handler);
   });

@@ -11,11 +11,6 @@ export const layoutMessages = {
     expandSidebar: { id: 'layout.expandSidebar', defaultMessage: 'Expand sidebar' },
     editProfile: { id: 'layout.editProfile', defaultMessage: 'Edit profile' },
     customizeTheme: { id: 'layout.customizeTheme', defaultMessage: 'Customize theme' },
-    changeRole: { id: 'layout.changeRole', defaultMessage: 'Change role' },
-    changeRoleHint: {
-      id: 'layout.changeRoleHint',
-      defaultMessage: 'Demo: changes what the interface shows, not what you may do.',
-    },
     logout: { id: 'layout.logout', defaultMessage: 'Log out' },
     scrollToTop: { id: 'layout.scrollToTop', defaultMessage: 'Scroll to top' },
     notAuthorizedTitle: { id: 'layout.notAuthorized.title', defaultMessage: 'You are not authorized!' },
@@ -28,7 +23,6 @@ export const layoutMessages = {
   }),
   pendingBadge: defineMessage<{ count: number }>({ id: 'layout.pendingBadge', defaultMessage: '{count, plural, one {# pending} other {# pending}}' }),
   userMenu: defineMessage<{ name: string }>({ id: 'layout.userMenu', defaultMessage: 'User menu for {name}' }),
-  myRole: defineMessage<{ role: string }>({ id: 'layout.myRole', defaultMessage: 'My own role ({role})' }),
   viewingAs: defineMessage<{ role: string }>({ id: 'layout.viewingAs', defaultMessage: 'Viewing as {role}' }),
   footer: defineMessage<{ year: number }>({ id: 'layout.footer', defaultMessage: '© {year} Cofre. Payments back-office.' }),
 };

@@ -1,4 +1,4 @@
-import { Box, Button, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 
@@ -7,21 +7,18 @@ import { UserAvatar } from '@/components/user-avatar';
 import { paths } from '@/config/paths';
 import { useInterfaceSettings } from '@/features/customizer/components/interface-settings-provider';
 import { useRoleView } from '@/features/role-switch/components/role-view-provider';
-import { DEMO_ROLES } from '@/features/role-switch/lib/role-state';
 import { roleMessage } from '@/i18n/messages';
 import { useLogout } from '@/lib/auth/logout';
 import { useSessionUser } from '@/lib/auth/session';
 
 import { layoutMessages as m } from './messages';
 
-const OWN_ROLE = '__own__';
-
-/** Name, role and avatar; menu with Edit profile, theme customizer, change role and Log out. */
+/** Name, role and avatar; menu with Edit profile, the theme customizer (and change role) and Log out. */
 export function UserMenu() {
   const intl = useIntl();
   const navigate = useNavigate();
   const user = useSessionUser();
-  const { viewRole, changed, changeRole, resetRole } = useRoleView();
+  const { viewRole, changed } = useRoleView();
   const { setCustomizerOpen } = useInterfaceSettings();
   const logout = useLogout();
   const roleLabel = intl.formatMessage(roleMessage(viewRole));
@@ -53,37 +50,6 @@ export function UserMenu() {
               <SettingsIcon />
               {intl.formatMessage(m.customizeTheme)}
             </Menu.Item>
-            <Menu.Root positioning={{ placement: 'left-start', gutter: 4 }}>
-              <Menu.TriggerItem>
-                <Box flex="1">{intl.formatMessage(m.changeRole)}</Box>
-              </Menu.TriggerItem>
-              <Portal>
-                <Menu.Positioner>
-                  <Menu.Content maxH="sm" overflowY="auto" minW="60">
-                    <Menu.ItemGroup>
-                      <Menu.ItemGroupLabel fontWeight="normal" color="fg.muted" fontSize="xs">
-                        {intl.formatMessage(m.changeRoleHint)}
-                      </Menu.ItemGroupLabel>
-                      <Menu.RadioItemGroup
-                        value={changed ? viewRole : OWN_ROLE}
-                        onValueChange={(details) => (details.value === OWN_ROLE ? resetRole() : changeRole(details.value))}
-                      >
-                        <Menu.RadioItem value={OWN_ROLE}>
-                          {intl.formatMessage(m.myRole, { role: intl.formatMessage(roleMessage(user.role)) })}
-                          <Menu.ItemIndicator />
-                        </Menu.RadioItem>
-                        {DEMO_ROLES.map((role) => (
-                          <Menu.RadioItem key={role} value={role}>
-                            {intl.formatMessage(roleMessage(role))}
-                            <Menu.ItemIndicator />
-                          </Menu.RadioItem>
-                        ))}
-                      </Menu.RadioItemGroup>
-                    </Menu.ItemGroup>
-                  </Menu.Content>
-                </Menu.Positioner>
-              </Portal>
-            </Menu.Root>
             <Menu.Separator />
             <Menu.Item value="logout" onSelect={() => logout.mutate()}>
               <LogOutIcon />

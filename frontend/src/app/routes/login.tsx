@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { FullLayout } from '@/components/layouts/full-layout';
 import { LogoMark } from '@/components/logo';
 import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { authMessages } from '@/features/auth/messages';
 
@@ -12,6 +13,7 @@ import { authMessages } from '@/features/auth/messages';
 export default function LoginRoute() {
   const intl = useIntl();
   const navigate = useNavigate();
+  useDocumentTitle(intl.formatMessage(authMessages.title));
   return (
     <FullLayout>
       <Box as="main" w="full" maxW="md" bg="bg.panel" borderWidth="1px" rounded="xl" p={{ base: '6', md: '10' }} shadow="lg">

@@ -6,12 +6,14 @@ import { LockIcon } from '@/components/icons';
 import { FullLayout } from '@/components/layouts/full-layout';
 import { paths } from '@/config/paths';
 import { layoutMessages as m } from '@/app/layout/messages';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useLogout } from '@/lib/auth/logout';
 
 /** /plataforma/misc/not-authorized: a route without permission, or a user with no menu entry. */
 export default function NotAuthorizedRoute() {
   const intl = useIntl();
   const logout = useLogout();
+  useDocumentTitle(intl.formatMessage(m.notAuthorizedTitle));
   return (
     <FullLayout>
       <Box as="main" maxW="lg" textAlign="center">

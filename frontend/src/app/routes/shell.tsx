@@ -9,6 +9,7 @@ import { GenericErrorScreen } from '@/components/error-screens';
 import { paths } from '@/config/paths';
 import { CustomizerDrawer } from '@/features/customizer/components/customizer-drawer';
 import { InterfaceSettingsProvider } from '@/features/customizer/components/interface-settings-provider';
+import { RoleSwitcher } from '@/features/role-switch/components/role-switcher';
 import { RoleViewProvider } from '@/features/role-switch/components/role-view-provider';
 import { useLocale } from '@/i18n/i18n-provider';
 import { commonMessages } from '@/i18n/messages';
@@ -34,7 +35,9 @@ function SignedIn({ user }: { user: SessionUser }) {
       <RoleViewProvider sessionRole={user.role} home={user.home}>
         <InterfaceSettingsProvider key={user.id} serverSettings={user.interface_settings}>
           <AppLayout />
-          <CustomizerDrawer />
+          <CustomizerDrawer>
+            <RoleSwitcher sessionRole={user.role} />
+          </CustomizerDrawer>
         </InterfaceSettingsProvider>
       </RoleViewProvider>
     </SessionProvider>

@@ -53,7 +53,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: SessionUser) => voi
     <form onSubmit={submit} noValidate aria-describedby={loginMutation.isError ? errorId : undefined}>
       <Stack gap="5">
         {loginMutation.isError && (
-          <Alert.Root status="error" id={errorId}>
+          <Alert.Root status="error" id={errorId} role="alert">
             <Alert.Indicator />
             <Alert.Title>{loginErrorMessage(loginMutation.error, intl)}</Alert.Title>
           </Alert.Root>

@@ -119,8 +119,11 @@ function Toggle({ name, label, hint }: { name: 'sidebarCollapsed' | 'hideScrollT
   );
 }
 
-/** The theme customizer (spec §4): every interface setting, applied and saved as it changes. */
-export function CustomizerDrawer() {
+/**
+ * The theme customizer (spec §4): every interface setting, applied and saved as it changes.
+ * `children` adds sections composed by the app (the change-role action).
+ */
+export function CustomizerDrawer({ children }: { children?: ReactNode }) {
   const intl = useIntl();
   const { settings, customizerOpen, setCustomizerOpen } = useInterfaceSettings();
   return (
@@ -149,6 +152,7 @@ export function CustomizerDrawer() {
                 <Toggle name="sidebarCollapsed" label={m.sidebarCollapsed} />
                 <Toggle name="hideScrollToTop" label={m.hideScrollToTop} />
                 <Toggle name="disableCustomizer" label={m.disableCustomizer} hint={m.disableCustomizerHint} />
+                {children}
               </Stack>
             </Drawer.Body>
             <Drawer.CloseTrigger asChild>

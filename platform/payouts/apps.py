@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class PayoutsConfig(AppConfig):
+    name = "payouts"
+    verbose_name = "Money out (bank accounts, payouts, refunds)"
