@@ -8,12 +8,22 @@ from accounts.api import router as auth_router
 from accounts.api_members import router as members_router
 from backoffice.api import admin_router, transactions_router
 from backoffice.api import router as tenants_router
+from backoffice.payments_admin import router as payments_admin_router
 from core import api_errors
 from core.api import router as health_router
 from core.security import session_auth
 from notifications.api import router as notifications_router
 from payments.api import balance_router, webhook_router
 from payments.api import router as deposits_router
+from payouts.api import admin_router as admin_payouts_router
+from payouts.api import (
+    bank_accounts_router,
+    banks_router,
+    compliance_rules_router,
+    deposit_refunds_router,
+    refunds_router,
+)
+from payouts.api import router as payouts_router
 
 api = NinjaAPI(
     title="Cofre API",
@@ -28,8 +38,16 @@ api.add_router("/auth", auth_router)
 api.add_router("/members", members_router)
 api.add_router("/tenants", tenants_router)
 api.add_router("/admin", admin_router)
+api.add_router("/admin", payments_admin_router)
 api.add_router("/notifications", notifications_router)
 api.add_router("/deposits", deposits_router)
 api.add_router("/balance", balance_router)
 api.add_router("/webhooks", webhook_router)
 api.add_router("/transactions", transactions_router)
+api.add_router("/banks", banks_router)
+api.add_router("/bank-accounts", bank_accounts_router)
+api.add_router("/payouts", payouts_router)
+api.add_router("/admin/payouts", admin_payouts_router)
+api.add_router("/admin/compliance-rules", compliance_rules_router)
+api.add_router("/deposits", deposit_refunds_router)  # /api/deposits/{id}/refunds
+api.add_router("/refunds", refunds_router)

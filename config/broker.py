@@ -33,7 +33,11 @@ def configure() -> dramatiq.Broker:
     ]
     # dramatiq's RedisBroker.__init__ is unannotated.
     broker = RedisBroker(  # type: ignore[no-untyped-call]
-        url=settings.REDIS_URL, middleware=middleware, namespace=namespace()
+        url=settings.REDIS_URL,
+        middleware=middleware,
+        namespace=namespace(),
+        heartbeat_timeout=settings.DRAMATIQ_HEARTBEAT_TIMEOUT_MS,
+        maintenance_chance=settings.DRAMATIQ_MAINTENANCE_CHANCE,
     )
     dramatiq.set_broker(broker)
     _configured = True

@@ -18,6 +18,7 @@ import contextlib
 import ctypes
 import logging
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -73,11 +74,17 @@ def _redis_answers(sock: Path) -> bool:
         return False
 
 
-def redis_url() -> str:
-    """Start (or attach to) the embedded redis-server and return its unix-socket URL."""
+def redis_url(*, private: bool = False) -> str:
+    """Start (or attach to) the embedded redis-server and return its unix-socket URL.
+
+    `private=True` (test runs) starts a server of this process's own, in a folder of its own, so a
+    test run never depends on another process's server staying up.
+    """
     global _redis_process  # noqa: PLW0603  (one child per process, stopped at exit)
-    redis_dir = DATA_DIR / "redis"
+    redis_dir = DATA_DIR / ("redis" if not private else f"redis-test/{os.getpid()}")
     redis_dir.mkdir(parents=True, exist_ok=True)
+    if private:
+        atexit.register(shutil.rmtree, redis_dir, True)
     sock = redis_dir / "redis.sock"
     url = f"unix://{sock}?db=0"
     if _redis_process is not None or _redis_answers(sock):

@@ -67,6 +67,7 @@ SHARED_APPS = [
     "ledger",
     "gateway",
     "cofre_sandbox_bank",  # the sandbox bank's own state (it stands for an outside bank)
+    "payouts.compliance",  # per-client payout auto-approval rules (answer across clients)
 ]
 # Tenant schemas: the merchant's own records. guardian lives here too: grants on tenant objects must
 # be stored per schema, or a grant on tenant A's object id 1 answers True on tenant B's id 1.
@@ -75,6 +76,7 @@ TENANT_APPS = [
     "audit",
     "core",
     "payments",
+    "payouts",
 ]
 INSTALLED_APPS = list(dict.fromkeys(SHARED_APPS + TENANT_APPS))
 
@@ -87,6 +89,8 @@ DATABASE_ROUTERS = ("django_tenants.routers.TenantSyncRouter",)
 # New tenants are cloned from this migrated schema (tenants/template.py): fast whatever the migrations.
 TENANT_BASE_SCHEMA = "tenant_template"
 TENANT_CREATION_FAKES_MIGRATIONS = True
+# SET search_path once per schema change, not before every query (halves the round trips).
+TENANT_LIMIT_SET_CALLS = True
 
 MIDDLEWARE = [
     "django_tenants.middleware.main.TenantMainMiddleware",
@@ -126,7 +130,7 @@ if COFRE_ENV == "test":
     DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}_{os.getpid()}"}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-REDIS_URL = os.environ.get("REDIS_URL") or embedded.redis_url()
+REDIS_URL = os.environ.get("REDIS_URL") or embedded.redis_url(private=COFRE_ENV == "test")
 # Root of every Redis key (cache, throttles, job queues). A test run uses its own, so it can share a
 # Redis with a running `make run` without either seeing the other's keys or jobs.
 REDIS_NAMESPACE = os.environ.get("REDIS_NAMESPACE") or (
@@ -207,6 +211,11 @@ MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", str(BASE_DIR / ".data" / "media")
 # bench/: mounts the bare views the API benchmark compares against (never in production).
 BENCH_VIEWS = env_bool("COFRE_BENCH", default=False) and not PRODUCTION
 HEALTH_WORKER_TIMEOUT_SECONDS = float(os.environ.get("HEALTH_WORKER_TIMEOUT_SECONDS", "5"))
+# A worker whose heartbeat is older than this is dead: its unacknowledged messages (e.g. a payout
+# submission cut by a kill) are put back on the queue by the next broker doing maintenance, which
+# happens on DRAMATIQ_MAINTENANCE_CHANCE out of a million Redis commands (dramatiq's defaults).
+DRAMATIQ_HEARTBEAT_TIMEOUT_MS = int(os.environ.get("DRAMATIQ_HEARTBEAT_TIMEOUT_MS", "60000"))
+DRAMATIQ_MAINTENANCE_CHANCE = int(os.environ.get("DRAMATIQ_MAINTENANCE_CHANCE", "1000"))
 
 # ---------------------------------------------------------------- security (production profile)
 X_FRAME_OPTIONS = "DENY"

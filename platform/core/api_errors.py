@@ -11,6 +11,7 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from core.errors import AppError
 from core.messages import message
+from plugin_api import PluginError
 
 logger = logging.getLogger("cofre.api")
 
@@ -26,6 +27,12 @@ def install(api: NinjaAPI) -> None:
         if "fields" in exc.params:
             body["fields"] = exc.params["fields"]
         return api.create_response(request, body, status=exc.status)
+
+    @api.exception_handler(PluginError)
+    def plugin_error(request: HttpRequest, exc: PluginError) -> HttpResponse:
+        # A plugin refusing input (unknown provider, bad configuration value): a field error.
+        body = error_body("invalid_input") | {"fields": {exc.field or "request": exc.code}}
+        return api.create_response(request, body, status=400)
 
     @api.exception_handler(AuthenticationError)
     def auth_error(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:

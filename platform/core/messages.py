@@ -72,6 +72,40 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "billet_failed": {"pt-BR": "Problemas para gerar o boleto", "en": "Problems to generate the billet"},
     "weak_password": {"pt-BR": "Senha fraca: {reasons}", "en": "Weak password: {reasons}"},
+    # money out: bank accounts, payouts, compliance review, refunds
+    "idempotency_key_required": {
+        "pt-BR": "Envie o cabeçalho Idempotency-Key com uma chave única para esta solicitação.",
+        "en": "Send an Idempotency-Key header with a unique key for this request.",
+    },
+    "idempotency_conflict": {
+        "pt-BR": "Esta chave de idempotência já foi usada em outra solicitação.",
+        "en": "This idempotency key was already used for a different request.",
+    },
+    "maker_checker": {
+        "pt-BR": "Quem criou o saque não pode aprová-lo: outra pessoa precisa revisar.",
+        "en": "Whoever created the withdrawal cannot approve it: someone else must review it.",
+    },
+    "payout_not_cancelable": {
+        "pt-BR": "Só é possível cancelar saques aguardando revisão (situação atual: {status_now}).",
+        "en": "Only withdrawals waiting for review can be canceled (current status: {status_now}).",
+    },
+    "reason_required": {"pt-BR": "Informe o motivo.", "en": "Please give a reason."},
+    "bank_account_invalid": {
+        "pt-BR": "Dados bancários inválidos: verifique os campos destacados.",
+        "en": "Invalid bank details: please check the highlighted fields.",
+    },
+    "refund_not_allowed": {
+        "pt-BR": "Só depósitos pagos podem ser estornados (situação atual: {status_now}).",
+        "en": "Only paid deposits can be refunded (current status: {status_now}).",
+    },
+    "refund_window_closed": {
+        "pt-BR": "O prazo para estornar um PIX é de {days} dias após o pagamento.",
+        "en": "A PIX payment can only be refunded within {days} days of payment.",
+    },
+    "refund_exceeds_amount": {
+        "pt-BR": "A soma dos estornos não pode ultrapassar o valor pago.",
+        "en": "Refunds cannot add up to more than the amount paid.",
+    },
 }
 
 

@@ -11,6 +11,7 @@ from core.errors import AppError
 from gateway.config_schema import ConfigError, merge_config, public_config, validate_config
 from gateway.models import PluginConfig, PluginKind, ProviderRoute, TransactionIndex
 from gateway.registry import get_registry
+from plugin_api import PluginError
 from tenants.models import Tenant
 
 DEFAULT_PROVIDER = "sandbox_bank"
@@ -65,8 +66,11 @@ def set_plugin_config(
             merged = merge_config(schema, row.config, values)
             # A tenant's override may be partial: what must validate is the effective configuration.
             _, default = _configs(kind, code, tenant) if tenant is not None else (None, None)
-            validate_config(schema, {**(default.config if default else {}), **merged})
-        except ConfigError as exc:
+            effective = validate_config(schema, {**(default.config if default else {}), **merged})
+            registry = get_registry()
+            plugin = registry.method(code) if kind == PluginKind.METHOD else registry.provider(code)
+            plugin.check_config(effective)  # checks a schema cannot express (e.g. a PIX key's digits)
+        except PluginError as exc:  # ConfigError is a PluginError
             raise AppError("invalid_input", fields={exc.field or "config": exc.code}) from exc
         row.config = merged
     if enabled is not None:

@@ -6,11 +6,13 @@
 from datetime import date
 from typing import Any
 
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from ninja import Query, Router, Schema
 from ninja.responses import Status
 
 from access.guard import membership_of, requires_route
+from accounts.schemas import ErrorOut
+from core.errors import NotFoundError
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
 from ledger.models import Posting
 from ledger.services import tenant_balances
@@ -181,6 +183,23 @@ def get_deposit(request: HttpRequest, deposit_id: str) -> dict[str, Any]:
             for p in postings
         ],
     }
+
+
+@router.get(
+    "/{deposit_id}/document",
+    response={200: None, 404: ErrorOut},
+    summary="The payer's document: printable boleto (HTML) or PIX QR code (SVG)",
+)
+@requires_route(*DEPOSIT_ROUTES)
+def deposit_document(request: HttpRequest, deposit_id: str) -> HttpResponse:
+    document = services.payer_document(services.access_deposit(membership_of(request), deposit_id))
+    if document is None:
+        raise NotFoundError
+    response = HttpResponse(document.body, content_type=document.content_type)
+    # A boleto page is self-contained: nothing to load, no script to run.
+    response["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+    response["Content-Disposition"] = f'inline; filename="{document.filename}"'
+    return response
 
 
 @balance_router.get("", response=list[BalanceOut], summary="Balance per currency: available, pending, held")

@@ -37,6 +37,7 @@ from plugin_api import (
     ChargeRequest,
     ChargeState,
     Payer,
+    PayerDocument,
     PluginError,
     ProviderCharge,
     ProviderEvent,
@@ -377,7 +378,8 @@ def _post_confirmation(deposit: Deposit, tenant: Tenant, paid_amount: int | None
 
 
 def _post_settlement(deposit: Deposit, tenant: Tenant) -> None:
-    net = (deposit.paid_amount or deposit.amount) - deposit.fee
+    # A refund before settlement took its money out of pending first (payouts.refunds): settle the rest.
+    net = (deposit.paid_amount or deposit.amount) - deposit.fee - deposit.refunded_amount
     if net <= 0:
         return
     ledger.post(
@@ -431,7 +433,12 @@ def apply_provider_event(provider_code: str, event: ProviderEvent) -> str:
         except IntegrityError:
             return "duplicate"
         row = TransactionIndex.objects.select_related("tenant").filter(public_id=event.reference).first()
-        if row is None or event.kind != "charge" or row.kind != "deposit":
+        if row is not None and event.kind == "payout" and row.kind == "payout":
+            from payouts.services import apply_payout_event  # payouts builds on payments
+
+            with schema_context(row.tenant.schema_name):
+                outcome = apply_payout_event(provider_code, event)
+        elif row is None or event.kind != "charge" or row.kind != "deposit":
             outcome = "unknown_reference" if row is None else "ignored_kind"
         else:
             with schema_context(row.tenant.schema_name):
@@ -502,6 +509,19 @@ def sync_stuck(older_than_seconds: int = 300, now: datetime | None = None) -> in
         ):
             count += 1
     return count
+
+
+def payer_document(deposit: Deposit) -> PayerDocument | None:
+    """The method plugin's document for the payer (printable boleto, PIX QR code), if it has one."""
+    tenant = Tenant.objects.get(schema_name=current_schema())
+    method = get_registry().method(deposit.method)
+    config = gateway.effective_config(PluginKind.METHOD, deposit.method, tenant)
+    artifacts = ChargeArtifacts(
+        barcode=deposit.barcode, typed_line=deposit.typed_line, brcode=deposit.brcode, txid=deposit.txid,
+        expires_at=deposit.expires_at, card_brand=deposit.card_brand, card_last4=deposit.card_last4,
+        wire_instructions=dict(deposit.wire_instructions),
+    )  # fmt: skip
+    return method.payer_document(charge_request(deposit, tenant), artifacts, config)
 
 
 def access_deposit(membership: Membership, public_id: str) -> Deposit:

@@ -143,6 +143,15 @@ class ProviderPayout:
     reason: str = ""
 
 
+@dataclass(frozen=True)
+class PayerDocument:
+    """Something to hand the payer: a printable boleto page, a QR code image."""
+
+    content_type: str  # e.g. "text/html; charset=utf-8", "image/svg+xml"
+    body: bytes
+    filename: str = ""
+
+
 class PaymentMethod(ABC):
     """A way to pay in: validates requests and prepares what the payer needs."""
 
@@ -152,6 +161,12 @@ class PaymentMethod(ABC):
     # JSON-Schema subset: an object of scalar properties (type, required, enum, minimum, maximum,
     # minLength, maxLength, pattern, default, writeOnly for secrets); see gateway.config_schema.
     config_schema: Mapping[str, Any] = {"type": "object", "properties": {}}
+
+    def payer_document(
+        self, request: ChargeRequest, artifacts: ChargeArtifacts, config: Mapping[str, Any]
+    ) -> PayerDocument | None:
+        """A document for the payer (the printable boleto, the PIX QR code), or None (the default)."""
+        return None
 
     def check_config(self, config: Mapping[str, Any]) -> None:
         """Raise PluginError(code, field) for configuration its schema cannot express.

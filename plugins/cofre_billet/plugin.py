@@ -26,7 +26,15 @@ from brazil.boleto import (
 )
 from brazil.documents import validate_document
 from brazil.errors import BoletoError, DocumentError
-from plugin_api import ChargeArtifacts, ChargeRequest, Payer, PaymentMethod, PluginError, hookimpl
+from plugin_api import (
+    ChargeArtifacts,
+    ChargeRequest,
+    Payer,
+    PayerDocument,
+    PaymentMethod,
+    PluginError,
+    hookimpl,
+)
 
 SAO_PAULO = ZoneInfo("America/Sao_Paulo")
 # "999" is no institution's COMPE code: a sandbox boleto can never be paid at a real bank by mistake.
@@ -171,6 +179,15 @@ class BilletMethod(PaymentMethod):
         except BoletoError as exc:
             raise PluginError(exc.code, "boleto") from exc
         return ChargeArtifacts(barcode=barcode, typed_line=bank_barcode_to_typed_line(barcode))
+
+    def payer_document(
+        self, request: ChargeRequest, artifacts: ChargeArtifacts, config: Mapping[str, Any]
+    ) -> PayerDocument | None:
+        """The printable boleto: an A4 HTML page with the Interleaved 2 of 5 barcode."""
+        from cofre_billet.render import Merchant, render_boleto_html
+
+        html = render_boleto_html(request, artifacts, Merchant(name=request.merchant_name))
+        return PayerDocument("text/html; charset=utf-8", html.encode(), f"boleto-{request.reference}.html")
 
 
 @hookimpl

@@ -9,6 +9,7 @@ always prepares the same code, and the provider matches the payment back to it b
 from __future__ import annotations
 
 import hashlib
+import io
 import string
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
@@ -24,7 +25,7 @@ from brazil.pix import (
     build_static_brcode,
     validate_pix_key,
 )
-from plugin_api import ChargeArtifacts, ChargeRequest, PaymentMethod, PluginError, hookimpl
+from plugin_api import ChargeArtifacts, ChargeRequest, PayerDocument, PaymentMethod, PluginError, hookimpl
 
 DEFAULT_EXPIRES_IN_SECONDS = 3600
 MIN_EXPIRES_IN_SECONDS = 60
@@ -140,6 +141,16 @@ class PixMethod(PaymentMethod):
             pix_key=key.value,
             expires_at=datetime.now(UTC).replace(microsecond=0) + timedelta(seconds=seconds),
         )
+
+    def payer_document(
+        self, request: ChargeRequest, artifacts: ChargeArtifacts, config: Mapping[str, Any]
+    ) -> PayerDocument | None:
+        """The QR code of the charge's BR Code, as an SVG image."""
+        if not artifacts.brcode:
+            return None
+        buffer = io.BytesIO()
+        segno.make(artifacts.brcode, error="m", micro=False).save(buffer, kind="svg", scale=6, border=2)
+        return PayerDocument("image/svg+xml", buffer.getvalue(), f"pix-{request.reference}.svg")
 
 
 @hookimpl

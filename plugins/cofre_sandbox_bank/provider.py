@@ -14,7 +14,9 @@ charges   confirm       confirmed after `confirm_delay_seconds`
           timeout       recorded, but the first create call raises TimeoutError; a retry with the
                         same reference returns the recorded charge (then confirmed as usual)
 payouts   confirm, fail, never, duplicate, out_of_order, timeout as above (states processing ->
-          confirmed/failed), and reverse: confirmed, then reversed after another delay.
+          confirmed/failed), and reverse: confirmed, then reversed after another delay;
+          slow: as confirm, but the answer comes SLOW_PAYOUT_SECONDS after the payout is recorded
+          (for tests that kill the caller mid-call: a retry gets the recorded payout at once).
 
 Card charges are decided at once by the token: 4000000000000002 is declined (failed,
 "card_declined"), any other card is authorized (confirmed); the scenario shapes only the webhooks.
@@ -28,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -60,7 +63,8 @@ if TYPE_CHECKING:
 CODE = "sandbox_bank"
 SCENARIO_KEY = "sandbox_scenario"
 CHARGE_SCENARIOS = ("confirm", "fail", "expire", "never", "duplicate", "out_of_order", "timeout")
-PAYOUT_SCENARIOS = ("confirm", "fail", "reverse", "never", "duplicate", "out_of_order", "timeout")
+PAYOUT_SCENARIOS = ("confirm", "fail", "reverse", "never", "duplicate", "out_of_order", "timeout", "slow")
+SLOW_PAYOUT_SECONDS = 20
 # What `default_scenario` may be: the scenarios that mean the same for charges and payouts.
 DEFAULT_SCENARIOS = ("confirm", "fail", "never", "duplicate", "out_of_order", "timeout")
 DEFAULT_DELAY_SECONDS = 3
@@ -447,6 +451,8 @@ class SandboxBank(BankProvider):
             return self._replay_payout(existing, fingerprint)
         if scenario == "timeout":
             raise TimeoutError("sandbox bank: the payout was accepted but the answer came too late")
+        if scenario == "slow":
+            time.sleep(SLOW_PAYOUT_SECONDS)  # recorded (committed) already: only the answer is late
         return self._payout(payout)
 
     def _replay_payout(self, payout: SandboxPayout, fingerprint: str) -> ProviderPayout:

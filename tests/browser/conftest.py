@@ -6,10 +6,14 @@ No browser is ever downloaded: Playwright launches the system binary by path.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -39,7 +43,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
+def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium not found at {CHROMIUM}: install Debian's chromium package (.ci/run does)")
     from playwright.sync_api import sync_playwright
@@ -51,8 +55,8 @@ def browser() -> Iterator[object]:
 
 
 @pytest.fixture
-def page(browser: object, web: str) -> Iterator[object]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR")  # type: ignore[attr-defined]
+def page(browser: Browser, web: str) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR")
     page = context.new_page()
     yield page
     context.close()
@@ -63,3 +67,20 @@ def tenant_url(web: str, slug: str, path: str) -> str:
     if slug in ("public", "platform"):
         return f"{web}{path}"
     return web.replace("http://localhost", f"http://{slug}.localhost") + path
+
+
+@pytest.fixture
+def restore_profile(django_db_blocker: Any, web: str) -> Iterator[Callable[[str], None]]:
+    """`restore_profile(role)`: after the test, that demo user gets pt-BR and the default settings back.
+
+    The real server commits what the browser saves (language, interface settings); other tests log
+    the same demo users in and expect the defaults. Written with the ORM, in autocommit: the server
+    reads the same database.
+    """
+    from tests.browser.helpers import reset_profile
+
+    roles: list[str] = []
+    yield roles.append
+    with django_db_blocker.unblock():
+        for role in roles:
+            reset_profile(role)

@@ -52,12 +52,46 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("PATCH", "/api/admin/tenants/{slug}"): {"name": "Renamed"},
     ("POST", "/api/admin/partners/{slug}/clients"): {"client": "acme"},
     ("POST", "/api/admin/employees/{user_id}/clients"): {"client": "acme"},
+    ("PUT", "/api/admin/plugins/{kind}/{code}"): {"enabled": True},
+    ("PUT", "/api/admin/routes"): {"method": "pix", "provider": "sandbox_bank"},
+    ("PUT", "/api/admin/fee-rates"): {"method": "pix", "currency": "BRL", "percent_bp": 99, "fixed": 0},
     ("POST", "/api/deposits"): {
         "method": "pix",
         "amount": 1000,
         "currency": "BRL",
         "payer": {"name": "Ana Souza", "document": "52998224725"},
     },
+    ("POST", "/api/bank-accounts"): {
+        "holder_name": "Ana Souza",
+        "holder_document": "52998224725",
+        "bank_compe": "001",
+        "agency": "1234",
+        "account": "567890",
+        "account_digit": "0",
+        "account_type": "checking",
+    },
+    ("POST", "/api/payouts"): {
+        "amount": 1000,
+        "currency": "BRL",
+        "method": "pix",
+        "beneficiary": {
+            "holder_name": "Ana Souza",
+            "holder_document": "52998224725",
+            "pix_key": "52998224725",
+        },
+    },
+    ("POST", "/api/payouts/{payout_id}/cancel"): {"reason": ""},
+    ("POST", "/api/payouts/{payout_id}/approve"): {"note": ""},
+    ("POST", "/api/payouts/{payout_id}/reject"): {"reason": "Missing documents"},
+    ("POST", "/api/admin/payouts"): {
+        "client": "acme",
+        "amount": 1000,
+        "currency": "BRL",
+        "method": "ted",
+        "bank_account_id": "bac_00000000000000000000",
+    },
+    ("PUT", "/api/admin/compliance-rules/{slug}"): {"currency": "BRL", "auto_approve_up_to": 0},
+    ("POST", "/api/deposits/{deposit_id}/refunds"): {"amount": 100, "reason": "Customer asked"},
 }
 NO_BODY = {"GET", "DELETE"}
 MULTIPART = {("POST", "/api/auth/avatar")}
@@ -163,7 +197,11 @@ def foreign_values(role: str, slug: str) -> dict[str, object]:
     assert membership is not None
     notification = notify(membership, "private to another tenant")
     deposit_id = other_tenant_deposit(other_tenant)
+    money_out = other_tenant_money_out(other_tenant, deposit_id)
+    if role in ALL_TENANT_ROLES:  # staff reach every tenant's payouts: only a missing one is foreign
+        money_out["payout_id"] = "pay_00000000000000000000"
     return {
+        **money_out,
         "deposit_id": deposit_id,
         "slug": other_slug,
         "member_id": membership.pk,
@@ -185,6 +223,35 @@ def other_tenant_deposit(tenant: Tenant) -> str:
             payer_name="Other Tenant", payer_document="52998224725",
         )  # fmt: skip
     return deposit.public_id
+
+
+def other_tenant_money_out(tenant: Tenant, deposit_id: str) -> dict[str, object]:
+    """A bank account, a payout and a refund in `tenant`'s schema (written directly: ids only)."""
+    from django_tenants.utils import schema_context
+
+    from payments.ids import new_public_id
+    from payments.models import Deposit
+    from payouts.models import BankAccount, Payout, Refund
+
+    with schema_context(tenant.schema_name):
+        account = BankAccount.objects.create(
+            public_id=new_public_id("bac"), owner_kind="company", holder_name="Other Tenant",
+            holder_document="52998224725", bank_ispb="00000000", bank_compe="001", bank_name="BB",
+            agency="1234", account="567890", account_digit="0", account_type="checking",
+        )  # fmt: skip
+        payout = Payout.objects.create(
+            public_id=new_public_id("pay"), kind="standard", method="pix", amount=100, currency="BRL",
+            beneficiary_name="Other Tenant", beneficiary_document="52998224725", provider="sandbox_bank",
+        )  # fmt: skip
+        refund = Refund.objects.create(
+            public_id=new_public_id("ref"), deposit=Deposit.objects.get(public_id=deposit_id), amount=50,
+            currency="BRL", reason="other tenant",
+        )  # fmt: skip
+    return {
+        "bank_account_id": account.public_id,
+        "payout_id": payout.public_id,
+        "refund_id": refund.public_id,
+    }
 
 
 def object_cases() -> list[tuple[Operation, str, str]]:

@@ -231,3 +231,22 @@ def test_expiry_job_marks_overdue_charges() -> None:
     with schema_context("acme"):
         assert services.expire_overdue(timezone.now() + timedelta(minutes=5)) >= 1
     assert client.get(f"/api/deposits/{deposit['id']}").json()["status"] == "expired"
+
+
+def test_the_printable_boleto_and_the_pix_qr_code(acme: ApiClient) -> None:
+    billet = create(acme).json()
+    page = acme.get(f"/api/deposits/{billet['id']}/document")
+    assert page.status_code == 200
+    assert page["Content-Type"].startswith("text/html")
+    html = page.content.decode()
+    assert "<svg" in html  # the Interleaved 2 of 5 barcode
+    typed = billet["typed_line"]
+    assert typed[:5] in html.replace(".", "").replace(" ", "") or typed[:5] in html
+    pix = create(acme, method="pix", amount=2_500, due_date=None).json()
+    qr = acme.get(f"/api/deposits/{pix['id']}/document")
+    assert qr.status_code == 200
+    assert qr["Content-Type"] == "image/svg+xml"
+    assert qr.content.lstrip().startswith(b"<?xml") or b"<svg" in qr.content[:200]
+    other = ApiClient("beta")
+    other.post_json("/api/auth/login", {"email": "owner@beta.demo.test", "password": "cofre-demo"})
+    assert other.get(f"/api/deposits/{pix['id']}/document").status_code == 404

@@ -5,6 +5,36 @@
 
 
 export interface paths {
+  "/api/admin/employees/{user_id}/clients": {
+    /** Assign a client to an employee */
+    post: operations["backoffice_api_assign_employee"];
+  };
+  "/api/admin/partners/{slug}/clients": {
+    /** Give a partner a client */
+    post: operations["backoffice_api_link_partner_client"];
+  };
+  "/api/admin/tenants": {
+    /** Provision a tenant */
+    post: operations["backoffice_api_create_tenant"];
+  };
+  "/api/admin/tenants/{slug}": {
+    /** Change modules, toggles, currencies */
+    patch: operations["backoffice_api_configure_tenant"];
+  };
+  "/api/admin/tenants/{slug}/reactivate": {
+    /** Reactivate a suspended tenant */
+    post: operations["backoffice_api_reactivate_tenant"];
+  };
+  "/api/admin/tenants/{slug}/suspend": {
+    /** Suspend: logins refused, data kept */
+    post: operations["backoffice_api_suspend_tenant"];
+  };
+  "/api/auth/avatar": {
+    /** The session user's avatar image */
+    get: operations["accounts_api_get_avatar"];
+    /** Upload an avatar image */
+    post: operations["accounts_api_upload_avatar"];
+  };
   "/api/auth/csrf": {
     /** Set the CSRF cookie */
     get: operations["accounts_api_csrf"];
@@ -29,9 +59,69 @@ export interface paths {
     /** Update Profile */
     patch: operations["accounts_api_update_profile"];
   };
+  "/api/balance": {
+    /** Balance per currency: available, pending, held */
+    get: operations["payments_api_balance"];
+  };
+  "/api/deposits": {
+    /** Deposits: filters, search, keyset pages */
+    get: operations["payments_api_list_deposits"];
+    /** Create a deposit (billet, PIX, card, transfer) */
+    post: operations["payments_api_create_deposit"];
+  };
+  "/api/deposits/summary": {
+    /** Count, amount, fees and average ticket of the filtered set */
+    get: operations["payments_api_deposits_summary"];
+  };
+  "/api/deposits/{deposit_id}": {
+    /** One deposit with timeline and ledger postings */
+    get: operations["payments_api_get_deposit"];
+  };
+  "/api/deposits/{deposit_id}/document": {
+    /** The payer's document: printable boleto (HTML) or PIX QR code (SVG) */
+    get: operations["payments_api_deposit_document"];
+  };
   "/api/health": {
     /** Service health */
     get: operations["core_api_health"];
+  };
+  "/api/members": {
+    /** Members of this tenant */
+    get: operations["accounts_api_members_list_members"];
+    /** Add a member */
+    post: operations["accounts_api_members_add_member"];
+  };
+  "/api/members/{member_id}": {
+    /** Change a member's role or access */
+    patch: operations["accounts_api_members_change_member"];
+  };
+  "/api/notifications": {
+    /** Latest notifications and the unread count */
+    get: operations["notifications_api_list_notifications"];
+  };
+  "/api/notifications/{notification_id}/read": {
+    /** Mark one notification as read */
+    post: operations["notifications_api_read_notification"];
+  };
+  "/api/tenants": {
+    /** Tenants this user may see */
+    get: operations["backoffice_api_list_tenants"];
+  };
+  "/api/tenants/{slug}": {
+    /** One tenant this user may see */
+    get: operations["backoffice_api_get_tenant"];
+  };
+  "/api/transactions": {
+    /** Transactions of every client in scope */
+    get: operations["backoffice_api_list_transactions"];
+  };
+  "/api/transactions/search": {
+    /** Find a transaction by id (top bar) */
+    get: operations["backoffice_api_search_transactions"];
+  };
+  "/api/webhooks/{provider}": {
+    /** Provider webhooks (signed) */
+    post: operations["payments_api_provider_webhook"];
   };
 }
 
@@ -39,6 +129,27 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    /** AssignmentIn */
+    AssignmentIn: {
+      /**
+       * Assigned
+       * @default true
+       */
+      assigned?: boolean;
+      /** Client */
+      client: string;
+    };
+    /** BalanceOut */
+    BalanceOut: {
+      /** Available */
+      available: number;
+      /** Currency */
+      currency: string;
+      /** Held */
+      held: number;
+      /** Pending */
+      pending: number;
+    };
     /** ClientOut */
     ClientOut: {
       /** Name */
@@ -48,6 +159,256 @@ export interface components {
     CsrfOut: {
       /** Csrftoken */
       csrfToken: string;
+    };
+    /** DepositDetailOut */
+    DepositDetailOut: {
+      /** Address */
+      address: {
+        [key: string]: string;
+      };
+      /** Amount */
+      amount: number;
+      /** Barcode */
+      barcode?: string | null;
+      /** Brcode */
+      brcode?: string | null;
+      /** Card Brand */
+      card_brand?: string | null;
+      /** Card Last4 */
+      card_last4?: string | null;
+      /** Confirmed At */
+      confirmed_at: string | null;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currency */
+      currency: string;
+      /** Description */
+      description: string;
+      /** Due Date */
+      due_date: string | null;
+      /** Events */
+      events: components["schemas"]["DepositEventOut"][];
+      /** Expires At */
+      expires_at: string | null;
+      /** Fee */
+      fee: number;
+      /** Id */
+      id: string;
+      /** Method */
+      method: string;
+      /** Net */
+      net: number;
+      /** Paid Amount */
+      paid_amount: number | null;
+      /** Payer Document */
+      payer_document: string;
+      /** Payer Email */
+      payer_email: string;
+      /** Payer Name */
+      payer_name: string;
+      /** Postings */
+      postings: components["schemas"]["PostingOut"][];
+      /** Provider */
+      provider: string;
+      /** Provider Reference */
+      provider_reference: string;
+      /** Refunded Amount */
+      refunded_amount: number;
+      /** Settle On */
+      settle_on: string | null;
+      /** Settled At */
+      settled_at: string | null;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "waiting" | "pending" | "confirmed" | "paid_to_client" | "canceled" | "expired" | "refunded";
+      /** Txid */
+      txid?: string | null;
+      /** Typed Line */
+      typed_line?: string | null;
+      /** Wire Instructions */
+      wire_instructions?: {
+        [key: string]: string;
+      } | null;
+    };
+    /** DepositEventOut */
+    DepositEventOut: {
+      /**
+       * At
+       * Format: date-time
+       */
+      at: string;
+      /** From Status */
+      from_status: string;
+      /** Note */
+      note: string;
+      /** Provider Event Id */
+      provider_event_id: string;
+      /** Source */
+      source: string;
+      /** To Status */
+      to_status: string;
+    };
+    /** DepositIn */
+    DepositIn: {
+      /**
+       * Amount
+       * @description Integer centavos
+       */
+      amount: number;
+      /**
+       * Card Token
+       * @default
+       */
+      card_token?: string;
+      /**
+       * Currency
+       * @default BRL
+       * @enum {string}
+       */
+      currency?: "BRL" | "USD";
+      /**
+       * Description
+       * @default
+       */
+      description?: string;
+      /** Due Date */
+      due_date?: string | null;
+      /** Expires In Seconds */
+      expires_in_seconds?: number | null;
+      /** Method */
+      method: ("billet" | "pix" | "card" | "wire") | string;
+      payer: components["schemas"]["PayerIn"];
+      /**
+       * Sandbox Scenario
+       * @description Sandbox bank only
+       */
+      sandbox_scenario?: string | null;
+    };
+    /** DepositListOut */
+    DepositListOut: {
+      /** Items */
+      items: components["schemas"]["DepositOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** DepositOut */
+    DepositOut: {
+      /** Address */
+      address: {
+        [key: string]: string;
+      };
+      /** Amount */
+      amount: number;
+      /** Barcode */
+      barcode?: string | null;
+      /** Brcode */
+      brcode?: string | null;
+      /** Card Brand */
+      card_brand?: string | null;
+      /** Card Last4 */
+      card_last4?: string | null;
+      /** Confirmed At */
+      confirmed_at: string | null;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currency */
+      currency: string;
+      /** Description */
+      description: string;
+      /** Due Date */
+      due_date: string | null;
+      /** Expires At */
+      expires_at: string | null;
+      /** Fee */
+      fee: number;
+      /** Id */
+      id: string;
+      /** Method */
+      method: string;
+      /** Net */
+      net: number;
+      /** Paid Amount */
+      paid_amount: number | null;
+      /** Payer Document */
+      payer_document: string;
+      /** Payer Email */
+      payer_email: string;
+      /** Payer Name */
+      payer_name: string;
+      /** Provider */
+      provider: string;
+      /** Provider Reference */
+      provider_reference: string;
+      /** Refunded Amount */
+      refunded_amount: number;
+      /** Settle On */
+      settle_on: string | null;
+      /** Settled At */
+      settled_at: string | null;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "waiting" | "pending" | "confirmed" | "paid_to_client" | "canceled" | "expired" | "refunded";
+      /** Txid */
+      txid?: string | null;
+      /** Typed Line */
+      typed_line?: string | null;
+      /** Wire Instructions */
+      wire_instructions?: {
+        [key: string]: string;
+      } | null;
+    };
+    /** DepositQuery */
+    DepositQuery: {
+      /** Amount Max */
+      amount_max?: number | null;
+      /** Amount Min */
+      amount_min?: number | null;
+      /**
+       * Currency
+       * @default []
+       */
+      currency?: string[];
+      /** Cursor */
+      cursor?: string | null;
+      /** Date From */
+      date_from?: string | null;
+      /** Date To */
+      date_to?: string | null;
+      /**
+       * Method
+       * @default []
+       */
+      method?: string[];
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @default -created_at
+       */
+      sort?: string;
+      /**
+       * Status
+       * @default []
+       */
+      status?: string[];
     };
     /** ErrorOut */
     ErrorOut: {
@@ -80,6 +441,50 @@ export interface components {
       /** Password */
       password: string;
     };
+    /** MemberChangeIn */
+    MemberChangeIn: {
+      /** Is Active */
+      is_active?: boolean | null;
+      /** Role */
+      role?: string | null;
+    };
+    /** MemberIn */
+    MemberIn: {
+      /** Email */
+      email: string;
+      /**
+       * Name
+       * @default
+       */
+      name?: string;
+      /**
+       * Password
+       * @default
+       */
+      password?: string;
+      /** Role */
+      role: string;
+    };
+    /** MemberOut */
+    MemberOut: {
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Email */
+      email: string;
+      /** Id */
+      id: number;
+      /** Is Active */
+      is_active: boolean;
+      /** Name */
+      name: string;
+      /** Role */
+      role: string;
+      /** User Id */
+      user_id: number;
+    };
     /** MenuEntryOut */
     MenuEntryOut: {
       /** Badge */
@@ -89,10 +494,43 @@ export interface components {
       /** Route */
       route: string;
     };
+    /** NotificationListOut */
+    NotificationListOut: {
+      /** Items */
+      items: components["schemas"]["NotificationOut"][];
+      /** Unread */
+      unread: number;
+    };
+    /** NotificationOut */
+    NotificationOut: {
+      /** Content */
+      content: string;
+      /** Created At */
+      created_at: number;
+      /** Id */
+      id: number;
+      /** Read */
+      read: boolean;
+      /** Status */
+      status: number;
+      /** Title */
+      title: string;
+      type: components["schemas"]["NotificationTypeOut"];
+    };
+    /** NotificationTypeOut */
+    NotificationTypeOut: {
+      /** Id */
+      id: number;
+    };
     /** OkOut */
     OkOut: {
       /** Ok */
       ok: boolean;
+    };
+    /** PartnerLinkIn */
+    PartnerLinkIn: {
+      /** Client */
+      client: string;
     };
     /** PasswordIn */
     PasswordIn: {
@@ -100,6 +538,71 @@ export interface components {
       current_password: string;
       /** New Password */
       new_password: string;
+    };
+    /** PayerIn */
+    PayerIn: {
+      /**
+       * City
+       * @default
+       */
+      city?: string;
+      /**
+       * Complement
+       * @default
+       */
+      complement?: string;
+      /** Document */
+      document: string;
+      /**
+       * Email
+       * @default
+       */
+      email?: string;
+      /** Name */
+      name: string;
+      /**
+       * Neighborhood
+       * @default
+       */
+      neighborhood?: string;
+      /**
+       * Number
+       * @default
+       */
+      number?: string;
+      /**
+       * State
+       * @default
+       */
+      state?: string;
+      /**
+       * Street
+       * @default
+       */
+      street?: string;
+      /**
+       * Zipcode
+       * @default
+       */
+      zipcode?: string;
+    };
+    /** PostingOut */
+    PostingOut: {
+      /** Account */
+      account: string;
+      /** Amount */
+      amount: number;
+      /**
+       * At
+       * Format: date-time
+       */
+      at: string;
+      /** Currency */
+      currency: string;
+      /** Entry */
+      entry: string;
+      /** Kind */
+      kind: string;
     };
     /** ProfileIn */
     ProfileIn: {
@@ -148,17 +651,193 @@ export interface components {
       /** Userrole */
       userRole: string;
     };
+    /** SummaryOut */
+    SummaryOut: {
+      /** Amount */
+      amount: number;
+      /** Average Ticket */
+      average_ticket: number;
+      /** Count */
+      count: number;
+      /** Fee */
+      fee: number;
+    };
+    /** TenantConfigIn */
+    TenantConfigIn: {
+      /** Currencies */
+      currencies?: string[] | null;
+      /** Feature Toggles */
+      feature_toggles?: string[] | null;
+      /** Modules */
+      modules?: string[] | null;
+      /** Name */
+      name?: string | null;
+    };
+    /** TenantCreateIn */
+    TenantCreateIn: {
+      /**
+       * Currencies
+       * @default [
+       *   "BRL"
+       * ]
+       */
+      currencies?: string[];
+      /**
+       * Feature Toggles
+       * @default []
+       */
+      feature_toggles?: string[];
+      /** Kind */
+      kind: string;
+      /**
+       * Modules
+       * @default []
+       */
+      modules?: string[];
+      /** Name */
+      name: string;
+      /** Owner Email */
+      owner_email: string;
+      /**
+       * Owner Name
+       * @default
+       */
+      owner_name?: string;
+      /** Owner Password */
+      owner_password?: string | null;
+      /** Partner */
+      partner?: string | null;
+      /** Slug */
+      slug: string;
+    };
+    /** TenantCreatedOut */
+    TenantCreatedOut: {
+      /** Initial Password */
+      initial_password: string | null;
+      /** Owner Email */
+      owner_email: string;
+      tenant: components["schemas"]["TenantOut"];
+    };
     /** TenantOut */
     TenantOut: {
       /**
-       * Kind
-       * @enum {string}
+       * Created At
+       * Format: date-time
        */
-      kind: "platform" | "client" | "partner";
+      created_at: string;
+      /** Currencies */
+      currencies: string[];
+      /** Feature Toggles */
+      feature_toggles: string[];
+      /** Host */
+      host: string;
+      /** Kind */
+      kind: string;
+      /** Modules */
+      modules: string[];
       /** Name */
       name: string;
       /** Slug */
       slug: string;
+      /** Status */
+      status: string;
+    };
+    /** TransactionListOut */
+    TransactionListOut: {
+      /** Items */
+      items: components["schemas"]["TransactionOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** TransactionOut */
+    TransactionOut: {
+      /** Amount */
+      amount: number;
+      /** Client */
+      client: string;
+      /** Client Name */
+      client_name: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currency */
+      currency: string;
+      /** Document */
+      document: string;
+      /** Fee */
+      fee: number;
+      /** Id */
+      id: string;
+      /** Kind */
+      kind: string;
+      /** Method */
+      method: string;
+      /** Name */
+      name: string;
+      /** Provider */
+      provider: string;
+      /** Status */
+      status: string;
+      /** Transaction Id */
+      transaction_id: string;
+    };
+    /** TransactionQuery */
+    TransactionQuery: {
+      /**
+       * Currency
+       * @default []
+       */
+      currency?: string[];
+      /** Cursor */
+      cursor?: string | null;
+      /** Date From */
+      date_from?: string | null;
+      /** Date To */
+      date_to?: string | null;
+      /**
+       * Kind
+       * @default []
+       */
+      kind?: string[];
+      /**
+       * Method
+       * @default []
+       */
+      method?: string[];
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @default -created_at
+       */
+      sort?: string;
+      /**
+       * Status
+       * @default []
+       */
+      status?: string[];
+      /**
+       * Tenant
+       * @default
+       */
+      tenant?: string;
+    };
+    /** WebhookAck */
+    WebhookAck: {
+      /** Outcomes */
+      outcomes: string[];
+      /** Received */
+      received: number;
     };
   };
   responses: never;
@@ -174,6 +853,160 @@ export type external = Record<string, never>;
 
 export interface operations {
 
+  /** Assign a client to an employee */
+  backoffice_api_assign_employee: {
+    parameters: {
+      path: {
+        user_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AssignmentIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["TenantOut"];
+        };
+      };
+    };
+  };
+  /** Give a partner a client */
+  backoffice_api_link_partner_client: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PartnerLinkIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["TenantOut"];
+        };
+      };
+    };
+  };
+  /** Provision a tenant */
+  backoffice_api_create_tenant: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TenantCreateIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["TenantCreatedOut"];
+        };
+      };
+    };
+  };
+  /** Change modules, toggles, currencies */
+  backoffice_api_configure_tenant: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TenantConfigIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["TenantOut"];
+        };
+      };
+    };
+  };
+  /** Reactivate a suspended tenant */
+  backoffice_api_reactivate_tenant: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["TenantOut"];
+        };
+      };
+    };
+  };
+  /** Suspend: logins refused, data kept */
+  backoffice_api_suspend_tenant: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["TenantOut"];
+        };
+      };
+    };
+  };
+  /** The session user's avatar image */
+  accounts_api_get_avatar: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: never;
+      };
+      /** @description Not Found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Upload an avatar image */
+  accounts_api_upload_avatar: {
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /**
+           * File
+           * Format: binary
+           */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["SessionUserOut"];
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** Set the CSRF cookie */
   accounts_api_csrf: {
     responses: {
@@ -291,6 +1124,121 @@ export interface operations {
       };
     };
   };
+  /** Balance per currency: available, pending, held */
+  payments_api_balance: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["BalanceOut"][];
+        };
+      };
+    };
+  };
+  /** Deposits: filters, search, keyset pages */
+  payments_api_list_deposits: {
+    parameters: {
+      query?: {
+        status?: string[];
+        method?: string[];
+        currency?: string[];
+        date_from?: string | null;
+        date_to?: string | null;
+        amount_min?: number | null;
+        amount_max?: number | null;
+        q?: string;
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["DepositListOut"];
+        };
+      };
+    };
+  };
+  /** Create a deposit (billet, PIX, card, transfer) */
+  payments_api_create_deposit: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DepositIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["DepositOut"];
+        };
+      };
+    };
+  };
+  /** Count, amount, fees and average ticket of the filtered set */
+  payments_api_deposits_summary: {
+    parameters: {
+      query?: {
+        status?: string[];
+        method?: string[];
+        currency?: string[];
+        date_from?: string | null;
+        date_to?: string | null;
+        amount_min?: number | null;
+        amount_max?: number | null;
+        q?: string;
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["SummaryOut"];
+        };
+      };
+    };
+  };
+  /** One deposit with timeline and ledger postings */
+  payments_api_get_deposit: {
+    parameters: {
+      path: {
+        deposit_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["DepositDetailOut"];
+        };
+      };
+    };
+  };
+  /** The payer's document: printable boleto (HTML) or PIX QR code (SVG) */
+  payments_api_deposit_document: {
+    parameters: {
+      path: {
+        deposit_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: never;
+      };
+      /** @description Not Found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** Service health */
   core_api_health: {
     responses: {
@@ -304,6 +1252,166 @@ export interface operations {
       503: {
         content: {
           "application/json": components["schemas"]["HealthOut"];
+        };
+      };
+    };
+  };
+  /** Members of this tenant */
+  accounts_api_members_list_members: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MemberOut"][];
+        };
+      };
+    };
+  };
+  /** Add a member */
+  accounts_api_members_add_member: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MemberIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["MemberOut"];
+        };
+      };
+    };
+  };
+  /** Change a member's role or access */
+  accounts_api_members_change_member: {
+    parameters: {
+      path: {
+        member_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MemberChangeIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MemberOut"];
+        };
+      };
+    };
+  };
+  /** Latest notifications and the unread count */
+  notifications_api_list_notifications: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["NotificationListOut"];
+        };
+      };
+    };
+  };
+  /** Mark one notification as read */
+  notifications_api_read_notification: {
+    parameters: {
+      path: {
+        notification_id: number;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["NotificationOut"];
+        };
+      };
+    };
+  };
+  /** Tenants this user may see */
+  backoffice_api_list_tenants: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["TenantOut"][];
+        };
+      };
+    };
+  };
+  /** One tenant this user may see */
+  backoffice_api_get_tenant: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["TenantOut"];
+        };
+      };
+    };
+  };
+  /** Transactions of every client in scope */
+  backoffice_api_list_transactions: {
+    parameters: {
+      query?: {
+        kind?: string[];
+        status?: string[];
+        method?: string[];
+        currency?: string[];
+        tenant?: string;
+        date_from?: string | null;
+        date_to?: string | null;
+        q?: string;
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["TransactionListOut"];
+        };
+      };
+    };
+  };
+  /** Find a transaction by id (top bar) */
+  backoffice_api_search_transactions: {
+    parameters: {
+      query?: {
+        q?: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["TransactionOut"][];
+        };
+      };
+    };
+  };
+  /** Provider webhooks (signed) */
+  payments_api_provider_webhook: {
+    parameters: {
+      path: {
+        provider: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["WebhookAck"];
         };
       };
     };

@@ -2,7 +2,7 @@
  * The API types the app uses, by name. They come from the OpenAPI document of the backend
  * (`frontend/openapi.json` -> `npm run gen:api` -> schema.gen.ts); never write them by hand.
  */
-import type { components } from './schema.gen';
+import type { components, operations } from './schema.gen';
 
 type Schemas = components['schemas'];
 
@@ -14,6 +14,23 @@ export type PasswordIn = Schemas['PasswordIn'];
 export type ProfileIn = Schemas['ProfileIn'];
 export type MenuEntry = Schemas['MenuEntryOut'];
 export type SessionUser = Schemas['SessionUserOut'];
+
+// Deposits (clients/payments, clients/home).
+export type Deposit = Schemas['DepositOut'];
+export type DepositDetail = Schemas['DepositDetailOut'];
+export type DepositEvent = Schemas['DepositEventOut'];
+export type DepositPosting = Schemas['PostingOut'];
+export type DepositList = Schemas['DepositListOut'];
+export type DepositIn = Schemas['DepositIn'];
+export type DepositPayerIn = Schemas['PayerIn'];
+export type DepositSummary = Schemas['SummaryOut'];
+export type DepositListQuery = NonNullable<operations['payments_api_list_deposits']['parameters']['query']>;
+export type Balance = Schemas['BalanceOut'];
+
+// Staff transactions (employee/transactions).
+export type Transaction = Schemas['TransactionOut'];
+export type TransactionList = Schemas['TransactionListOut'];
+export type TransactionListQuery = NonNullable<operations['backoffice_api_list_transactions']['parameters']['query']>;
 
 // Not in openapi.json yet: see contract.ts.
 export type {

@@ -91,7 +91,9 @@ export function resetCsrfCache(): void {
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type Query = Record<string, string | number | boolean | null | undefined>;
+type QueryValue = string | number | boolean | null | undefined;
+/** Query parameters; a list is sent as the same key repeated (`status=a&status=b`). */
+type Query = Record<string, QueryValue | readonly QueryValue[]>;
 
 export type RequestOptions = {
   method?: Method;
@@ -106,7 +108,9 @@ function buildUrl(path: string, params?: Query): string {
   if (!params) return url;
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+    for (const item of Array.isArray(value) ? (value as readonly QueryValue[]) : [value as QueryValue]) {
+      if (item !== undefined && item !== null && item !== '') search.append(key, String(item));
+    }
   }
   const qs = search.toString();
   return qs ? `${url}?${qs}` : url;

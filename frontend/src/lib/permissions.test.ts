@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { groupMenu, groupOfRoute } from './menu';
-import { hasVisibleMenu, isRouteAllowed, normalizeRoute } from './permissions';
+import { hasVisibleMenu, isRouteAllowed, landingRoute, normalizeRoute } from './permissions';
 
 const menu = [
   { route: 'clients/payments', group: 'client_finance' },
@@ -28,6 +28,13 @@ describe('route permission', () => {
   it('a user with no menu entry has nothing visible', () => {
     expect(hasVisibleMenu([])).toBe(false);
     expect(hasVisibleMenu(menu)).toBe(true);
+  });
+
+  it('lands on home when permitted, else on the first menu entry', () => {
+    expect(landingRoute('clients/home', menu)).toBe('clients/home');
+    expect(landingRoute('home/', menu)).toBe('clients/payments');
+    expect(landingRoute('home/', [{ route: 'home' }])).toBe('home/');
+    expect(landingRoute('hms/', [])).toBe('hms/');
   });
 
   it('normalizes slashes', () => {

@@ -22,3 +22,14 @@ export function isRouteAllowed(route: string, menu: readonly Pick<MenuEntry, 'ro
 export function hasVisibleMenu(menu: readonly unknown[]): boolean {
   return menu.length > 0;
 }
+
+/**
+ * Where a signed-in user lands (after login, and at /plataforma): the server's `home` when the
+ * menu permits it, otherwise the first menu entry. `home` follows the logo rule of the spec
+ * ("home/" for most roles), which is not in the menu of, e.g., a client_user or an employee;
+ * sending them there would show "not authorized" right after a successful login.
+ */
+export function landingRoute(home: string, menu: readonly Pick<MenuEntry, 'route'>[]): string {
+  if (isRouteAllowed(home, menu)) return home;
+  return menu[0]?.route ?? home;
+}

@@ -82,7 +82,8 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     feature_toggles: [],
     company_name: 'Acme',
     client: { name: 'Acme' },
-    tenant: { slug: 'acme', name: 'Acme', kind: 'client' },
+    // A cast: openapi.json names two schemas TenantOut (accounts, backoffice) and the last one wins.
+    tenant: { slug: 'acme', name: 'Acme', kind: 'client' } as SessionUser['tenant'],
     language: 'en',
     avatar_url: null,
     interface_settings: {},

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { authMessages } from '@/features/auth/messages';
+import { landingRoute } from '@/lib/permissions';
 
 /** /plataforma/login. On success the user goes to the home route the server chose. */
 export default function LoginRoute() {
@@ -29,7 +30,7 @@ export default function LoginRoute() {
               </Text>
             </Stack>
           </Flex>
-          <LoginForm onSuccess={(user) => navigate(paths.screen.getHref(user.home), { replace: true })} />
+          <LoginForm onSuccess={(user) => navigate(paths.screen.getHref(landingRoute(user.home, user.menu)), { replace: true })} />
         </Stack>
       </Box>
     </FullLayout>

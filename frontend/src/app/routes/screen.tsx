@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useSessionUser } from '@/lib/auth/session';
 import { lazyWithTimeout } from '@/lib/lazy-with-timeout';
-import { isRouteAllowed, normalizeRoute } from '@/lib/permissions';
+import { isRouteAllowed, landingRoute, normalizeRoute } from '@/lib/permissions';
 
 export type ScreenProps = { route: string; homeHref: string };
 type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
@@ -31,8 +31,8 @@ export function ScreenRoute() {
   return <Screen key={route} route={route} homeHref={paths.screen.getHref(user.home)} />;
 }
 
-/** /plataforma: the signed-in user's home route. */
+/** /plataforma: the signed-in user's home route (or the first menu entry when home is not permitted). */
 export function HomeRedirect() {
   const user = useSessionUser();
-  return <Navigate to={paths.screen.getHref(user.home)} replace />;
+  return <Navigate to={paths.screen.getHref(landingRoute(user.home, user.menu))} replace />;
 }

@@ -1,0 +1,34 @@
+import { type Currency, formatDate, formatDateTime, formatMoney } from '@/lib/format';
+
+/** The API's currencies are strings; the formatter knows BRL and USD. */
+export function money(cents: number, currency: string, locale: string): string {
+  try {
+    return formatMoney(cents, currency as Currency, locale);
+  } catch {
+    return `${currency} ${cents}`;
+  }
+}
+
+/** An ISO date-time of the API ("2026-01-15T12:00:00Z") for the locale. */
+export function dateTime(iso: string | null | undefined, locale: string): string {
+  if (!iso) return '';
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? iso : formatDateTime(Math.floor(ms / 1000), locale);
+}
+
+/** An ISO date of the API ("2026-01-15") for the locale. */
+export function day(iso: string | null | undefined, locale: string): string {
+  if (!iso) return '';
+  return Number.isNaN(Date.parse(iso)) ? iso : formatDate(iso.slice(0, 10), locale);
+}
+
+/** Today in the browser's time zone as YYYY-MM-DD (the value of <input type="date">). */
+export function todayIso(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export function addDaysIso(iso: string, days: number): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  return todayIso(new Date(y!, m! - 1, d! + days));
+}

@@ -1,0 +1,73 @@
+/**
+ * CPF and CNPJ check digits, mirroring platform/brazil/documents.py (the server validates again).
+ * Normalised forms: CPF = 11 digits; CNPJ = 14 upper-case characters, 12 alphanumerics + 2 check
+ * digits (the alphanumeric CNPJ of IN RFB 2.229/2024).
+ */
+export type DocumentKind = 'cpf' | 'cnpj';
+export type DocumentError = 'invalid_cpf' | 'invalid_cnpj' | 'invalid_document';
+export type DocumentResult = { ok: true; kind: DocumentKind; value: string } | { ok: false; error: DocumentError };
+
+const SEPARATORS = /[\s./-]/g;
+const CPF_FORMAT = /^[0-9]{11}$/;
+const CNPJ_FORMAT = /^[0-9A-Z]{12}[0-9]{2}$/;
+const CNPJ_WEIGHTS_1 = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+const CNPJ_WEIGHTS_2 = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+
+/** Remove punctuation and spaces and upper-case; does not validate. */
+export function stripDocument(text: string): string {
+  return text.replace(SEPARATORS, '').toUpperCase();
+}
+
+// Receita Federal rule shared by CPF and CNPJ: remainder 0 or 1 -> 0, otherwise 11 - remainder.
+function mod11(values: readonly number[], weights: readonly number[]): number {
+  const remainder = values.reduce((sum, value, index) => sum + value * weights[index]!, 0) % 11;
+  return remainder < 2 ? 0 : 11 - remainder;
+}
+
+// Alphanumeric CNPJ: each character is worth its ASCII code minus 48 ('0' -> 0, 'A' -> 17).
+const charValue = (char: string): number => char.charCodeAt(0) - 48;
+
+// 000.000.000-00, 111.111.111-11 ... pass the checksum but are never issued.
+const isRepeated = (value: string): boolean => new Set(value).size === 1;
+
+export function cpfCheckDigits(base: string): string {
+  const values = [...base].map(Number);
+  const first = mod11(values, [10, 9, 8, 7, 6, 5, 4, 3, 2]);
+  const second = mod11([...values, first], [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
+  return `${first}${second}`;
+}
+
+export function cnpjCheckDigits(base: string): string {
+  const values = [...base].map(charValue);
+  const first = mod11(values, CNPJ_WEIGHTS_1);
+  const second = mod11([...values, first], CNPJ_WEIGHTS_2);
+  return `${first}${second}`;
+}
+
+export function isValidCpf(text: string): boolean {
+  const value = stripDocument(text);
+  return CPF_FORMAT.test(value) && !isRepeated(value) && cpfCheckDigits(value.slice(0, 9)) === value.slice(9);
+}
+
+export function isValidCnpj(text: string): boolean {
+  const value = stripDocument(text);
+  return CNPJ_FORMAT.test(value) && !isRepeated(value) && cnpjCheckDigits(value.slice(0, 12)) === value.slice(12);
+}
+
+/** Classify by normalised length (11: CPF, 14: CNPJ) and validate, as the server does. */
+export function validateDocument(text: string): DocumentResult {
+  const value = stripDocument(text);
+  if (value.length === 11) return isValidCpf(value) ? { ok: true, kind: 'cpf', value } : { ok: false, error: 'invalid_cpf' };
+  if (value.length === 14) return isValidCnpj(value) ? { ok: true, kind: 'cnpj', value } : { ok: false, error: 'invalid_cnpj' };
+  return { ok: false, error: 'invalid_document' };
+}
+
+/** Punctuated form for display ("390.533.447-05", "12.ABC.345/01DE-35"); anything else as given. */
+export function formatDocument(text: string): string {
+  const value = stripDocument(text);
+  if (CPF_FORMAT.test(value)) return `${value.slice(0, 3)}.${value.slice(3, 6)}.${value.slice(6, 9)}-${value.slice(9)}`;
+  if (CNPJ_FORMAT.test(value)) {
+    return `${value.slice(0, 2)}.${value.slice(2, 5)}.${value.slice(5, 8)}/${value.slice(8, 12)}-${value.slice(12)}`;
+  }
+  return text;
+}

@@ -1,0 +1,655 @@
+"""Payouts: create (funds reserved at once), change status (the ONE function that does), review,
+submit to the bank, apply the bank's events, periodic jobs, and the scoped loader.
+
+`transition_payout` checks the transition table (`payouts/transitions.py`) and writes the ledger
+entry, the timeline event, the audit entry, the outbox event and the public index row in one
+transaction. Ledger entries (keys `payout:{schema}:{public_id}:{step}`; no payout fees for now):
+
+    created            Dr tenant available / Cr tenant held     (no_overdraft on available)
+    rejected, canceled Dr tenant held      / Cr tenant available (released)
+    confirmed          Dr tenant held      / Cr platform provider clearing (the bank paid it)
+    reversed           Dr provider clearing / Cr tenant available (the money came back)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F, QuerySet
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+from django_tenants.utils import schema_context
+
+from access.guard import check_route
+from access.policy import route_allowed
+from access.scoped import visible_tenants
+from accounts.models import Membership, User
+from accounts.roles import Role
+from audit import services as audit
+from core.errors import AppError, ForbiddenError, NotFoundError
+from core.jobs import enqueue_on_commit
+from core.tenancy import current_schema
+from gateway import services as gateway
+from gateway.models import PluginKind, TransactionIndex
+from gateway.registry import get_registry
+from ledger import services as ledger
+from ledger.models import AccountKind
+from payments.ids import new_public_id
+from payments.models import OutboxEvent
+from payments.services import search_text
+from payouts import bank_accounts
+from payouts.bank_accounts import Beneficiary, BeneficiaryInput
+from payouts.compliance.services import auto_approve_limit
+from payouts.models import Payout, PayoutEvent, PayoutKind, PayoutStatus, WithdrawMethod
+from payouts.transitions import can_transition
+from plugin_api import PayoutRequest, PayoutState, PluginError, ProviderEvent, ProviderPayout
+from tenants.models import Tenant, TenantKind
+
+logger = logging.getLogger("cofre.payouts")
+
+S = PayoutStatus
+MAX_AMOUNT = 10**10 - 1  # centavos (R$ 99.999.999,99), the sandbox bank's limit too
+KIND_ROUTES: dict[str, str] = {
+    PayoutKind.STANDARD: "clients/withdraws",
+    PayoutKind.MANUAL: "clients/manual-withdraws",
+    PayoutKind.TRANSACTIONAL: "clients/transactional-withdraws",
+    PayoutKind.WALLET: "client/wallet-withdraws",
+}
+CUSTOMER_ROUTE = "sacar"  # a customer's own withdrawals (kind standard, own bank accounts only)
+KIND_TOGGLES = {PayoutKind.MANUAL: "manual_withdraws", PayoutKind.TRANSACTIONAL: "transactional_withdraws"}
+# PIX and TED are Brazilian rails: they move reais only.
+METHOD_CURRENCIES = {WithdrawMethod.PIX: frozenset({"BRL"}), WithdrawMethod.TED: frozenset({"BRL"})}
+STUCK_APPROVED_SECONDS = 120  # an approved payout not at the bank after this is submitted again
+SYNC_PENDING_SECONDS = 600  # a pending payout with no news after this is asked about
+_KEY_RE = re.compile(r"[\x21-\x7e]{1,100}")  # printable ASCII, no spaces
+
+
+@dataclass(frozen=True)
+class PayoutInput:
+    amount: int
+    currency: str
+    method: str
+    kind: str = PayoutKind.STANDARD
+    bank_account_id: str = ""
+    beneficiary: BeneficiaryInput | None = None
+    description: str = ""
+    sandbox_scenario: str = ""
+
+    def fingerprint(self, *, creator_id: int | None, client: str) -> str:
+        """SHA-256 of what the request asks for and who asks: a reused key must carry the same."""
+        content = {**asdict(self), "creator": creator_id, "client": client}
+        return hashlib.sha256(json.dumps(content, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _tenant_here() -> Tenant:
+    return Tenant.objects.get(schema_name=current_schema())
+
+
+# --------------------------------------------------------------------------------- who may do what
+def is_customer(membership: Membership) -> bool:
+    return membership.role == Role.CUSTOMER
+
+
+def check_kind(membership: Membership, kind: str, *, write: bool) -> None:
+    """A customer withdraws (standard) under sacar; anyone else needs the kind's own route."""
+    if kind not in KIND_ROUTES:
+        raise AppError("invalid_input", fields={"kind": "invalid_choice"})
+    if is_customer(membership):
+        if kind != PayoutKind.STANDARD:
+            raise ForbiddenError
+        check_route(membership, (CUSTOMER_ROUTE,), write=write)
+        return
+    check_route(membership, (KIND_ROUTES[kind],), write=write)
+
+
+def visible_kinds(membership: Membership) -> list[str]:
+    from access.guard import principal_of
+
+    principal = principal_of(membership)
+    if is_customer(membership):
+        return [PayoutKind.STANDARD] if route_allowed(CUSTOMER_ROUTE, principal) else []
+    return [kind for kind, route in KIND_ROUTES.items() if route_allowed(route, principal)]
+
+
+def _check_kind_for_tenant(tenant: Tenant, kind: str) -> None:
+    toggle = KIND_TOGGLES.get(kind)
+    if toggle is not None and toggle not in tenant.feature_toggles:
+        raise AppError("invalid_input", fields={"kind": "feature_disabled"})
+
+
+# ---------------------------------------------------------------------------------------- creation
+def _check_key(key: str | None) -> str:
+    key = (key or "").strip()
+    if not key:
+        raise AppError("idempotency_key_required", status=400)
+    if not _KEY_RE.fullmatch(key):
+        raise AppError("invalid_input", fields={"Idempotency-Key": "invalid_format"})
+    return key
+
+
+def _replay(key: str, fingerprint: str) -> Payout | None:
+    existing = Payout.objects.filter(idempotency_key=key).first()
+    if existing is not None and existing.request_hash != fingerprint:
+        raise AppError("idempotency_conflict", status=409)
+    return existing
+
+
+def create_payout(
+    membership: Membership,
+    data: PayoutInput,
+    *,
+    idempotency_key: str | None,
+    tenant: Tenant | None = None,
+) -> tuple[Payout, bool]:
+    """Create a payout and reserve its funds in one transaction. Returns (payout, created).
+
+    Members of a client create on their own host; staff (employee/admin) pass the client `tenant`
+    and call this inside its schema. The same key with the same request answers the same payout
+    (even when both arrive at once: the unique key makes the second insert wait for the first); the
+    same key with another request is refused with `idempotency_conflict`.
+    """
+    staff = tenant is not None
+    if tenant is None:
+        tenant = membership.tenant
+        if tenant.kind != TenantKind.CLIENT or tenant.schema_name != current_schema():
+            raise NotFoundError
+        check_kind(membership, data.kind, write=True)
+    elif data.kind not in KIND_ROUTES:
+        raise AppError("invalid_input", fields={"kind": "invalid_choice"})
+    key = _check_key(idempotency_key)
+    fingerprint = data.fingerprint(creator_id=membership.user_id, client=tenant.slug)
+    existing = _replay(key, fingerprint)
+    if existing is not None:
+        return existing, False
+
+    _check_kind_for_tenant(tenant, data.kind)
+    if not 0 < data.amount <= MAX_AMOUNT:
+        raise AppError("invalid_input", fields={"amount": "amount_out_of_range"})
+    if data.method not in WithdrawMethod.values:
+        raise AppError("invalid_input", fields={"method": "invalid_choice"})
+    if data.currency not in tenant.currencies or data.currency not in METHOD_CURRENCIES[data.method]:
+        raise AppError("invalid_input", fields={"currency": "currency_not_supported"})
+    beneficiary, account_id = _beneficiary(membership, data, staff=staff)
+    provider_code = gateway.provider_for(tenant, data.method)
+    if data.method not in get_registry().provider(provider_code).payout_methods:
+        raise AppError("invalid_input", fields={"method": "method_not_enabled"})
+    customer = not staff and is_customer(membership)
+    limit = auto_approve_limit(tenant, data.currency)
+    # Customers' withdrawals always wait for review: they draw on the company's balance.
+    auto = limit is not None and data.amount <= limit and not customer
+
+    public_id = new_public_id("pay")
+    try:
+        with transaction.atomic():
+            payout = Payout.objects.create(
+                public_id=public_id,
+                kind=data.kind,
+                method=data.method,
+                amount=data.amount,
+                currency=data.currency,
+                description=data.description.strip(),
+                owner_user_id=membership.user_id if customer else None,
+                bank_account_id=account_id,
+                beneficiary_name=beneficiary.holder_name,
+                search_name=search_text(beneficiary.holder_name),
+                beneficiary_document=beneficiary.holder_document,
+                bank_ispb=beneficiary.bank_ispb,
+                bank_compe=beneficiary.bank_compe,
+                bank_name=beneficiary.bank_name,
+                agency=beneficiary.agency,
+                agency_digit=beneficiary.agency_digit,
+                account=beneficiary.account,
+                account_digit=beneficiary.account_digit,
+                account_type=beneficiary.account_type,
+                operation=beneficiary.operation,
+                pix_key=beneficiary.pix_key,
+                pix_key_type=beneficiary.pix_key_type,
+                idempotency_key=key,
+                request_hash=fingerprint,
+                created_by_id=membership.user_id,
+                provider=provider_code,
+                provider_extra={"sandbox_scenario": data.sandbox_scenario} if data.sandbox_scenario else {},
+            )
+            _reserve(payout, tenant)
+            PayoutEvent.objects.create(
+                payout=payout, to_status=payout.status, source="api", actor_id=membership.user_id
+            )
+            gateway.index_upsert(
+                tenant,
+                "payout",
+                payout.public_id,
+                method=payout.method,
+                status=payout.status,
+                amount=payout.amount,
+                currency=payout.currency,
+                name=payout.beneficiary_name,
+                document=payout.beneficiary_document,
+                provider=provider_code,
+                created_at=payout.created_at,
+            )
+            audit.record(
+                "payout.created",
+                actor=membership.user,
+                target=payout,
+                data={"kind": payout.kind, "amount": payout.amount, "staff": staff},
+            )
+            OutboxEvent.objects.create(topic="payout.created", payload=payout_event_payload(payout))
+            if auto:
+                payout = transition_payout(
+                    payout, S.APPROVED, source="auto", approval="auto", note=f"auto-approved up to {limit}"
+                )
+    except IntegrityError:
+        # The same key sent at the same time: the other request inserted first and committed.
+        winner = _replay(key, fingerprint)
+        if winner is None:
+            raise
+        return winner, False
+    return payout, True
+
+
+def _beneficiary(membership: Membership, data: PayoutInput, *, staff: bool) -> tuple[Beneficiary, int | None]:
+    if bool(data.bank_account_id) == (data.beneficiary is not None):
+        raise AppError("invalid_input", fields={"bank_account_id": "bank_account_or_beneficiary"})
+    if data.bank_account_id:
+        if staff:
+            account = bank_accounts.company_bank_accounts().filter(public_id=data.bank_account_id).first()
+            if account is None:
+                raise NotFoundError
+        else:
+            account = bank_accounts.access_bank_account(membership, data.bank_account_id)
+        beneficiary = bank_accounts.beneficiary_of(account)
+        if data.method == WithdrawMethod.PIX and not beneficiary.pix_key:
+            raise AppError("bank_account_invalid", fields={"pix_key": "required"})
+        return beneficiary, account.pk
+    if not staff and is_customer(membership):
+        # Customers are paid to the accounts they registered (contas-bancarias) only.
+        raise AppError("invalid_input", fields={"bank_account_id": "required"})
+    assert data.beneficiary is not None
+    beneficiary = bank_accounts.clean_beneficiary(
+        data.beneficiary,
+        require_account=data.method == WithdrawMethod.TED,
+        require_pix=data.method == WithdrawMethod.PIX,
+    )
+    return beneficiary, None
+
+
+def _reserve(payout: Payout, tenant: Tenant) -> None:
+    available = ledger.tenant_account(tenant, AccountKind.AVAILABLE, payout.currency)
+    held = ledger.tenant_account(tenant, AccountKind.HELD, payout.currency)
+    ledger.post(
+        _entry_key(tenant, payout, "reserved"),
+        "payout_reserved",
+        [ledger.Line(available, payout.amount), ledger.Line(held, -payout.amount)],
+        tenant=tenant,
+        reference=payout.public_id,
+        no_overdraft=[available],
+    )
+
+
+def _entry_key(tenant: Tenant, payout: Payout, step: str) -> str:
+    return f"payout:{tenant.schema_name}:{payout.public_id}:{step}"
+
+
+# ----------------------------------------------------------------------------- the status change
+def transition_payout(
+    payout: Payout,
+    target: str,
+    *,
+    source: str,
+    actor: User | None = None,
+    approval: str = "",
+    rejection_reason: str = "",
+    provider_reference: str = "",
+    provider_event_id: str = "",
+    note: str = "",
+) -> Payout:
+    """The one way a payout changes status. Idempotent: moving to the current status is a no-op."""
+    tenant = _tenant_here()
+    with transaction.atomic():
+        locked = Payout.objects.select_for_update().get(pk=payout.pk)
+        if provider_reference and not locked.provider_reference:
+            locked.provider_reference = provider_reference
+            if locked.status == target:
+                locked.save(update_fields=["provider_reference", "updated_at"])
+                gateway.index_upsert(
+                    tenant, "payout", locked.public_id, provider_reference=provider_reference
+                )
+        if locked.status == target:
+            return locked
+        if not can_transition(locked.status, target):
+            raise AppError("invalid_transition", status=409, current=locked.status, target=target)
+        before = locked.status
+        now = timezone.now()
+        _post_transition(locked, tenant, target)
+        if target == S.APPROVED:
+            locked.approved_at = now
+            locked.approval = approval or "manual"
+            locked.approved_by_id = actor.pk if actor is not None else None
+        elif target == S.PENDING:
+            locked.submitted_at = now
+        elif target == S.CONFIRMED:
+            locked.confirmed_at = now
+        else:  # rejected, canceled, reversed, paid_to_client
+            locked.finished_at = now
+        if target == S.REJECTED:
+            locked.rejection_reason = rejection_reason[:200]
+        locked.status = target
+        locked.save()
+        PayoutEvent.objects.create(
+            payout=locked, from_status=before, to_status=target, source=source,
+            actor_id=actor.pk if actor is not None else None, provider_event_id=provider_event_id,
+            note=note[:200],
+        )  # fmt: skip
+        gateway.index_upsert(
+            tenant, "payout", locked.public_id, status=target, provider_reference=locked.provider_reference
+        )
+        audit.record(
+            "payout.status_changed",
+            actor=actor,
+            target=locked,
+            data={"from": before, "to": target, "source": source},
+        )
+        OutboxEvent.objects.create(topic=f"payout.{target}", payload=payout_event_payload(locked))
+        if target == S.APPROVED:
+            from payouts.tasks import submit_payout as submit_actor
+
+            enqueue_on_commit(submit_actor, locked.pk)
+    return locked
+
+
+def _post_transition(payout: Payout, tenant: Tenant, target: str) -> None:
+    amount, currency = payout.amount, payout.currency
+    held = ledger.tenant_account(tenant, AccountKind.HELD, currency)
+    available = ledger.tenant_account(tenant, AccountKind.AVAILABLE, currency)
+    if target in (S.REJECTED, S.CANCELED):
+        step, kind, lines = "released", "payout_released", [(held, amount), (available, -amount)]
+    elif target == S.CONFIRMED:
+        clearing = ledger.platform_account(AccountKind.PROVIDER_CLEARING, currency, provider=payout.provider)
+        step, kind, lines = "confirmed", "payout_confirmed", [(held, amount), (clearing, -amount)]
+    elif target == S.REVERSED:
+        clearing = ledger.platform_account(AccountKind.PROVIDER_CLEARING, currency, provider=payout.provider)
+        step, kind, lines = "reversed", "payout_reversed", [(clearing, amount), (available, -amount)]
+    else:  # approved, pending, paid_to_client: the money stays where it is
+        return
+    ledger.post(
+        _entry_key(tenant, payout, step),
+        kind,
+        [ledger.Line(account, value) for account, value in lines],
+        tenant=tenant,
+        reference=payout.public_id,
+    )
+
+
+def payout_event_payload(payout: Payout) -> dict[str, Any]:
+    return {
+        "id": payout.public_id,
+        "status": payout.status,
+        "kind": payout.kind,
+        "method": payout.method,
+        "amount": payout.amount,
+        "currency": payout.currency,
+        "transaction_id": payout.provider_reference,
+    }
+
+
+# ------------------------------------------------------------------------------------ review
+def approve_payout(membership: Membership, payout: Payout, note: str = "") -> Payout:
+    """Compliance approval. Maker-checker: whoever created the payout cannot approve it."""
+    if payout.created_by_id is not None and payout.created_by_id == membership.user_id:
+        raise ForbiddenError("maker_checker")
+    return transition_payout(
+        payout, S.APPROVED, source="review", actor=membership.user, approval="manual", note=note
+    )
+
+
+def reject_payout(membership: Membership, payout: Payout, reason: str) -> Payout:
+    reason = " ".join(reason.split())
+    if not reason:
+        raise AppError("reason_required", status=400, fields={"reason": "required"})
+    return transition_payout(
+        payout, S.REJECTED, source="review", actor=membership.user, rejection_reason=reason, note=reason
+    )
+
+
+def cancel_payout(membership: Membership, payout: Payout, reason: str = "") -> Payout:
+    """The client cancels a payout still waiting for review; its funds are released."""
+    check_kind(membership, payout.kind, write=True)
+    with transaction.atomic():
+        locked = Payout.objects.select_for_update().get(pk=payout.pk)
+        if locked.status != S.WAITING:
+            raise AppError("payout_not_cancelable", status=409, status_now=locked.status)
+        return transition_payout(
+            locked, S.CANCELED, source="api", actor=membership.user, note=" ".join(reason.split())
+        )
+
+
+# -------------------------------------------------------------------------------- at the bank
+def payout_request(payout: Payout) -> PayoutRequest:
+    return PayoutRequest(
+        reference=payout.public_id,
+        idempotency_key=payout.public_id,  # the bank is idempotent on it: a retry is the same payout
+        amount=payout.amount,
+        currency=payout.currency,
+        method=payout.method,
+        beneficiary_name=payout.beneficiary_name,
+        beneficiary_document=payout.beneficiary_document,
+        bank_ispb=payout.bank_ispb,
+        bank_compe=payout.bank_compe,
+        agency=payout.agency,
+        account=payout.account,
+        account_digit=payout.account_digit,
+        account_type=payout.account_type,
+        pix_key=payout.pix_key,
+        description=payout.description,
+        extra=dict(payout.provider_extra),
+    )
+
+
+def submit_payout(payout_id: int) -> str:
+    """Send an approved payout to its bank (the dramatiq actor's body). Idempotent.
+
+    The attempt is counted and committed before the call, the call is made outside any transaction
+    (a bank is an outside party), and its answer is applied afterwards under the row lock. A
+    TimeoutError is raised again so the job is retried with the same idempotency key; the bank then
+    answers with the payout it already has, never a second one.
+    """
+    with transaction.atomic():
+        payout = Payout.objects.select_for_update().filter(pk=payout_id).first()
+        if payout is None or payout.status != S.APPROVED:
+            return "skipped"
+        payout.submission_attempts = F("submission_attempts") + 1
+        payout.last_attempt_at = timezone.now()
+        payout.save(update_fields=["submission_attempts", "last_attempt_at", "updated_at"])
+        payout.refresh_from_db()
+    provider = get_registry().provider(payout.provider)
+    config = gateway.effective_config(PluginKind.PROVIDER, payout.provider, None)
+    try:
+        result: ProviderPayout = provider.submit_payout(payout_request(payout), config)
+    except TimeoutError:
+        Payout.objects.filter(pk=payout.pk).update(last_error="provider_timeout")
+        logger.warning(
+            "provider %s timed out on %s (attempt %d)", payout.provider, payout, payout.submission_attempts
+        )
+        raise
+    except PluginError as exc:
+        logger.warning("provider %s refused %s: %s", payout.provider, payout, exc.code)
+        Payout.objects.filter(pk=payout.pk).update(last_error=exc.code[:120])
+        # Refused by the bank: nothing was paid, the funds are released.
+        return apply_payout_state(payout, PayoutState.FAILED, source="provider", note=exc.code)
+    Payout.objects.filter(pk=payout.pk).update(last_error="")
+    return apply_payout_state(
+        payout,
+        result.state,
+        source="provider",
+        provider_reference=result.provider_reference,
+        note=result.reason,
+    )
+
+
+# What the bank says, as the chain of statuses that leads there (a later step implies the earlier:
+# a payout reported confirmed was accepted; one reported reversed was confirmed first).
+STATE_CHAINS: dict[str, tuple[str, ...]] = {
+    PayoutState.PROCESSING: (S.PENDING,),
+    PayoutState.CONFIRMED: (S.PENDING, S.CONFIRMED),
+    PayoutState.FAILED: (S.CANCELED,),
+    PayoutState.REVERSED: (S.PENDING, S.CONFIRMED, S.REVERSED),
+}
+
+
+def apply_payout_state(
+    payout: Payout,
+    state: str,
+    *,
+    source: str,
+    provider_reference: str = "",
+    event_id: str = "",
+    note: str = "",
+) -> str:
+    """Move the payout to what the bank reports, when the table allows; otherwise record and ignore.
+
+    Safe out of order: a stale event (e.g. "processing" after "confirmed") changes nothing.
+    """
+    chain = STATE_CHAINS.get(state)
+    if chain is None:
+        return "ignored_unknown_state"
+    with transaction.atomic():
+        locked = Payout.objects.select_for_update().get(pk=payout.pk)
+        target = chain[-1]
+        if locked.status == target:
+            if provider_reference and not locked.provider_reference:
+                transition_payout(locked, target, source=source, provider_reference=provider_reference)
+            return "ignored_same_state"
+        if locked.status in chain:
+            steps = chain[chain.index(locked.status) + 1 :]
+        elif can_transition(locked.status, chain[0]):
+            steps = chain
+        else:
+            PayoutEvent.objects.create(
+                payout=locked, from_status=locked.status, to_status=locked.status, source=source,
+                provider_event_id=event_id, note=f"ignored: {state} after {locked.status}",
+            )  # fmt: skip
+            return "ignored_stale"
+        for step in steps:
+            locked = transition_payout(
+                locked,
+                step,
+                source=source,
+                provider_reference=provider_reference,
+                provider_event_id=event_id,
+                note=note if step == target else f"implied by {state}",
+            )
+    return "applied"
+
+
+def apply_payout_event(provider_code: str, event: ProviderEvent) -> str:
+    """A verified webhook event of kind "payout", in the payout's tenant schema (called by
+    payments.services.apply_provider_event inside the inbox row's transaction)."""
+    payout = Payout.objects.filter(public_id=event.reference).first()
+    if payout is None or payout.provider != provider_code:
+        return "unknown_reference"
+    return apply_payout_state(
+        payout,
+        event.state,
+        source="webhook",
+        provider_reference=event.provider_reference,
+        event_id=event.event_id,
+        note=event.reason,
+    )
+
+
+# ----------------------------------------------------------------------------- periodic jobs
+def resubmit_stuck(older_than_seconds: int = STUCK_APPROVED_SECONDS, now: datetime | None = None) -> int:
+    """Send again the approved payouts not at the bank after a while (a lost message, a killed worker).
+
+    Safe: the actor skips a payout no longer approved, and the bank is idempotent on the public id.
+    """
+    from payouts.tasks import submit_payout as submit_actor
+
+    cutoff = (now or timezone.now()) - timedelta(seconds=older_than_seconds)
+    stuck = (
+        Payout.objects.filter(status=S.APPROVED)
+        .annotate(last_try=Coalesce("last_attempt_at", "approved_at"))
+        .filter(last_try__lt=cutoff)
+        .values_list("pk", flat=True)
+    )
+    count = 0
+    for pk in stuck:
+        enqueue_on_commit(submit_actor, pk)
+        count += 1
+    return count
+
+
+def sync_pending(older_than_seconds: int = SYNC_PENDING_SECONDS, now: datetime | None = None) -> int:
+    """Ask the bank about payouts still pending after a while (a webhook that never came)."""
+    cutoff = (now or timezone.now()) - timedelta(seconds=older_than_seconds)
+    registry = get_registry()
+    count = 0
+    for payout in Payout.objects.filter(status=S.PENDING, submitted_at__lt=cutoff).exclude(
+        provider_reference=""
+    ):
+        config = gateway.effective_config(PluginKind.PROVIDER, payout.provider, None)
+        try:
+            result = registry.provider(payout.provider).fetch_payout(payout.provider_reference, config)
+        except (TimeoutError, PluginError):
+            continue
+        if apply_payout_state(payout, result.state, source="sync", note=result.reason) == "applied":
+            count += 1
+    return count
+
+
+# ------------------------------------------------------------------------------ scoped loading
+@contextmanager
+def access_payout(membership: Membership, public_id: str) -> Iterator[Payout]:
+    """The one way to load a payout on a user's behalf; 404 when outside the user's scope.
+
+    On a client's host: that tenant's payouts of the kinds the member may see (a customer: their
+    own). Platform staff: a payout of a tenant they may see, found through the public index; the
+    connection is in that tenant's schema while the block runs.
+    """
+    home = membership.tenant
+    if home.kind == TenantKind.PLATFORM:
+        row = (
+            TransactionIndex.objects.filter(
+                kind="payout", public_id=public_id, tenant__in=visible_tenants(membership)
+            )
+            .select_related("tenant")
+            .first()
+        )
+        if row is None:
+            raise NotFoundError
+        with schema_context(row.tenant.schema_name):
+            found = Payout.objects.filter(public_id=public_id).first()
+            if found is None:
+                raise NotFoundError
+            yield found
+        return
+    if home.kind != TenantKind.CLIENT or home.schema_name != current_schema():
+        raise NotFoundError
+    found = own_payouts(membership).filter(public_id=public_id).first()
+    if found is None:
+        raise NotFoundError
+    yield found
+
+
+def own_payouts(membership: Membership) -> QuerySet[Payout]:
+    """The payouts a client member may see: the kinds their routes show (a customer: their own)."""
+    qs = Payout.objects.filter(kind__in=visible_kinds(membership))
+    if is_customer(membership):
+        qs = qs.filter(owner_user_id=membership.user_id)
+    return qs
+
+
+def compliance_queue(membership: Membership) -> QuerySet[TransactionIndex]:
+    """Payouts waiting for review in every tenant the staff member may see (the public index)."""
+    return TransactionIndex.objects.filter(
+        kind="payout", status=S.WAITING, tenant__in=visible_tenants(membership)
+    ).select_related("tenant")

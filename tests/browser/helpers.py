@@ -1,0 +1,126 @@
+"""Shared steps of the browser tests: signing demo users in (through the page or the API), the shell.
+
+Everything a test changes in a user's profile (language, interface settings) is committed by the real
+server and outlives the test: tests that change it register the user with the `restore_profile`
+fixture (conftest), which puts the defaults back afterwards.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from core.demo import DEMO_PASSWORD, demo_email
+from tests.browser.conftest import tenant_url
+from tests.support.personas import HOME_OF
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Locator, Page
+
+LOGIN_PATH = "/plataforma/login"
+NOT_AUTHORIZED_PATH = "/plataforma/misc/not-authorized"
+VIEWPORT = {"width": 1280, "height": 900}
+
+def role_url(web: str, role: str, path: str) -> str:
+    """`path` on the host of the role's demo tenant (localhost, acme.localhost, orbita.localhost)."""
+    return tenant_url(web, HOME_OF[role], path)
+
+
+def new_context(browser: Browser, **options: Any) -> BrowserContext:
+    settings: dict[str, Any] = {"viewport": VIEWPORT, "locale": "pt-BR", **options}
+    return browser.new_context(**settings)
+
+
+def fill_login_form(page: Page, email: str, password: str = DEMO_PASSWORD) -> None:
+    page.get_by_label(re.compile("e-mail", re.I)).fill(email)
+    page.get_by_label(re.compile("senha", re.I)).fill(password)
+    page.get_by_role("button", name=re.compile("^entrar$", re.I)).click()
+
+
+def login_ui(page: Page, web: str, role: str) -> None:
+    """Through the login page of the role's host; returns once the browser has left it."""
+    page.goto(role_url(web, role, LOGIN_PATH))
+    fill_login_form(page, demo_email(role))
+    page.wait_for_url(lambda url: LOGIN_PATH not in url, timeout=15_000)
+
+
+def browser_fetch(page: Page, path: str, method: str = "GET") -> int:
+    """Status of a call made by the page itself (same origin, its cookies, X-ORIGEM)."""
+    status: int = page.evaluate(
+        """async ([path, method]) => {
+            const answer = await fetch(path, {method, credentials: 'include', headers: {'X-ORIGEM': 'vercel'}});
+            return answer.status;
+        }""",
+        [path, method],
+    )
+    return status
+
+
+def reset_profile(role: str) -> None:
+    """Back to a new user's profile: pt-BR, no interface settings (ORM; the caller unblocks the db)."""
+    from accounts.models import User
+
+    updated = User.objects.filter(email=demo_email(role)).update(language="pt-BR", interface_settings={})
+    assert updated == 1
+
+
+def open_app(page: Page, web: str, role: str, path: str = "/plataforma") -> None:
+    """Navigates to `path` (an already signed-in context) and waits for the shell."""
+    page.goto(role_url(web, role, path))
+    wait_for_shell(page)
+
+
+def wait_for_shell(page: Page) -> None:
+    page.locator("[data-layout]").first.wait_for(timeout=15_000)
+
+
+def sidebar_nav(page: Page) -> Locator:
+    return page.locator("aside nav")
+
+
+def expand_all_groups(page: Page) -> None:
+    """Opens every closed group of the vertical menu (only the active one starts open)."""
+    nav = sidebar_nav(page)
+    closed = nav.locator("button[aria-expanded='false']")
+    while closed.count():
+        closed.first.click()
+
+
+def visible_menu_hrefs(page: Page) -> list[str]:
+    hrefs: list[str] = sidebar_nav(page).locator("a:visible").evaluate_all(
+        "links => links.map(link => link.getAttribute('href'))"
+    )
+    return hrefs
+
+
+def open_customizer(page: Page) -> Locator:
+    page.get_by_role("button", name="Abrir o personalizador de tema").click()
+    dialog = page.get_by_role("dialog", name="Personalizador de tema")
+    dialog.wait_for()
+    return dialog
+
+
+def close_customizer(page: Page) -> None:
+    page.keyboard.press("Escape")
+    page.get_by_role("dialog", name="Personalizador de tema").wait_for(state="hidden")
+
+
+def choose(dialog: Locator, setting: str, value: str) -> None:
+    """Clicks the option `value` of the customizer's radio group `setting` (its form name)."""
+    dialog.locator(f"label:has(> input[name='{setting}'][value='{value}'])").click()
+
+
+def chosen(dialog: Locator, setting: str) -> str:
+    value: str = dialog.locator(f"input[name='{setting}']:checked").get_attribute("value") or ""
+    return value
+
+
+def offered(dialog: Locator, setting: str) -> list[str]:
+    values: list[str] = dialog.locator(f"input[name='{setting}']").evaluate_all(
+        "inputs => inputs.map(input => input.value)"
+    )
+    return values
+
+
+def switch(dialog: Locator, label: str) -> Locator:
+    return dialog.get_by_role("checkbox", name=label)

@@ -1,0 +1,62 @@
+"""Pure rules: the payout and refund transition tables (every pair), the bank-event chains."""
+
+from __future__ import annotations
+
+from itertools import product
+
+import pytest
+
+from payouts.models import PayoutStatus, RefundStatus
+from payouts.services import STATE_CHAINS
+from payouts.transitions import (
+    FUNDS_HELD,
+    PAYOUT_TRANSITIONS,
+    REFUND_TRANSITIONS,
+    can_transition,
+    can_transition_refund,
+)
+from plugin_api import PayoutState
+
+P = PayoutStatus
+# Written from the product's rules, not read from the table.
+ALLOWED = {
+    (P.WAITING, P.APPROVED), (P.WAITING, P.REJECTED), (P.WAITING, P.CANCELED),
+    (P.APPROVED, P.PENDING), (P.APPROVED, P.CANCELED),
+    (P.PENDING, P.CONFIRMED), (P.PENDING, P.CANCELED),
+    (P.CONFIRMED, P.REVERSED), (P.CONFIRMED, P.PAID_TO_CLIENT),
+}  # fmt: skip
+TERMINAL = {P.REJECTED, P.CANCELED, P.REVERSED, P.PAID_TO_CLIENT}
+R = RefundStatus
+REFUND_ALLOWED = {(R.PENDING, R.CONFIRMED), (R.PENDING, R.FAILED)}
+
+
+def test_the_payout_table_covers_every_status_of_the_spec() -> None:
+    spec = {"waiting", "pending", "approved", "rejected", "confirmed", "canceled", "reversed", "paid_to_client"}
+    assert set(PAYOUT_TRANSITIONS) == set(P.values) == spec
+
+
+@pytest.mark.parametrize(("current", "target"), list(product(P.values, P.values)))
+def test_every_pair_of_payout_statuses(current: str, target: str) -> None:
+    assert can_transition(current, target) == ((current, target) in ALLOWED)
+
+
+def test_terminal_statuses_lead_nowhere() -> None:
+    assert {status for status, targets in PAYOUT_TRANSITIONS.items() if not targets} == TERMINAL
+
+
+def test_funds_are_held_exactly_until_the_bank_settles_it() -> None:
+    assert {P.WAITING, P.APPROVED, P.PENDING} == FUNDS_HELD
+
+
+@pytest.mark.parametrize(("current", "target"), list(product(R.values, R.values)))
+def test_every_pair_of_refund_statuses(current: str, target: str) -> None:
+    assert set(REFUND_TRANSITIONS) == set(R.values)
+    assert can_transition_refund(current, target) == ((current, target) in REFUND_ALLOWED)
+
+
+@pytest.mark.parametrize("state", list(PayoutState))
+def test_every_bank_state_is_a_chain_of_allowed_steps(state: PayoutState) -> None:
+    chain = STATE_CHAINS[state]
+    assert can_transition(P.APPROVED, chain[0])
+    for before, after in zip(chain, chain[1:], strict=False):
+        assert can_transition(before, after)
