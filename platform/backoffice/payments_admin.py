@@ -139,7 +139,8 @@ def set_route(request: HttpRequest, payload: RouteIn) -> dict[str, Any]:
     get_registry().method(payload.method)
     with transaction.atomic():
         route = gateway.set_route(owner, payload.method, payload.provider)
-        audit.record("provider.route_set", actor=membership_of(request).user, target=route, data=payload.dict())
+        actor = membership_of(request).user
+        audit.record("provider.route_set", actor=actor, target=route, data=payload.dict())
     return {"tenant": payload.tenant, "method": route.method, "provider": route.provider}
 
 

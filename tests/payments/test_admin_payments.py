@@ -33,10 +33,9 @@ def test_plugins_are_listed_and_secrets_are_never_returned(admin: ApiClient) -> 
 
 def test_a_secret_is_write_only_and_kept_when_omitted(admin: ApiClient) -> None:
     before = PluginConfig.objects.get(tenant__isnull=True, code="sandbox_bank").config["webhook_secret"]
-    response = admin.generic(
-        "PUT", "/api/admin/plugins/provider/sandbox_bank", '{"config": {"confirm_delay_seconds": 5}}',
-        content_type="application/json",
-    )  # fmt: skip
+    response = admin.put_json(
+        "/api/admin/plugins/provider/sandbox_bank", {"config": {"confirm_delay_seconds": 5}}
+    )
     assert response.status_code == 200, response.content
     row = PluginConfig.objects.get(tenant__isnull=True, code="sandbox_bank")
     assert row.config["webhook_secret"] == before
@@ -47,35 +46,36 @@ def test_a_secret_is_write_only_and_kept_when_omitted(admin: ApiClient) -> None:
 
 
 def test_an_invalid_configuration_is_refused_with_the_field(admin: ApiClient) -> None:
-    response = admin.generic(
-        "PUT", "/api/admin/plugins/method/pix", '{"tenant": "acme", "config": {"pix_key": "not a key"}}',
-        content_type="application/json",
-    )  # fmt: skip
+    response = admin.put_json(
+        "/api/admin/plugins/method/pix", {"tenant": "acme", "config": {"pix_key": "not a key"}}
+    )
     assert response.status_code == 400
     assert "pix_key" in response.json()["fields"]
 
 
 def test_a_method_disabled_for_a_tenant_cannot_be_used(admin: ApiClient) -> None:
-    response = admin.generic(
-        "PUT", "/api/admin/plugins/method/wire", '{"tenant": "acme", "enabled": false}',
-        content_type="application/json",
-    )  # fmt: skip
+    response = admin.put_json("/api/admin/plugins/method/wire", {"tenant": "acme", "enabled": False})
     assert response.status_code == 200
     client = ApiClient("acme")
     client.login_as("client")
     refused = client.post_json(
         "/api/deposits",
-        {"method": "wire", "amount": 1000, "currency": "BRL", "payer": {"name": "Ana", "document": "52998224725"}},
+        {
+            "method": "wire",
+            "amount": 1000,
+            "currency": "BRL",
+            "payer": {"name": "Ana", "document": "52998224725"},
+        },
     )
     assert refused.status_code == 400
     assert refused.json()["fields"]["method"] == "method_not_enabled"
 
 
 def test_fee_rate_per_client_overrides_the_platform_default(admin: ApiClient) -> None:
-    response = admin.generic(
-        "PUT", "/api/admin/fee-rates", '{"tenant": "acme", "method": "pix", "currency": "BRL", "percent_bp": 50, "fixed": 10}',
-        content_type="application/json",
-    )  # fmt: skip
+    response = admin.put_json(
+        "/api/admin/fee-rates",
+        {"tenant": "acme", "method": "pix", "currency": "BRL", "percent_bp": 50, "fixed": 10},
+    )
     assert response.status_code == 200
     acme = Tenant.objects.get(slug="acme")
     beta = Tenant.objects.get(slug="beta")
@@ -84,10 +84,8 @@ def test_fee_rate_per_client_overrides_the_platform_default(admin: ApiClient) ->
 
 
 def test_routes_refuse_a_provider_that_does_not_serve_the_method(admin: ApiClient) -> None:
-    ok = admin.generic("PUT", "/api/admin/routes", '{"tenant": "acme", "method": "pix", "provider": "sandbox_bank"}',
-                       content_type="application/json")  # fmt: skip
+    ok = admin.put_json("/api/admin/routes", {"tenant": "acme", "method": "pix", "provider": "sandbox_bank"})
     assert ok.status_code == 200
     assert any(r["tenant"] == "acme" for r in admin.get("/api/admin/routes").json())
-    unknown = admin.generic("PUT", "/api/admin/routes", '{"method": "pix", "provider": "nobank"}',
-                            content_type="application/json")  # fmt: skip
+    unknown = admin.put_json("/api/admin/routes", {"method": "pix", "provider": "nobank"})
     assert unknown.status_code == 400

@@ -35,6 +35,9 @@ class ApiClient(Client):
     def patch_json(self, path: str, data: Any = None, **extra: Any) -> Any:
         return self.patch(path, data=json.dumps(data or {}), content_type="application/json", **extra)
 
+    def put_json(self, path: str, data: Any = None, **extra: Any) -> Any:
+        return self.put(path, data=json.dumps(data or {}), content_type="application/json", **extra)
+
     def login_as(self, role: str, password: str = DEMO_PASSWORD) -> Any:
         response = self.post_json("/api/auth/login", {"email": demo_email(role), "password": password})
         assert response.status_code == 200, response.content
