@@ -102,7 +102,46 @@ def seed_demo() -> SeedReport:
         grants.sync_partner_grants(tenants["orbita"])
         employee = User.objects.get(email=demo_email("employee"))
         grants.grant_employee(employee, tenants["acme"])
+    seed_money_out(report, tenants["acme"])
     return report
+
+
+# Money out: payouts of acme up to R$ 500,00 are approved at once, larger ones wait for review.
+DEMO_AUTO_APPROVE_UP_TO = 50_000
+
+
+def seed_money_out(report: SeedReport, acme: Tenant) -> None:
+    """A company bank account and a customer's own account in acme, and acme's compliance rule."""
+    from django_tenants.utils import schema_context
+
+    from payments.ids import new_public_id
+    from payouts.compliance.models import ComplianceRule
+    from payouts.models import BankAccount, OwnerKind
+
+    _, made = ComplianceRule.objects.get_or_create(
+        tenant=acme, currency="BRL", defaults={"auto_approve_up_to": DEMO_AUTO_APPROVE_UP_TO}
+    )
+    if made:
+        report.created.append("compliance rule acme/BRL")
+    customer = User.objects.get(email=demo_email("customer"))
+    accounts = (
+        (OwnerKind.COMPANY, None, "Acme Pagamentos Ltda", "11222333000181", "00000000", "001",
+         "BCO DO BRASIL S.A.", "1234", "3", "567890", "0", "checking", "11222333000181", "cnpj"),
+        (OwnerKind.CUSTOMER, customer.pk, "Demo Customer", "52998224725", "18236120", "260",
+         "NU PAGAMENTOS - IP", "0001", "", "1234567", "8", "payment", "52998224725", "cpf"),
+    )  # fmt: skip
+    with schema_context(acme.schema_name):
+        for (owner_kind, owner_id, name, document, ispb, compe, bank, agency, agency_digit, account,
+             digit, account_type, pix_key, pix_type) in accounts:  # fmt: skip
+            if BankAccount.objects.filter(owner_kind=owner_kind, holder_document=document).exists():
+                continue
+            BankAccount.objects.create(
+                public_id=new_public_id("bac"), owner_kind=owner_kind, owner_user_id=owner_id,
+                holder_name=name, holder_document=document, bank_ispb=ispb, bank_compe=compe,
+                bank_name=bank, agency=agency, agency_digit=agency_digit, account=account,
+                account_digit=digit, account_type=account_type, pix_key=pix_key, pix_key_type=pix_type,
+            )  # fmt: skip
+            report.created.append(f"bank account {name}@acme")
 
 
 # Platform default fee rates (basis points, fixed centavos) for the demo.

@@ -221,11 +221,19 @@ def _client_tenant(membership: Membership) -> None:
         raise NotFoundError
 
 
-def owner_filter(membership: Membership) -> dict[str, object]:
-    """What this member manages: a customer their own accounts, anyone else the company's."""
+def owner_of(membership: Membership) -> tuple[str, int | None]:
+    """Whose accounts this member manages: a customer their own, anyone else the company's."""
     if membership.role == Role.CUSTOMER:
-        return {"owner_kind": OwnerKind.CUSTOMER, "owner_user_id": membership.user_id}
-    return {"owner_kind": OwnerKind.COMPANY}
+        return OwnerKind.CUSTOMER, membership.user_id
+    return OwnerKind.COMPANY, None
+
+
+def owner_filter(membership: Membership) -> dict[str, object]:
+    owner_kind, owner_user_id = owner_of(membership)
+    found: dict[str, object] = {"owner_kind": owner_kind}
+    if owner_user_id is not None:
+        found["owner_user_id"] = owner_user_id
+    return found
 
 
 def list_bank_accounts(membership: Membership) -> QuerySet[BankAccount]:
@@ -243,12 +251,12 @@ def company_bank_accounts() -> QuerySet[BankAccount]:
 def create_bank_account(membership: Membership, data: BeneficiaryInput) -> BankAccount:
     _client_tenant(membership)
     clean = clean_beneficiary(data, require_account=True, require_pix=False)
-    owner = owner_filter(membership)
+    owner_kind, owner_user_id = owner_of(membership)
     with transaction.atomic():
         account = BankAccount.objects.create(
             public_id=new_public_id("bac"),
-            owner_kind=owner["owner_kind"],
-            owner_user_id=owner.get("owner_user_id"),
+            owner_kind=owner_kind,
+            owner_user_id=owner_user_id,
             holder_name=clean.holder_name,
             holder_document=clean.holder_document,
             bank_ispb=clean.bank_ispb,

@@ -29,7 +29,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django_tenants.utils import schema_context
 
-from access.guard import check_route
+from access.guard import check_route, principal_of
 from access.policy import route_allowed
 from access.scoped import visible_tenants
 from accounts.models import Membership, User
@@ -42,7 +42,7 @@ from gateway import services as gateway
 from gateway.models import PluginKind, TransactionIndex
 from gateway.registry import get_registry
 from ledger import services as ledger
-from ledger.models import AccountKind
+from ledger.models import AccountKind, LedgerAccount
 from payments.ids import new_public_id
 from payments.models import OutboxEvent
 from payments.services import search_text
@@ -65,9 +65,15 @@ KIND_ROUTES: dict[str, str] = {
     PayoutKind.WALLET: "client/wallet-withdraws",
 }
 CUSTOMER_ROUTE = "sacar"  # a customer's own withdrawals (kind standard, own bank accounts only)
-KIND_TOGGLES = {PayoutKind.MANUAL: "manual_withdraws", PayoutKind.TRANSACTIONAL: "transactional_withdraws"}
+KIND_TOGGLES: dict[str, str] = {
+    PayoutKind.MANUAL: "manual_withdraws",
+    PayoutKind.TRANSACTIONAL: "transactional_withdraws",
+}
 # PIX and TED are Brazilian rails: they move reais only.
-METHOD_CURRENCIES = {WithdrawMethod.PIX: frozenset({"BRL"}), WithdrawMethod.TED: frozenset({"BRL"})}
+METHOD_CURRENCIES: dict[str, frozenset[str]] = {
+    WithdrawMethod.PIX: frozenset({"BRL"}),
+    WithdrawMethod.TED: frozenset({"BRL"}),
+}
 STUCK_APPROVED_SECONDS = 120  # an approved payout not at the bank after this is submitted again
 SYNC_PENDING_SECONDS = 600  # a pending payout with no news after this is asked about
 _KEY_RE = re.compile(r"[\x21-\x7e]{1,100}")  # printable ASCII, no spaces
@@ -112,8 +118,6 @@ def check_kind(membership: Membership, kind: str, *, write: bool) -> None:
 
 
 def visible_kinds(membership: Membership) -> list[str]:
-    from access.guard import principal_of
-
     principal = principal_of(membership)
     if is_customer(membership):
         return [PayoutKind.STANDARD] if route_allowed(CUSTOMER_ROUTE, principal) else []
@@ -503,6 +507,7 @@ STATE_CHAINS: dict[str, tuple[str, ...]] = {
     PayoutState.FAILED: (S.CANCELED,),
     PayoutState.REVERSED: (S.PENDING, S.CONFIRMED, S.REVERSED),
 }
+POSTING_STEPS = frozenset({S.REJECTED, S.CANCELED, S.CONFIRMED, S.REVERSED})  # steps with a ledger entry
 
 
 def apply_payout_state(
@@ -538,6 +543,8 @@ def apply_payout_state(
                 provider_event_id=event_id, note=f"ignored: {state} after {locked.status}",
             )  # fmt: skip
             return "ignored_stale"
+        if len(POSTING_STEPS.intersection(steps)) > 1:
+            _lock_accounts(locked)
         for step in steps:
             locked = transition_payout(
                 locked,
@@ -548,6 +555,19 @@ def apply_payout_state(
                 note=note if step == target else f"implied by {state}",
             )
     return "applied"
+
+
+def _lock_accounts(payout: Payout) -> None:
+    """Lock every account the payout's entries touch, in id order, before posting several entries in
+    one transaction (confirmed then reversed): each post locks its own accounts in id order, but two
+    posts in a row would not, and could deadlock with a payout being created."""
+    tenant = _tenant_here()
+    accounts = [
+        ledger.tenant_account(tenant, AccountKind.AVAILABLE, payout.currency),
+        ledger.tenant_account(tenant, AccountKind.HELD, payout.currency),
+        ledger.platform_account(AccountKind.PROVIDER_CLEARING, payout.currency, provider=payout.provider),
+    ]
+    list(LedgerAccount.objects.select_for_update().filter(pk__in=[a.pk for a in accounts]).order_by("pk"))
 
 
 def apply_payout_event(provider_code: str, event: ProviderEvent) -> str:

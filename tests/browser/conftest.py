@@ -28,11 +28,6 @@ CHROMIUM_ARGS = [
 ]
 
 
-# Playwright's sync API runs an event loop in the main thread; Django then refuses ORM calls from
-# it ("async context") although they are synchronous here. The browser never shares our connection.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark browser tests and run them last (after the fast backend tests)."""
     here = Path(__file__).parent
@@ -46,6 +41,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium not found at {CHROMIUM}: install Debian's chromium package (.ci/run does)")
+    # Playwright's sync API runs an event loop in the main thread; Django then refuses ORM calls from
+    # it ("async context") although they are synchronous here. Set only while browsers run (last).
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

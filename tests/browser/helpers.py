@@ -8,6 +8,7 @@ fixture (conftest), which puts the defaults back afterwards.
 from __future__ import annotations
 
 import re
+import time
 from typing import TYPE_CHECKING, Any
 
 from core.demo import DEMO_PASSWORD, demo_email
@@ -72,6 +73,37 @@ def open_app(page: Page, web: str, role: str, path: str = "/plataforma") -> None
 
 def wait_for_shell(page: Page) -> None:
     page.locator("[data-layout]").first.wait_for(timeout=15_000)
+
+
+def wait_until_quiet(page: Page, quiet_ms: int = 700, timeout_ms: int = 15_000) -> None:
+    """Until no request (chunk or API call) has been running for `quiet_ms`: a lazy screen has loaded
+    and made its calls. (Playwright's "networkidle" is reached once per document, not after the
+    single-page app's own navigations.)"""
+    running: set[object] = set()
+    last = [time.monotonic()]
+
+    def started(request: object) -> None:
+        running.add(request)
+        last[0] = time.monotonic()
+
+    def ended(request: object) -> None:
+        running.discard(request)
+        last[0] = time.monotonic()
+
+    page.on("request", started)
+    page.on("requestfinished", ended)
+    page.on("requestfailed", ended)
+    try:
+        deadline = time.monotonic() + timeout_ms / 1000
+        while time.monotonic() < deadline:
+            page.wait_for_timeout(100)
+            if not running and time.monotonic() - last[0] >= quiet_ms / 1000:
+                return
+        raise AssertionError(f"requests still running after {timeout_ms} ms: {running}")
+    finally:
+        page.remove_listener("request", started)
+        page.remove_listener("requestfinished", ended)
+        page.remove_listener("requestfailed", ended)
 
 
 def sidebar_nav(page: Page) -> Locator:

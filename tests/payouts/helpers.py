@@ -7,10 +7,13 @@ from typing import Any
 
 from django_tenants.utils import schema_context
 
+from accounts.models import Membership, User
 from cofre_sandbox_bank.testing import deliver_now
+from core.demo import DEMO_PASSWORD
 from ledger import services as ledger
 from ledger.models import AccountKind
 from tenants.models import Tenant
+from tenants.services import create_tenant
 from tests.support.http import ApiClient
 
 BB_ACCOUNT = {
@@ -74,3 +77,16 @@ def logged(slug: str, role: str, language: str = "en") -> ApiClient:
     client = ApiClient(slug, language=language)
     client.login_as(role)
     return client
+
+
+def committed_client(slug_prefix: str) -> tuple[str, ApiClient]:
+    """A new client tenant with an owner, logged in (everything committed)."""
+    slug = f"{slug_prefix}{uuid.uuid4().hex[:8]}"
+    with schema_context("public"):
+        tenant = create_tenant(slug=slug, name=f"Concurrency {slug}", kind="client")
+        user = User.objects.create_user(f"owner@{slug}.test", DEMO_PASSWORD)
+        Membership.objects.create(user=user, tenant=tenant, role="client")
+    client = ApiClient(slug)
+    response = client.post_json("/api/auth/login", {"email": f"owner@{slug}.test", "password": DEMO_PASSWORD})
+    assert response.status_code == 200, response.content
+    return slug, client

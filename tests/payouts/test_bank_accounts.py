@@ -32,7 +32,7 @@ def test_a_client_registers_a_bank_account_in_normal_form() -> None:
     assert body["holder_document"] == "52998224725"
     assert body["bank"] == {"ispb": "00000000", "compe": "001", "name": "BCO DO BRASIL S.A."}
     assert (body["pix_key"], body["pix_key_type"]) == ("ana.souza@example.com", "email")
-    assert [a["id"] for a in client.get("/api/bank-accounts").json()][0] == body["id"]
+    assert client.get("/api/bank-accounts").json()[0]["id"] == body["id"]
 
 
 @pytest.mark.parametrize(
@@ -85,7 +85,9 @@ def test_invalid_bank_details_are_refused_field_by_field(
 
 def test_a_bank_without_a_public_digit_rule_is_accepted_as_typed() -> None:
     client = logged("acme", "client")
-    response = create(client, bank_compe="260", agency="0001", agency_digit="", account="1234567", account_digit="8")
+    response = create(
+        client, bank_compe="260", agency="0001", agency_digit="", account="1234567", account_digit="8"
+    )
     assert response.status_code == 201, response.content
     assert response.json()["bank"]["name"] == "NU PAGAMENTOS - IP"
 
@@ -96,8 +98,11 @@ def test_a_customer_sees_only_their_own_accounts_and_the_company_never_sees_them
     own = create(customer).json()
     company = create(client).json()
     assert own["owner"] == "customer"
-    assert [a["id"] for a in customer.get("/api/bank-accounts").json()] == [own["id"]]
-    assert own["id"] not in [a["id"] for a in client.get("/api/bank-accounts").json()]
+    mine = customer.get("/api/bank-accounts").json()
+    assert own["id"] in [a["id"] for a in mine]
+    assert {a["owner"] for a in mine} == {"customer"}
+    assert company["id"] not in [a["id"] for a in mine]
+    assert {a["owner"] for a in client.get("/api/bank-accounts").json()} == {"company"}
     assert customer.delete(f"/api/bank-accounts/{company['id']}").status_code == 404
     assert client.delete(f"/api/bank-accounts/{own['id']}").status_code == 404
 

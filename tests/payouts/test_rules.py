@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import pairwise, product
 
 import pytest
 
@@ -31,7 +31,16 @@ REFUND_ALLOWED = {(R.PENDING, R.CONFIRMED), (R.PENDING, R.FAILED)}
 
 
 def test_the_payout_table_covers_every_status_of_the_spec() -> None:
-    spec = {"waiting", "pending", "approved", "rejected", "confirmed", "canceled", "reversed", "paid_to_client"}
+    spec = {
+        "waiting",
+        "pending",
+        "approved",
+        "rejected",
+        "confirmed",
+        "canceled",
+        "reversed",
+        "paid_to_client",
+    }
     assert set(PAYOUT_TRANSITIONS) == set(P.values) == spec
 
 
@@ -58,5 +67,5 @@ def test_every_pair_of_refund_statuses(current: str, target: str) -> None:
 def test_every_bank_state_is_a_chain_of_allowed_steps(state: PayoutState) -> None:
     chain = STATE_CHAINS[state]
     assert can_transition(P.APPROVED, chain[0])
-    for before, after in zip(chain, chain[1:], strict=False):
+    for before, after in pairwise(chain):
         assert can_transition(before, after)

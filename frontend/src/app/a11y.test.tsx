@@ -58,9 +58,36 @@ describe('accessibility (axe-core, structure rules)', () => {
     mockFetch({
       'GET /auth/me': makeUser({ language: 'pt-BR', interface_settings: interfaceSettings }),
       'GET /notifications': { items: [], unread: 0 },
+      'GET /balance': [{ currency: 'BRL', available: 123456, pending: 0, held: 0 }],
+      'GET /deposits': { items: [], next_cursor: null },
     });
     renderApp('/clients/home', 'pt-BR');
     await screen.findByRole('heading', { level: 1, name: 'Início' });
+    await screen.findByRole('region', { name: 'Saldo em BRL' });
+    expect(await violations()).toEqual([]);
+  });
+
+  it('deposits page', async () => {
+    mockFetch({
+      'GET /auth/me': makeUser(),
+      'GET /notifications': { items: [], unread: 0 },
+      'GET /deposits': {
+        items: [
+          {
+            id: 'dep_00000000000000000001', status: 'pending', method: 'billet', amount: 123456, currency: 'BRL', fee: 250, net: 123206,
+            paid_amount: null, refunded_amount: 0, description: '', payer_name: 'Maria Silva', payer_document: '39053344705', payer_email: '',
+            address: {}, due_date: '2026-03-20', expires_at: null, provider: 'sandbox', provider_reference: 'SBX-1',
+            created_at: '2026-03-10T15:00:00Z', confirmed_at: null, settle_on: null, settled_at: null,
+          },
+        ],
+        next_cursor: 'c1',
+      },
+      'GET /deposits/summary': { count: 1, amount: 123456, fee: 250, average_ticket: 123456 },
+    });
+    renderApp('/clients/payments', 'en');
+    await screen.findByRole('heading', { level: 1, name: 'Deposits' });
+    await screen.findByText('Maria Silva');
+    await screen.findAllByText('Average ticket');
     expect(await violations()).toEqual([]);
   });
 

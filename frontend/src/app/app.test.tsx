@@ -47,6 +47,9 @@ function signedIn(user: SessionUser, extra: Record<string, unknown> = {}) {
     'GET /notifications': { items: [], unread: 0 },
     'GET /payouts/compliance/count': { count: 3 },
     'PATCH /auth/profile': user,
+    'GET /deposits': { items: [], next_cursor: null },
+    'GET /deposits/summary': { count: 0, amount: 0, fee: 0, average_ticket: 0 },
+    'GET /balance': [],
     ...extra,
   });
 }
@@ -59,11 +62,11 @@ describe('the signed-in shell', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('draws the server menu and the placeholder screen of a permitted route', async () => {
+  it('draws the server menu and the screen of a permitted route', async () => {
     signedIn(makeUser());
     renderApp('/clients/payments');
     expect(await screen.findByRole('heading', { level: 1, name: 'Deposits' })).toBeInTheDocument();
-    expect(screen.getByText('No records to show')).toBeInTheDocument();
+    expect(await screen.findByText('No records to show')).toBeInTheDocument();
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(breadcrumb).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/clients/home');
     expect(within(breadcrumb).getByText('Finance')).toBeInTheDocument();

@@ -10,11 +10,18 @@ export const paths = {
   notAuthorized: { path: '/misc/not-authorized', getHref: () => '/misc/not-authorized' },
   profile: { route: 'user/profile', getHref: () => '/user/profile' },
   pagesProfile: { route: 'pages/profile', getHref: () => '/pages/profile' },
+  /** Staff transactions; `q` is the list's search (our id, the bank's transaction id, a document). */
   transactions: {
     route: 'employee/transactions',
-    getHref: (search?: string) =>
-      search ? `/employee/transactions?search=${encodeURIComponent(search)}` : '/employee/transactions',
+    getHref: (q?: string) => (q ? `/employee/transactions?q=${encodeURIComponent(q)}` : '/employee/transactions'),
   },
+  /** Client deposits; `deposit` opens one deposit's detail. */
+  deposits: {
+    route: 'clients/payments',
+    getHref: (deposit?: string) =>
+      deposit ? `/clients/payments?deposit=${encodeURIComponent(deposit)}` : '/clients/payments',
+  },
+  clientHome: { route: 'clients/home', getHref: () => '/clients/home' },
   screen: { getHref: (route: string) => `/${route.replace(/^\/+/, '')}` },
 } as const;
 

@@ -11,6 +11,9 @@ type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
 
 const ProfileScreen = lazyWithTimeout(() => import('@/features/profile/components/profile-screen'));
 const PlaceholderScreen = lazyWithTimeout(() => import('@/features/placeholder/components/placeholder-screen'));
+const DepositsScreen = lazyWithTimeout(() => import('@/features/deposits/components/deposits-screen'));
+const ClientHomeScreen = lazyWithTimeout(() => import('@/features/deposits/components/client-home-screen'));
+const TransactionsScreen = lazyWithTimeout(() => import('@/features/transactions/components/transactions-screen'));
 
 /**
  * Screens built so far, by menu route. Every other permitted route shows the placeholder screen
@@ -19,6 +22,9 @@ const PlaceholderScreen = lazyWithTimeout(() => import('@/features/placeholder/c
 export const SCREENS: Readonly<Record<string, Screen>> = {
   'user/profile': ProfileScreen,
   'pages/profile': ProfileScreen,
+  [paths.deposits.route]: DepositsScreen,
+  [paths.clientHome.route]: ClientHomeScreen,
+  [paths.transactions.route]: TransactionsScreen,
 };
 
 /** Any path inside the shell: permitted iff the route is in the user's menu (or a profile route). */

@@ -33,7 +33,7 @@ function SignedIn({ user }: { user: SessionUser }) {
   return (
     <SessionProvider user={user}>
       <RoleViewProvider sessionRole={user.role} home={user.home}>
-        <InterfaceSettingsProvider key={user.id} serverSettings={user.interface_settings}>
+        <InterfaceSettingsProvider key={user.id} userId={user.id} serverSettings={user.interface_settings}>
           <AppLayout />
           <CustomizerDrawer>
             <RoleSwitcher sessionRole={user.role} />

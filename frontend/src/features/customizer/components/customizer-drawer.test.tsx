@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { makeUser, mockFetch, renderWithProviders } from '@/testing/test-utils';
 
-import { INTERFACE_SETTINGS_STORAGE_KEY } from '../lib/settings';
+import { INTERFACE_SETTINGS_STORAGE_KEY, UNSAVED_SETTINGS_STORAGE_KEY } from '../lib/settings';
 import { CustomizerDrawer } from './customizer-drawer';
 import { InterfaceSettingsProvider, SAVE_DEBOUNCE_MS, useInterfaceSettings } from './interface-settings-provider';
 
@@ -104,4 +104,59 @@ describe('theme customizer', () => {
     expect(within(screen.getByRole('radiogroup', { name: 'Menu color' })).getByRole('radio', { name: 'Success' })).toBeChecked();
     expect(document.body).toHaveClass('semi-dark-layout');
   });
+
+  it('marks a change as unsaved until the server has it', async () => {
+    document.cookie = 'csrftoken=t';
+    mockFetch({ 'PATCH /auth/profile': makeUser() });
+    function OneChange() {
+      const { update } = useInterfaceSettings();
+      useEffect(() => update({ sidebarCollapsed: true }), [update]);
+      return null;
+    }
+    renderWithProviders(
+      <InterfaceSettingsProvider userId={7} serverSettings={{}}>
+        <OneChange />
+      </InterfaceSettingsProvider>,
+    );
+    expect(JSON.parse(localStorage.getItem(UNSAVED_SETTINGS_STORAGE_KEY)!)).toBe('7');
+    expect(JSON.parse(localStorage.getItem(INTERFACE_SETTINGS_STORAGE_KEY)!)).toMatchObject({ sidebarCollapsed: true });
+    await act(() => new Promise((resolve) => setTimeout(resolve, SAVE_DEBOUNCE_MS + 100)));
+    expect(localStorage.getItem(UNSAVED_SETTINGS_STORAGE_KEY)).toBeNull();
+  });
+
+  it('after a reload within the debounce, keeps the unsaved change and sends it', async () => {
+    const fetchMock = mockFetch({ 'PATCH /auth/profile': makeUser() });
+    // What the page left behind: the change in the cache, marked; the server still has the old copy.
+    localStorage.setItem(INTERFACE_SETTINGS_STORAGE_KEY, JSON.stringify({ theme: 'dark', sidebarCollapsed: true }));
+    localStorage.setItem(UNSAVED_SETTINGS_STORAGE_KEY, JSON.stringify('7'));
+    renderCustomizerFor(7, { theme: 'dark', sidebarCollapsed: false });
+    expect(await screen.findByRole('checkbox', { name: 'Collapse the sidebar' })).toBeChecked();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const patches = fetchMock.mock.calls.filter((call) => (call[1] as RequestInit).method === 'PATCH');
+    expect(patches.length).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse((patches[0]![1] as RequestInit).body as string).interface_settings).toMatchObject({
+      theme: 'dark',
+      sidebarCollapsed: true,
+    });
+    expect(localStorage.getItem(UNSAVED_SETTINGS_STORAGE_KEY)).toBeNull();
+  });
+
+  it('ignores an unsaved cache of another user', async () => {
+    mockFetch({ 'PATCH /auth/profile': makeUser() });
+    localStorage.setItem(INTERFACE_SETTINGS_STORAGE_KEY, JSON.stringify({ theme: 'dark' }));
+    localStorage.setItem(UNSAVED_SETTINGS_STORAGE_KEY, JSON.stringify('7'));
+    renderCustomizerFor(8, { theme: 'semi-dark' });
+    expect(await screen.findByRole('radio', { name: 'Semi dark' })).toBeChecked();
+    expect(localStorage.getItem(UNSAVED_SETTINGS_STORAGE_KEY)).toBeNull();
+  });
 });
+
+function renderCustomizerFor(userId: number, serverSettings: unknown) {
+  document.cookie = 'csrftoken=t';
+  return renderWithProviders(
+    <InterfaceSettingsProvider userId={userId} serverSettings={serverSettings}>
+      <OpenOnMount />
+      <CustomizerDrawer />
+    </InterfaceSettingsProvider>,
+  );
+}

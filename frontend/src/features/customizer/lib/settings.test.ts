@@ -83,4 +83,10 @@ describe('interface settings', () => {
     expect(initialSettings({}, cached).theme).toBe('dark');
     expect(initialSettings(null, undefined)).toEqual(DEFAULT_INTERFACE_SETTINGS);
   });
+
+  it('prefers a cache the server has not got yet', () => {
+    const cached = { ...DEFAULT_INTERFACE_SETTINGS, theme: 'dark' as const };
+    expect(initialSettings({ theme: 'semi-dark' }, cached, true).theme).toBe('dark');
+    expect(initialSettings({ theme: 'semi-dark' }, undefined, true).theme).toBe('semi-dark');
+  });
 });

@@ -126,9 +126,34 @@ export function writeCachedSettings(settings: InterfaceSettings, storage: Storag
   writeJson(INTERFACE_SETTINGS_STORAGE_KEY, settings, storage);
 }
 
-/** The server's copy wins when it has one; otherwise the cache; otherwise the defaults. */
-export function initialSettings(server: unknown, cached: InterfaceSettings | undefined): InterfaceSettings {
+/**
+ * The server's copy wins when it has one; otherwise the cache; otherwise the defaults. A cache
+ * holding a change the server never got (`unsaved`: the page was left before the debounced save)
+ * wins over the server's copy.
+ */
+export function initialSettings(server: unknown, cached: InterfaceSettings | undefined, unsaved = false): InterfaceSettings {
+  if (unsaved && cached) return cached;
   const hasServer = Boolean(server && typeof server === 'object' && Object.keys(server).length > 0);
   if (hasServer) return normalizeSettings(server);
   return cached ?? normalizeSettings({});
+}
+
+/** Whose change the cache holds while it is not saved yet (a user id), if any. */
+export const UNSAVED_SETTINGS_STORAGE_KEY = 'cofre.interfaceSettings.unsavedFor';
+
+export function readUnsavedOwner(storage: Storage | undefined = safeStorage()): string | undefined {
+  const owner = readJson(UNSAVED_SETTINGS_STORAGE_KEY, storage);
+  return typeof owner === 'string' ? owner : undefined;
+}
+
+export function writeUnsavedOwner(owner: string | undefined, storage: Storage | undefined = safeStorage()) {
+  if (owner !== undefined) {
+    writeJson(UNSAVED_SETTINGS_STORAGE_KEY, owner, storage);
+    return;
+  }
+  try {
+    storage?.removeItem(UNSAVED_SETTINGS_STORAGE_KEY);
+  } catch {
+    // storage disabled: nothing was marked
+  }
 }

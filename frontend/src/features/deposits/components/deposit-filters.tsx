@@ -59,78 +59,80 @@ export function DepositFiltersForm({ filters, onApply, onClear }: Props) {
   };
 
   return (
-    <Box as="form" onSubmit={submit} noValidate aria-label={intl.formatMessage(m.filters)} borderWidth="1px" rounded="lg" bg="bg.panel" p="4">
-      <Stack gap="4">
-        <Fieldset.Root>
-          <Fieldset.Legend fontWeight="semibold">{intl.formatMessage(m.status)}</Fieldset.Legend>
-          <Flex wrap="wrap" gap="4" mt="2">
-            {DEPOSIT_STATUSES.map((value) => (
-              <Checkbox.Root key={value} checked={status.includes(value)} onCheckedChange={(e) => toggleStatus(value, e.checked === true)}>
-                <Checkbox.HiddenInput name="status" value={value} />
-                <Checkbox.Control />
-                <Checkbox.Label>{intl.formatMessage(statusMessages[value])}</Checkbox.Label>
-              </Checkbox.Root>
-            ))}
+    <Box asChild borderWidth="1px" rounded="lg" bg="bg.panel" p="4">
+      <form onSubmit={submit} noValidate aria-label={intl.formatMessage(m.filters)}>
+        <Stack gap="4">
+          <Fieldset.Root>
+            <Fieldset.Legend fontWeight="semibold">{intl.formatMessage(m.status)}</Fieldset.Legend>
+            <Flex wrap="wrap" gap="4" mt="2">
+              {DEPOSIT_STATUSES.map((value) => (
+                <Checkbox.Root key={value} checked={status.includes(value)} onCheckedChange={(e) => toggleStatus(value, e.checked === true)}>
+                  <Checkbox.HiddenInput name="status" value={value} />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{intl.formatMessage(statusMessages[value])}</Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+            </Flex>
+          </Fieldset.Root>
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+            <Field.Root>
+              <Field.Label>{intl.formatMessage(m.type)}</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field name="method" value={method} onChange={(e) => setMethod(e.target.value)}>
+                  <option value="">{intl.formatMessage(m.allTypes)}</option>
+                  {DEPOSIT_METHODS.map((value) => (
+                    <option key={value} value={value}>
+                      {intl.formatMessage(methodMessages[value])}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>{intl.formatMessage(m.currency)}</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field name="currency" value={currency} onChange={(e) => setCurrency(e.target.value)}>
+                  <option value="">{intl.formatMessage(m.allCurrencies)}</option>
+                  {CURRENCIES.map((value) => (
+                    <option key={value} value={value}>
+                      {value}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <Field.Root invalid={Boolean(errors.dates)}>
+              <Field.Label>{intl.formatMessage(m.dateFrom)}</Field.Label>
+              <Input type="date" name="date_from" value={dateFrom} onChange={(e) => setDateFrom(e.target.value)} />
+              <Field.ErrorText>{errorText(errors.dates)}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root invalid={Boolean(errors.dates)}>
+              <Field.Label>{intl.formatMessage(m.dateTo)}</Field.Label>
+              <Input type="date" name="date_to" value={dateTo} onChange={(e) => setDateTo(e.target.value)} />
+            </Field.Root>
+            <Field.Root invalid={Boolean(errors.min)}>
+              <Field.Label>{intl.formatMessage(m.amountMin)}</Field.Label>
+              <Input name="amount_min" inputMode="decimal" autoComplete="off" value={amountMin} onChange={(e) => setAmountMin(e.target.value)} />
+              <Field.ErrorText>{errorText(errors.min)}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root invalid={Boolean(errors.max)}>
+              <Field.Label>{intl.formatMessage(m.amountMax)}</Field.Label>
+              <Input name="amount_max" inputMode="decimal" autoComplete="off" value={amountMax} onChange={(e) => setAmountMax(e.target.value)} />
+              <Field.ErrorText>{errorText(errors.max)}</Field.ErrorText>
+            </Field.Root>
+          </SimpleGrid>
+          <Flex gap="3" wrap="wrap">
+            <Button type="submit" colorPalette="blue">
+              {intl.formatMessage(m.apply)}
+            </Button>
+            <Button type="button" variant="outline" onClick={onClear}>
+              {intl.formatMessage(m.clear)}
+            </Button>
           </Flex>
-        </Fieldset.Root>
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
-          <Field.Root>
-            <Field.Label>{intl.formatMessage(m.type)}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field name="method" value={method} onChange={(e) => setMethod(e.target.value)}>
-                <option value="">{intl.formatMessage(m.allTypes)}</option>
-                {DEPOSIT_METHODS.map((value) => (
-                  <option key={value} value={value}>
-                    {intl.formatMessage(methodMessages[value])}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>{intl.formatMessage(m.currency)}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field name="currency" value={currency} onChange={(e) => setCurrency(e.target.value)}>
-                <option value="">{intl.formatMessage(m.allCurrencies)}</option>
-                {CURRENCIES.map((value) => (
-                  <option key={value} value={value}>
-                    {value}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root invalid={Boolean(errors.dates)}>
-            <Field.Label>{intl.formatMessage(m.dateFrom)}</Field.Label>
-            <Input type="date" name="date_from" value={dateFrom} onChange={(e) => setDateFrom(e.target.value)} />
-            <Field.ErrorText>{errorText(errors.dates)}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={Boolean(errors.dates)}>
-            <Field.Label>{intl.formatMessage(m.dateTo)}</Field.Label>
-            <Input type="date" name="date_to" value={dateTo} onChange={(e) => setDateTo(e.target.value)} />
-          </Field.Root>
-          <Field.Root invalid={Boolean(errors.min)}>
-            <Field.Label>{intl.formatMessage(m.amountMin)}</Field.Label>
-            <Input name="amount_min" inputMode="decimal" autoComplete="off" value={amountMin} onChange={(e) => setAmountMin(e.target.value)} />
-            <Field.ErrorText>{errorText(errors.min)}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={Boolean(errors.max)}>
-            <Field.Label>{intl.formatMessage(m.amountMax)}</Field.Label>
-            <Input name="amount_max" inputMode="decimal" autoComplete="off" value={amountMax} onChange={(e) => setAmountMax(e.target.value)} />
-            <Field.ErrorText>{errorText(errors.max)}</Field.ErrorText>
-          </Field.Root>
-        </SimpleGrid>
-        <Flex gap="3" wrap="wrap">
-          <Button type="submit" colorPalette="blue">
-            {intl.formatMessage(m.apply)}
-          </Button>
-          <Button type="button" variant="outline" onClick={onClear}>
-            {intl.formatMessage(m.clear)}
-          </Button>
-        </Flex>
-      </Stack>
+        </Stack>
+      </form>
     </Box>
   );
 }

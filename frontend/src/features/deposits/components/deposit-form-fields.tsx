@@ -122,9 +122,9 @@ export function DepositFormFields({ method, values, errors, today, onChange }: P
             <GridCell span={4}>{field('street', intl.formatMessage(m.street), text('street'), { required: true })}</GridCell>
             <GridCell span={2}>{field('number', intl.formatMessage(m.number), text('number'), { required: true })}</GridCell>
             <GridCell span={4}>{field('complement', intl.formatMessage(m.complement), text('complement'))}</GridCell>
-            <GridCell span={3}>{field('neighborhood', intl.formatMessage(m.neighborhood), text('neighborhood'), { required: true })}</GridCell>
+            <GridCell span={2}>{field('neighborhood', intl.formatMessage(m.neighborhood), text('neighborhood'), { required: true })}</GridCell>
             <GridCell span={2}>{field('city', intl.formatMessage(m.city), text('city'), { required: true })}</GridCell>
-            <GridCell span={1}>
+            <GridCell span={2}>
               {field(
                 'state',
                 intl.formatMessage(m.state),

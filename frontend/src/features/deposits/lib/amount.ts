@@ -46,8 +46,8 @@ export function parseAmount(text: string, locale: string): AmountResult {
   if (decimalParts.length > 2) return { ok: false, error: 'invalid' };
   const [integerText = '', fraction = ''] = decimalParts;
   if (decimalParts.length === 2 && fraction.length === 0) return { ok: false, error: 'invalid' };
-  if (fraction.length > 2) return { ok: false, error: 'decimals' };
   if (!/^[0-9]*$/.test(fraction)) return { ok: false, error: 'invalid' };
+  if (fraction.length > 2) return { ok: false, error: 'decimals' };
 
   let digits = integerText;
   if (integerText.includes(group)) {
@@ -59,7 +59,6 @@ export function parseAmount(text: string, locale: string): AmountResult {
   if (!/^[0-9]*$/.test(digits) || (digits === '' && fraction === '')) return { ok: false, error: 'invalid' };
 
   const centsText = `${digits || '0'}${fraction.padEnd(2, '0')}`.replace(/^0+(?=\d)/, '');
-  if (centsText.length > 15) return { ok: false, error: 'too_large' };
   const cents = Number.parseInt(centsText, 10);
   if (!Number.isSafeInteger(cents)) return { ok: false, error: 'too_large' };
   return { ok: true, cents };

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+
+import { cnpjCheckDigits, formatDocument, isValidCnpj, isValidCpf, validateDocument } from './documents';
+
+describe('CPF and CNPJ check digits (as platform/brazil/documents.py)', () => {
+  it('accepts valid CPFs with or without punctuation', () => {
+    expect(isValidCpf('390.533.447-05')).toBe(true);
+    expect(isValidCpf('39053344705')).toBe(true);
+    expect(validateDocument(' 390.533.447-05 ')).toEqual({ ok: true, kind: 'cpf', value: '39053344705' });
+  });
+
+  it('refuses wrong check digits and repeated digits', () => {
+    expect(isValidCpf('390.533.447-06')).toBe(false);
+    expect(isValidCpf('111.111.111-11')).toBe(false);
+    expect(isValidCpf('3905334470')).toBe(false);
+    expect(validateDocument('390.533.447-15')).toEqual({ ok: false, error: 'invalid_cpf' });
+  });
+
+  it('accepts numeric CNPJs', () => {
+    expect(isValidCnpj('11.222.333/0001-81')).toBe(true);
+    expect(isValidCnpj('11.222.333/0001-82')).toBe(false);
+    expect(isValidCnpj('00.000.000/0000-00')).toBe(false);
+  });
+
+  it('accepts the alphanumeric CNPJ (IN RFB 2.229/2024)', () => {
+    expect(cnpjCheckDigits('12ABC34501DE')).toBe('35');
+    expect(isValidCnpj('12.ABC.345/01DE-35')).toBe(true);
+    expect(isValidCnpj('12.abc.345/01de-35')).toBe(true);
+    expect(validateDocument('12.ABC.345/01DE-35')).toEqual({ ok: true, kind: 'cnpj', value: '12ABC34501DE35' });
+    expect(isValidCnpj('12.ABC.345/01DE-36')).toBe(false);
+    // check digits are always numeric
+    expect(isValidCnpj('12.ABC.345/01DE-3A')).toBe(false);
+  });
+
+  it('classifies by length and punctuates for display', () => {
+    expect(validateDocument('123')).toEqual({ ok: false, error: 'invalid_document' });
+    expect(validateDocument('12ABC34501DE3')).toEqual({ ok: false, error: 'invalid_document' });
+    expect(formatDocument('39053344705')).toBe('390.533.447-05');
+    expect(formatDocument('12ABC34501DE35')).toBe('12.ABC.345/01DE-35');
+    expect(formatDocument('whatever')).toBe('whatever');
+  });
+});
