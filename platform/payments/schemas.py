@@ -6,7 +6,7 @@ from datetime import date, datetime
 from typing import Literal
 
 from ninja import Schema
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 StatusLiteral = Literal[
     "waiting", "pending", "confirmed", "paid_to_client", "canceled", "expired", "refunded"
@@ -38,7 +38,9 @@ class DepositIn(Schema):
     sandbox_scenario: str | None = Field(default=None, max_length=20, description="Sandbox bank only")
 
 
-class DepositEventOut(Schema):
+# Answers are plain pydantic models: they are built from dicts, so they need none of ninja.Schema's
+# attribute resolution, which costs ~0.1 ms per object (a page of 50 deposits: ~5 ms).
+class DepositEventOut(BaseModel):
     at: datetime
     from_status: str
     to_status: str
@@ -47,7 +49,7 @@ class DepositEventOut(Schema):
     provider_event_id: str
 
 
-class PostingOut(Schema):
+class PostingOut(BaseModel):
     entry: str
     kind: str
     account: str
@@ -56,7 +58,7 @@ class PostingOut(Schema):
     at: datetime
 
 
-class DepositOut(Schema):
+class DepositOut(BaseModel):
     id: str
     status: StatusLiteral
     method: str
@@ -93,19 +95,19 @@ class DepositDetailOut(DepositOut):
     postings: list[PostingOut]
 
 
-class SummaryOut(Schema):
+class SummaryOut(BaseModel):
     count: int
     amount: int
     fee: int
     average_ticket: int
 
 
-class DepositListOut(Schema):
+class DepositListOut(BaseModel):
     items: list[DepositOut]
     next_cursor: str | None
 
 
-class BalanceOut(Schema):
+class BalanceOut(BaseModel):
     currency: str
     available: int
     pending: int
