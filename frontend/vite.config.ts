@@ -1,14 +1,42 @@
 /// <reference types="vitest/config" />
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
+
+/**
+ * Writes `.gz` and `.br` next to every emitted script, stylesheet and catalog: WhiteNoise serves
+ * them to browsers that accept the encoding (it does not compress on the fly), so the JavaScript
+ * travels compressed (~700 KB -> ~200 KB for the login page).
+ */
+function precompress(): Plugin {
+  return {
+    name: 'cofre-precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist/plataforma';
+      for (const name of Object.keys(bundle)) {
+        if (name.startsWith('.vite/') || !/\.(js|css|json|svg)$/.test(name)) continue;
+        const content = readFileSync(join(dir, name));
+        if (content.length < 1024) continue;
+        writeFileSync(join(dir, `${name}.gz`), gzipSync(content, { level: 9 }));
+        writeFileSync(
+          join(dir, `${name}.br`),
+          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
 
 // Django serves `frontend/dist` as the web root (WhiteNoise) and answers every /plataforma/* path the
 // SPA owns with dist/plataforma/index.html, so the app is built under that prefix.
 export default defineConfig({
   base: '/plataforma/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -17,7 +17,7 @@ class ClientOut(Schema):
     name: str
 
 
-class TenantOut(Schema):
+class SessionTenantOut(Schema):
     slug: str
     name: str
     kind: Literal["platform", "client", "partner"]
@@ -39,7 +39,7 @@ class SessionUserOut(Schema):
     feature_toggles: list[str]
     company_name: str
     client: ClientOut | None
-    tenant: TenantOut
+    tenant: SessionTenantOut
     language: Literal["pt-BR", "en"]
     avatar_url: str | None
     interface_settings: dict[str, Any]

@@ -8,6 +8,8 @@ from typing import Literal
 from ninja import Schema
 from pydantic import Field
 
+from payments.schemas import PostingOut  # one ledger posting shape for deposits and payouts
+
 PayoutStatusLiteral = Literal[
     "waiting", "pending", "approved", "rejected", "confirmed", "canceled", "reversed", "paid_to_client"
 ]
@@ -87,7 +89,7 @@ class StaffPayoutIn(PayoutIn):
     client: str = Field(min_length=2, max_length=50, description="The client's slug")
 
 
-class ClientOut(Schema):
+class PayoutClientOut(Schema):
     slug: str
     name: str
 
@@ -95,7 +97,7 @@ class ClientOut(Schema):
 class PayoutOut(Schema):
     id: str
     transaction_id: str = Field(description="The bank's reference (empty until the bank has it)")
-    client: ClientOut
+    client: PayoutClientOut
     kind: KindLiteral
     withdraw_method: MethodLiteral
     status: PayoutStatusLiteral
@@ -136,15 +138,6 @@ class PayoutEventOut(Schema):
     provider_event_id: str
 
 
-class PostingOut(Schema):
-    entry: str
-    kind: str
-    account: str
-    amount: int
-    currency: str
-    at: datetime
-
-
 class PayoutDetailOut(PayoutOut):
     events: list[PayoutEventOut]
     postings: list[PostingOut]
@@ -175,7 +168,7 @@ class CancelIn(Schema):
 
 class ComplianceItemOut(Schema):
     id: str
-    client: ClientOut
+    client: PayoutClientOut
     withdraw_method: str
     amount: int
     currency: str
@@ -200,7 +193,7 @@ class ComplianceRuleIn(Schema):
 
 
 class ComplianceRuleOut(Schema):
-    client: ClientOut
+    client: PayoutClientOut
     currency: str
     auto_approve_up_to: int
     updated_at: datetime

@@ -22,6 +22,7 @@ LOGIN_PATH = "/plataforma/login"
 NOT_AUTHORIZED_PATH = "/plataforma/misc/not-authorized"
 VIEWPORT = {"width": 1280, "height": 900}
 
+
 def role_url(web: str, role: str, path: str) -> str:
     """`path` on the host of the role's demo tenant (localhost, acme.localhost, orbita.localhost)."""
     return tenant_url(web, HOME_OF[role], path)
@@ -49,7 +50,8 @@ def browser_fetch(page: Page, path: str, method: str = "GET") -> int:
     """Status of a call made by the page itself (same origin, its cookies, X-ORIGEM)."""
     status: int = page.evaluate(
         """async ([path, method]) => {
-            const answer = await fetch(path, {method, credentials: 'include', headers: {'X-ORIGEM': 'vercel'}});
+            const headers = {'X-ORIGEM': 'vercel'};
+            const answer = await fetch(path, {method, headers, credentials: 'include'});
             return answer.status;
         }""",
         [path, method],
@@ -119,8 +121,10 @@ def expand_all_groups(page: Page) -> None:
 
 
 def visible_menu_hrefs(page: Page) -> list[str]:
-    hrefs: list[str] = sidebar_nav(page).locator("a:visible").evaluate_all(
-        "links => links.map(link => link.getAttribute('href'))"
+    hrefs: list[str] = (
+        sidebar_nav(page)
+        .locator("a:visible")
+        .evaluate_all("links => links.map(link => link.getAttribute('href'))")
     )
     return hrefs
 

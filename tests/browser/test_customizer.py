@@ -43,7 +43,9 @@ def make_page_scrollable(page: Page) -> None:
     )
 
 
-def test_modes_set_and_clear_the_body_class(page: Page, web: str, restore_profile: Callable[[str], None]) -> None:
+def test_modes_set_and_clear_the_body_class(
+    page: Page, web: str, restore_profile: Callable[[str], None]
+) -> None:
     restore_profile(ROLE)
     login_ui(page, web, ROLE)
     wait_for_shell(page)

@@ -29,7 +29,9 @@ def test_switching_to_english_changes_the_texts_and_is_kept(
     expect_language(page, "pt-BR", FOOTER_PT)
     assert page.locator("aside nav").get_attribute("aria-label") == "Menu principal"
 
-    with page.expect_response(lambda r: r.url.endswith("/api/auth/profile") and r.request.method == "PATCH") as saved:
+    with page.expect_response(
+        lambda r: r.url.endswith("/api/auth/profile") and r.request.method == "PATCH"
+    ) as saved:
         page.get_by_role("button", name="Idioma: Português (Brasil)").click()
         page.get_by_role("menuitemradio", name="English").click()
     assert saved.value.ok

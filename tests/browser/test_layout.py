@@ -61,7 +61,9 @@ def test_horizontal_from_1200_px_and_vertical_below(
     page.locator("aside nav").wait_for(state="hidden")
 
 
-def test_rtl_puts_the_sidebar_on_the_right(page: Page, web: str, restore_profile: Callable[[str], None]) -> None:
+def test_rtl_puts_the_sidebar_on_the_right(
+    page: Page, web: str, restore_profile: Callable[[str], None]
+) -> None:
     role = "partner_analyst"
     restore_profile(role)
     login_ui(page, web, role)
@@ -80,5 +82,6 @@ def test_rtl_puts_the_sidebar_on_the_right(page: Page, web: str, restore_profile
     # the navbar mirrors too: the user menu sits on the left of the search box
     user_menu = page.get_by_role("button", name="Menu do usuário Demo partner analyst").bounding_box()
     search = page.get_by_role("searchbox").or_(page.get_by_role("combobox")).first.bounding_box()
-    assert user_menu is not None and search is not None
+    assert user_menu is not None
+    assert search is not None
     assert user_menu["x"] < search["x"]

@@ -79,13 +79,18 @@ def test_logout_from_the_user_menu(page: Page, web: str) -> None:
     login_ui(page, web, role)
     wait_for_shell(page)
     visited: list[str] = []
-    page.on("framenavigated", lambda frame: visited.append(path_of(frame.url)) if frame == page.main_frame else None)
+    page.on(
+        "framenavigated",
+        lambda frame: visited.append(path_of(frame.url)) if frame == page.main_frame else None,
+    )
 
     page.get_by_role("button", name="Menu do usuário Demo client user financial").click()
     with page.expect_request(lambda r: r.url.endswith("/api/auth/logout")) as logout:
         page.get_by_role("menuitem", name="Sair").click()
     assert logout.value.method == "GET"
-    assert logout.value.response() is not None and logout.value.response().status == 200  # type: ignore[union-attr]
+    answer = logout.value.response()
+    assert answer is not None
+    assert answer.status == 200
     page.wait_for_url(f"**{LOGIN_PATH}", timeout=15_000)
     assert visited[0] in ("/plataforma", "/plataforma/"), visited
     assert browser_fetch(page, "/api/auth/me") == 401

@@ -25,3 +25,18 @@ def test_every_operation_has_a_tag() -> None:
         if not operation.get("tags")
     ]
     assert missing == []
+
+
+def test_schema_names_are_unique_across_apps() -> None:
+    """ninja names OpenAPI components by class name: two `ClientOut`s silently become one."""
+    import ast
+    from collections import Counter
+
+    names: Counter[str] = Counter()
+    for path in (ROOT / "platform").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and any(
+                isinstance(base, ast.Name) and base.id in {"Schema", "BaseModel"} for base in node.bases
+            ):
+                names[node.name] += 1
+    assert [name for name, count in names.items() if count > 1] == []

@@ -5,13 +5,49 @@
 
 
 export interface paths {
+  "/api/admin/compliance-rules": {
+    /** Auto-approval rules */
+    get: operations["payouts_api_list_compliance_rules"];
+  };
+  "/api/admin/compliance-rules/{slug}": {
+    /** Set a client's auto-approval threshold */
+    put: operations["payouts_api_set_compliance_rule"];
+  };
   "/api/admin/employees/{user_id}/clients": {
     /** Assign a client to an employee */
     post: operations["backoffice_api_assign_employee"];
   };
+  "/api/admin/fee-rates": {
+    /** Fee rates (tenant null: platform default) */
+    get: operations["backoffice_payments_admin_list_fee_rates"];
+    /** Set a fee rate: basis points plus fixed centavos */
+    put: operations["backoffice_payments_admin_set_fee_rate"];
+  };
   "/api/admin/partners/{slug}/clients": {
     /** Give a partner a client */
     post: operations["backoffice_api_link_partner_client"];
+  };
+  "/api/admin/payouts": {
+    /** Generate a single withdraw for a client (staff) */
+    post: operations["payouts_api_create_staff_payout"];
+  };
+  "/api/admin/payouts/clients/{slug}/bank-accounts": {
+    /** A client's bank accounts (staff) */
+    get: operations["payouts_api_staff_bank_accounts"];
+  };
+  "/api/admin/plugins": {
+    /** Payment methods and bank providers, with their configuration */
+    get: operations["backoffice_payments_admin_list_plugins"];
+  };
+  "/api/admin/plugins/{kind}/{code}": {
+    /** Enable, disable or configure a plugin */
+    put: operations["backoffice_payments_admin_configure_plugin"];
+  };
+  "/api/admin/routes": {
+    /** Which bank provider serves each method, per client */
+    get: operations["backoffice_payments_admin_list_routes"];
+    /** Route a method to a provider (tenant null: platform default) */
+    put: operations["backoffice_payments_admin_set_route"];
   };
   "/api/admin/tenants": {
     /** Provision a tenant */
@@ -63,6 +99,20 @@ export interface paths {
     /** Balance per currency: available, pending, held */
     get: operations["payments_api_balance"];
   };
+  "/api/bank-accounts": {
+    /** Bank accounts (a customer: own) */
+    get: operations["payouts_api_list_bank_accounts"];
+    /** Register a bank account */
+    post: operations["payouts_api_create_bank_account"];
+  };
+  "/api/bank-accounts/{bank_account_id}": {
+    /** Remove a bank account (payouts keep theirs) */
+    delete: operations["payouts_api_delete_bank_account"];
+  };
+  "/api/banks": {
+    /** Payment-system participants (COMPE and ISPB) */
+    get: operations["payouts_api_list_banks"];
+  };
   "/api/deposits": {
     /** Deposits: filters, search, keyset pages */
     get: operations["payments_api_list_deposits"];
@@ -80,6 +130,10 @@ export interface paths {
   "/api/deposits/{deposit_id}/document": {
     /** The payer's document: printable boleto (HTML) or PIX QR code (SVG) */
     get: operations["payments_api_deposit_document"];
+  };
+  "/api/deposits/{deposit_id}/refunds": {
+    /** Refund part or all of a paid deposit */
+    post: operations["payouts_api_create_refund"];
   };
   "/api/health": {
     /** Service health */
@@ -102,6 +156,44 @@ export interface paths {
   "/api/notifications/{notification_id}/read": {
     /** Mark one notification as read */
     post: operations["notifications_api_read_notification"];
+  };
+  "/api/payouts": {
+    /** Payouts: filters, search, keyset pages */
+    get: operations["payouts_api_list_payouts"];
+    /** Request a payout (funds are held at once; 200 when the Idempotency-Key was seen) */
+    post: operations["payouts_api_create_payout"];
+  };
+  "/api/payouts/compliance": {
+    /** Payouts waiting for review, across clients */
+    get: operations["payouts_api_compliance_queue"];
+  };
+  "/api/payouts/compliance/count": {
+    /** How many payouts wait for review */
+    get: operations["payouts_api_compliance_count"];
+  };
+  "/api/payouts/{payout_id}": {
+    /** One payout with timeline and postings */
+    get: operations["payouts_api_get_payout"];
+  };
+  "/api/payouts/{payout_id}/approve": {
+    /** Approve a payout (not its creator) */
+    post: operations["payouts_api_approve_payout"];
+  };
+  "/api/payouts/{payout_id}/cancel": {
+    /** Cancel a payout still waiting for review */
+    post: operations["payouts_api_cancel_payout"];
+  };
+  "/api/payouts/{payout_id}/reject": {
+    /** Reject a payout (reason required) */
+    post: operations["payouts_api_reject_payout"];
+  };
+  "/api/refunds": {
+    /** Refunds (estornos), newest first */
+    get: operations["payouts_api_list_refunds"];
+  };
+  "/api/refunds/{refund_id}": {
+    /** One refund */
+    get: operations["payouts_api_get_refund"];
   };
   "/api/tenants": {
     /** Tenants this user may see */
@@ -150,10 +242,264 @@ export interface components {
       /** Pending */
       pending: number;
     };
+    /** BankAccountIn */
+    BankAccountIn: {
+      /** Account */
+      account: string;
+      /** Account Digit */
+      account_digit: string;
+      /**
+       * Account Type
+       * @enum {string}
+       */
+      account_type: "checking" | "savings" | "payment";
+      /** Agency */
+      agency: string;
+      /**
+       * Agency Digit
+       * @default
+       */
+      agency_digit?: string;
+      /**
+       * Bank Compe
+       * @description COMPE code (3 digits)
+       * @default
+       */
+      bank_compe?: string;
+      /**
+       * Bank Ispb
+       * @description ISPB (8 digits); or give bank_compe
+       * @default
+       */
+      bank_ispb?: string;
+      /**
+       * Holder Document
+       * @description CPF or CNPJ
+       */
+      holder_document: string;
+      /** Holder Name */
+      holder_name: string;
+      /**
+       * Operation
+       * @description Caixa's account operation (e.g. 013)
+       * @default
+       */
+      operation?: string;
+      /**
+       * Pix Key
+       * @description Any PIX key type (CPF, CNPJ, phone, ...)
+       * @default
+       */
+      pix_key?: string;
+      /**
+       * Pix Key Type
+       * @description Optional: guessed from the key
+       * @default
+       * @enum {string}
+       */
+      pix_key_type?: "cpf" | "cnpj" | "phone" | "email" | "evp" | "";
+    };
+    /** BankAccountOut */
+    BankAccountOut: {
+      /** Account */
+      account: string;
+      /** Account Digit */
+      account_digit: string;
+      /** Account Type */
+      account_type: string;
+      /** Agency */
+      agency: string;
+      /** Agency Digit */
+      agency_digit: string;
+      bank: components["schemas"]["BankOut"];
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Holder Document */
+      holder_document: string;
+      /** Holder Name */
+      holder_name: string;
+      /** Id */
+      id: string;
+      /** Operation */
+      operation: string;
+      /**
+       * Owner
+       * @enum {string}
+       */
+      owner: "company" | "customer";
+      /** Pix Key */
+      pix_key: string;
+      /** Pix Key Type */
+      pix_key_type: string;
+    };
+    /** BankOut */
+    BankOut: {
+      /** Compe */
+      compe: string | null;
+      /** Ispb */
+      ispb: string;
+      /** Name */
+      name: string;
+    };
+    /**
+     * BeneficiaryIn
+     * @description An inline beneficiary: a PIX key (method pix) or a bank account (method ted).
+     */
+    BeneficiaryIn: {
+      /**
+       * Account
+       * @default
+       */
+      account?: string;
+      /**
+       * Account Digit
+       * @default
+       */
+      account_digit?: string;
+      /**
+       * Account Type
+       * @default
+       * @enum {string}
+       */
+      account_type?: "checking" | "savings" | "payment" | "";
+      /**
+       * Agency
+       * @default
+       */
+      agency?: string;
+      /**
+       * Agency Digit
+       * @default
+       */
+      agency_digit?: string;
+      /**
+       * Bank Compe
+       * @default
+       */
+      bank_compe?: string;
+      /**
+       * Bank Ispb
+       * @default
+       */
+      bank_ispb?: string;
+      /** Holder Document */
+      holder_document: string;
+      /** Holder Name */
+      holder_name: string;
+      /**
+       * Operation
+       * @default
+       */
+      operation?: string;
+      /**
+       * Pix Key
+       * @default
+       */
+      pix_key?: string;
+      /**
+       * Pix Key Type
+       * @default
+       * @enum {string}
+       */
+      pix_key_type?: "cpf" | "cnpj" | "phone" | "email" | "evp" | "";
+    };
+    /** CancelIn */
+    CancelIn: {
+      /**
+       * Reason
+       * @default
+       */
+      reason?: string;
+    };
     /** ClientOut */
     ClientOut: {
       /** Name */
       name: string;
+    };
+    /** ComplianceItemOut */
+    ComplianceItemOut: {
+      /** Amount */
+      amount: number;
+      /** Beneficiary Document */
+      beneficiary_document: string;
+      /** Beneficiary Name */
+      beneficiary_name: string;
+      client: components["schemas"]["PayoutClientOut"];
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currency */
+      currency: string;
+      /** Id */
+      id: string;
+      /** Status */
+      status: string;
+      /** Withdraw Method */
+      withdraw_method: string;
+    };
+    /** ComplianceListOut */
+    ComplianceListOut: {
+      /** Items */
+      items: components["schemas"]["ComplianceItemOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** ComplianceQuery */
+    ComplianceQuery: {
+      /**
+       * Client
+       * @default
+       */
+      client?: string;
+      /** Cursor */
+      cursor?: string | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Sort
+       * @default created_at
+       */
+      sort?: string;
+    };
+    /** ComplianceRuleIn */
+    ComplianceRuleIn: {
+      /**
+       * Auto Approve Up To
+       * @description Centavos; 0: every payout is reviewed
+       */
+      auto_approve_up_to: number;
+      /**
+       * Currency
+       * @default BRL
+       * @enum {string}
+       */
+      currency?: "BRL" | "USD";
+    };
+    /** ComplianceRuleOut */
+    ComplianceRuleOut: {
+      /** Auto Approve Up To */
+      auto_approve_up_to: number;
+      client: components["schemas"]["PayoutClientOut"];
+      /** Currency */
+      currency: string;
+      /**
+       * Updated At
+       * Format: date-time
+       */
+      updated_at: string;
+    };
+    /** CountOut */
+    CountOut: {
+      /** Count */
+      count: number;
     };
     /** CsrfOut */
     CsrfOut: {
@@ -421,6 +767,32 @@ export interface components {
       /** Message */
       message: string;
     };
+    /** FeeRateIn */
+    FeeRateIn: {
+      /** Currency */
+      currency: string;
+      /** Fixed */
+      fixed: number;
+      /** Method */
+      method: string;
+      /** Percent Bp */
+      percent_bp: number;
+      /** Tenant */
+      tenant?: string | null;
+    };
+    /** FeeRateOut */
+    FeeRateOut: {
+      /** Currency */
+      currency: string;
+      /** Fixed */
+      fixed: number;
+      /** Method */
+      method: string;
+      /** Percent Bp */
+      percent_bp: number;
+      /** Tenant */
+      tenant: string | null;
+    };
     /** HealthOut */
     HealthOut: {
       /** Database */
@@ -586,6 +958,345 @@ export interface components {
        */
       zipcode?: string;
     };
+    /** PayoutClientOut */
+    PayoutClientOut: {
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
+    };
+    /** PayoutDetailOut */
+    PayoutDetailOut: {
+      /** Account */
+      account: string;
+      /** Account Digit */
+      account_digit: string;
+      /** Account Type */
+      account_type: string;
+      /** Agency */
+      agency: string;
+      /** Agency Digit */
+      agency_digit: string;
+      /** Amount */
+      amount: number;
+      /**
+       * Approval
+       * @description "auto", "manual", or empty while not approved
+       */
+      approval: string;
+      /** Approved At */
+      approved_at: string | null;
+      /** Approved By Id */
+      approved_by_id: number | null;
+      bank: components["schemas"]["BankOut"] | null;
+      /** Bank Account Id */
+      bank_account_id: string | null;
+      /** Beneficiary Document */
+      beneficiary_document: string;
+      /** Beneficiary Name */
+      beneficiary_name: string;
+      client: components["schemas"]["PayoutClientOut"];
+      /** Confirmed At */
+      confirmed_at: string | null;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Created By Id */
+      created_by_id: number | null;
+      /** Currency */
+      currency: string;
+      /** Description */
+      description: string;
+      /** Events */
+      events: components["schemas"]["PayoutEventOut"][];
+      /** Finished At */
+      finished_at: string | null;
+      /** Id */
+      id: string;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "standard" | "manual" | "transactional" | "wallet";
+      /** Operation */
+      operation: string;
+      /** Pix Key */
+      pix_key: string;
+      /** Postings */
+      postings: components["schemas"]["PostingOut"][];
+      /** Provider */
+      provider: string;
+      /** Rejection Reason */
+      rejection_reason: string;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "waiting" | "pending" | "approved" | "rejected" | "confirmed" | "canceled" | "reversed" | "paid_to_client";
+      /** Submission Attempts */
+      submission_attempts: number;
+      /** Submitted At */
+      submitted_at: string | null;
+      /**
+       * Transaction Id
+       * @description The bank's reference (empty until the bank has it)
+       */
+      transaction_id: string;
+      /**
+       * Updated At
+       * Format: date-time
+       */
+      updated_at: string;
+      /**
+       * Withdraw Method
+       * @enum {string}
+       */
+      withdraw_method: "pix" | "ted";
+    };
+    /** PayoutEventOut */
+    PayoutEventOut: {
+      /**
+       * At
+       * Format: date-time
+       */
+      at: string;
+      /** From Status */
+      from_status: string;
+      /** Note */
+      note: string;
+      /** Provider Event Id */
+      provider_event_id: string;
+      /** Source */
+      source: string;
+      /** To Status */
+      to_status: string;
+    };
+    /** PayoutIn */
+    PayoutIn: {
+      /**
+       * Amount
+       * @description Integer centavos
+       */
+      amount: number;
+      /**
+       * Bank Account Id
+       * @description A registered bank account
+       * @default
+       */
+      bank_account_id?: string;
+      /** @description Or an inline beneficiary */
+      beneficiary?: components["schemas"]["BeneficiaryIn"] | null;
+      /**
+       * Currency
+       * @default BRL
+       * @enum {string}
+       */
+      currency?: "BRL" | "USD";
+      /**
+       * Description
+       * @default
+       */
+      description?: string;
+      /**
+       * Kind
+       * @default standard
+       * @enum {string}
+       */
+      kind?: "standard" | "manual" | "transactional" | "wallet";
+      /**
+       * Method
+       * @enum {string}
+       */
+      method: "pix" | "ted";
+      /**
+       * Sandbox Scenario
+       * @description Sandbox bank only
+       */
+      sandbox_scenario?: string | null;
+    };
+    /** PayoutListOut */
+    PayoutListOut: {
+      /** Items */
+      items: components["schemas"]["PayoutOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+      summary: components["schemas"]["PayoutSummaryOut"];
+    };
+    /** PayoutOut */
+    PayoutOut: {
+      /** Account */
+      account: string;
+      /** Account Digit */
+      account_digit: string;
+      /** Account Type */
+      account_type: string;
+      /** Agency */
+      agency: string;
+      /** Agency Digit */
+      agency_digit: string;
+      /** Amount */
+      amount: number;
+      /**
+       * Approval
+       * @description "auto", "manual", or empty while not approved
+       */
+      approval: string;
+      /** Approved At */
+      approved_at: string | null;
+      /** Approved By Id */
+      approved_by_id: number | null;
+      bank: components["schemas"]["BankOut"] | null;
+      /** Bank Account Id */
+      bank_account_id: string | null;
+      /** Beneficiary Document */
+      beneficiary_document: string;
+      /** Beneficiary Name */
+      beneficiary_name: string;
+      client: components["schemas"]["PayoutClientOut"];
+      /** Confirmed At */
+      confirmed_at: string | null;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Created By Id */
+      created_by_id: number | null;
+      /** Currency */
+      currency: string;
+      /** Description */
+      description: string;
+      /** Finished At */
+      finished_at: string | null;
+      /** Id */
+      id: string;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "standard" | "manual" | "transactional" | "wallet";
+      /** Operation */
+      operation: string;
+      /** Pix Key */
+      pix_key: string;
+      /** Provider */
+      provider: string;
+      /** Rejection Reason */
+      rejection_reason: string;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "waiting" | "pending" | "approved" | "rejected" | "confirmed" | "canceled" | "reversed" | "paid_to_client";
+      /** Submission Attempts */
+      submission_attempts: number;
+      /** Submitted At */
+      submitted_at: string | null;
+      /**
+       * Transaction Id
+       * @description The bank's reference (empty until the bank has it)
+       */
+      transaction_id: string;
+      /**
+       * Updated At
+       * Format: date-time
+       */
+      updated_at: string;
+      /**
+       * Withdraw Method
+       * @enum {string}
+       */
+      withdraw_method: "pix" | "ted";
+    };
+    /** PayoutQuery */
+    PayoutQuery: {
+      /** Amount Max */
+      amount_max?: number | null;
+      /** Amount Min */
+      amount_min?: number | null;
+      /**
+       * Currency
+       * @default []
+       */
+      currency?: string[];
+      /** Cursor */
+      cursor?: string | null;
+      /** Date From */
+      date_from?: string | null;
+      /** Date To */
+      date_to?: string | null;
+      /**
+       * Kind
+       * @default []
+       */
+      kind?: string[];
+      /**
+       * Method
+       * @default []
+       */
+      method?: string[];
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @default -created_at
+       */
+      sort?: string;
+      /**
+       * Status
+       * @default []
+       */
+      status?: string[];
+    };
+    /** PayoutSummaryOut */
+    PayoutSummaryOut: {
+      /** Amount */
+      amount: number;
+      /** Count */
+      count: number;
+    };
+    /** PluginConfigIn */
+    PluginConfigIn: {
+      /** Config */
+      config?: {
+        [key: string]: unknown;
+      } | null;
+      /** Enabled */
+      enabled?: boolean | null;
+      /** Tenant */
+      tenant?: string | null;
+    };
+    /** PluginOut */
+    PluginOut: {
+      /** Code */
+      code: string;
+      /** Config */
+      config: {
+        [key: string]: unknown;
+      };
+      /** Config Schema */
+      config_schema: {
+        [key: string]: unknown;
+      };
+      /** Enabled */
+      enabled: boolean;
+      /** Kind */
+      kind: string;
+      /** Name */
+      name: string;
+      /** Tenant */
+      tenant: string | null;
+    };
     /** PostingOut */
     PostingOut: {
       /** Account */
@@ -614,6 +1325,129 @@ export interface components {
       language?: ("pt-BR" | "en") | null;
       /** Name */
       name?: string | null;
+    };
+    /** RefundIn */
+    RefundIn: {
+      /**
+       * Amount
+       * @description Integer centavos
+       */
+      amount: number;
+      /**
+       * Reason
+       * @default
+       */
+      reason?: string;
+    };
+    /** RefundListOut */
+    RefundListOut: {
+      /** Items */
+      items: components["schemas"]["RefundOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** RefundOut */
+    RefundOut: {
+      /** Amount */
+      amount: number;
+      /** Confirmed At */
+      confirmed_at: string | null;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Created By Id */
+      created_by_id: number | null;
+      /** Currency */
+      currency: string;
+      /** Deposit Id */
+      deposit_id: string;
+      /** Deposit Method */
+      deposit_method: string;
+      /** From Available */
+      from_available: number;
+      /** From Pending */
+      from_pending: number;
+      /** Id */
+      id: string;
+      /** Payer Document */
+      payer_document: string;
+      /** Payer Name */
+      payer_name: string;
+      /** Reason */
+      reason: string;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "pending" | "confirmed" | "failed";
+    };
+    /** RefundQuery */
+    RefundQuery: {
+      /** Cursor */
+      cursor?: string | null;
+      /**
+       * Deposit
+       * @default
+       */
+      deposit?: string;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Sort
+       * @default -created_at
+       */
+      sort?: string;
+    };
+    /** RejectIn */
+    RejectIn: {
+      /**
+       * Reason
+       * @default
+       */
+      reason?: string;
+    };
+    /** ReviewIn */
+    ReviewIn: {
+      /**
+       * Note
+       * @default
+       */
+      note?: string;
+    };
+    /** RouteIn */
+    RouteIn: {
+      /** Method */
+      method: string;
+      /** Provider */
+      provider: string;
+      /** Tenant */
+      tenant?: string | null;
+    };
+    /** RouteOut */
+    RouteOut: {
+      /** Method */
+      method: string;
+      /** Provider */
+      provider: string;
+      /** Tenant */
+      tenant: string | null;
+    };
+    /** SessionTenantOut */
+    SessionTenantOut: {
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "platform" | "client" | "partner";
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
     };
     /** SessionUserOut */
     SessionUserOut: {
@@ -645,11 +1479,59 @@ export interface components {
       modules: string[];
       /** Role */
       role: string;
-      tenant: components["schemas"]["TenantOut"];
+      tenant: components["schemas"]["SessionTenantOut"];
       /** Username */
       userName: string;
       /** Userrole */
       userRole: string;
+    };
+    /** StaffPayoutIn */
+    StaffPayoutIn: {
+      /**
+       * Amount
+       * @description Integer centavos
+       */
+      amount: number;
+      /**
+       * Bank Account Id
+       * @description A registered bank account
+       * @default
+       */
+      bank_account_id?: string;
+      /** @description Or an inline beneficiary */
+      beneficiary?: components["schemas"]["BeneficiaryIn"] | null;
+      /**
+       * Client
+       * @description The client's slug
+       */
+      client: string;
+      /**
+       * Currency
+       * @default BRL
+       * @enum {string}
+       */
+      currency?: "BRL" | "USD";
+      /**
+       * Description
+       * @default
+       */
+      description?: string;
+      /**
+       * Kind
+       * @default standard
+       * @enum {string}
+       */
+      kind?: "standard" | "manual" | "transactional" | "wallet";
+      /**
+       * Method
+       * @enum {string}
+       */
+      method: "pix" | "ted";
+      /**
+       * Sandbox Scenario
+       * @description Sandbox bank only
+       */
+      sandbox_scenario?: string | null;
     };
     /** SummaryOut */
     SummaryOut: {
@@ -853,6 +1735,38 @@ export type external = Record<string, never>;
 
 export interface operations {
 
+  /** Auto-approval rules */
+  payouts_api_list_compliance_rules: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ComplianceRuleOut"][];
+        };
+      };
+    };
+  };
+  /** Set a client's auto-approval threshold */
+  payouts_api_set_compliance_rule: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ComplianceRuleIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ComplianceRuleOut"];
+        };
+      };
+    };
+  };
   /** Assign a client to an employee */
   backoffice_api_assign_employee: {
     parameters: {
@@ -874,6 +1788,33 @@ export interface operations {
       };
     };
   };
+  /** Fee rates (tenant null: platform default) */
+  backoffice_payments_admin_list_fee_rates: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["FeeRateOut"][];
+        };
+      };
+    };
+  };
+  /** Set a fee rate: basis points plus fixed centavos */
+  backoffice_payments_admin_set_fee_rate: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FeeRateIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["FeeRateOut"];
+        };
+      };
+    };
+  };
   /** Give a partner a client */
   backoffice_api_link_partner_client: {
     parameters: {
@@ -891,6 +1832,115 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["TenantOut"];
+        };
+      };
+    };
+  };
+  /** Generate a single withdraw for a client (staff) */
+  payouts_api_create_staff_payout: {
+    parameters: {
+      header?: {
+        /** @description Required. The same key with the same body answers the same payout (200). */
+        "Idempotency-Key"?: string | null;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StaffPayoutIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PayoutOut"];
+        };
+      };
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["PayoutOut"];
+        };
+      };
+    };
+  };
+  /** A client's bank accounts (staff) */
+  payouts_api_staff_bank_accounts: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["BankAccountOut"][];
+        };
+      };
+    };
+  };
+  /** Payment methods and bank providers, with their configuration */
+  backoffice_payments_admin_list_plugins: {
+    parameters: {
+      query?: {
+        tenant?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PluginOut"][];
+        };
+      };
+    };
+  };
+  /** Enable, disable or configure a plugin */
+  backoffice_payments_admin_configure_plugin: {
+    parameters: {
+      path: {
+        kind: string;
+        code: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PluginConfigIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PluginOut"];
+        };
+      };
+    };
+  };
+  /** Which bank provider serves each method, per client */
+  backoffice_payments_admin_list_routes: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RouteOut"][];
+        };
+      };
+    };
+  };
+  /** Route a method to a provider (tenant null: platform default) */
+  backoffice_payments_admin_set_route: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RouteIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RouteOut"];
         };
       };
     };
@@ -1135,6 +2185,58 @@ export interface operations {
       };
     };
   };
+  /** Bank accounts (a customer: own) */
+  payouts_api_list_bank_accounts: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["BankAccountOut"][];
+        };
+      };
+    };
+  };
+  /** Register a bank account */
+  payouts_api_create_bank_account: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BankAccountIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["BankAccountOut"];
+        };
+      };
+    };
+  };
+  /** Remove a bank account (payouts keep theirs) */
+  payouts_api_delete_bank_account: {
+    parameters: {
+      path: {
+        bank_account_id: string;
+      };
+    };
+    responses: {
+      /** @description No Content */
+      204: {
+        content: never;
+      };
+    };
+  };
+  /** Payment-system participants (COMPE and ISPB) */
+  payouts_api_list_banks: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["BankOut"][];
+        };
+      };
+    };
+  };
   /** Deposits: filters, search, keyset pages */
   payments_api_list_deposits: {
     parameters: {
@@ -1239,6 +2341,27 @@ export interface operations {
       };
     };
   };
+  /** Refund part or all of a paid deposit */
+  payouts_api_create_refund: {
+    parameters: {
+      path: {
+        deposit_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RefundIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["RefundOut"];
+        };
+      };
+    };
+  };
   /** Service health */
   core_api_health: {
     responses: {
@@ -1327,6 +2450,205 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["NotificationOut"];
+        };
+      };
+    };
+  };
+  /** Payouts: filters, search, keyset pages */
+  payouts_api_list_payouts: {
+    parameters: {
+      query?: {
+        status?: string[];
+        kind?: string[];
+        method?: string[];
+        currency?: string[];
+        date_from?: string | null;
+        date_to?: string | null;
+        amount_min?: number | null;
+        amount_max?: number | null;
+        q?: string;
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PayoutListOut"];
+        };
+      };
+    };
+  };
+  /** Request a payout (funds are held at once; 200 when the Idempotency-Key was seen) */
+  payouts_api_create_payout: {
+    parameters: {
+      header?: {
+        /** @description Required. The same key with the same body answers the same payout (200). */
+        "Idempotency-Key"?: string | null;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayoutIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PayoutOut"];
+        };
+      };
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["PayoutOut"];
+        };
+      };
+    };
+  };
+  /** Payouts waiting for review, across clients */
+  payouts_api_compliance_queue: {
+    parameters: {
+      query?: {
+        client?: string;
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ComplianceListOut"];
+        };
+      };
+    };
+  };
+  /** How many payouts wait for review */
+  payouts_api_compliance_count: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CountOut"];
+        };
+      };
+    };
+  };
+  /** One payout with timeline and postings */
+  payouts_api_get_payout: {
+    parameters: {
+      path: {
+        payout_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PayoutDetailOut"];
+        };
+      };
+    };
+  };
+  /** Approve a payout (not its creator) */
+  payouts_api_approve_payout: {
+    parameters: {
+      path: {
+        payout_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReviewIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PayoutOut"];
+        };
+      };
+    };
+  };
+  /** Cancel a payout still waiting for review */
+  payouts_api_cancel_payout: {
+    parameters: {
+      path: {
+        payout_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CancelIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PayoutOut"];
+        };
+      };
+    };
+  };
+  /** Reject a payout (reason required) */
+  payouts_api_reject_payout: {
+    parameters: {
+      path: {
+        payout_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RejectIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PayoutOut"];
+        };
+      };
+    };
+  };
+  /** Refunds (estornos), newest first */
+  payouts_api_list_refunds: {
+    parameters: {
+      query?: {
+        deposit?: string;
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RefundListOut"];
+        };
+      };
+    };
+  };
+  /** One refund */
+  payouts_api_get_refund: {
+    parameters: {
+      path: {
+        refund_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RefundOut"];
         };
       };
     };

@@ -32,9 +32,24 @@ export type Transaction = Schemas['TransactionOut'];
 export type TransactionList = Schemas['TransactionListOut'];
 export type TransactionListQuery = NonNullable<operations['backoffice_api_list_transactions']['parameters']['query']>;
 
-// Not in openapi.json yet: see contract.ts.
-export type {
-  ComplianceCountOut as ComplianceCount,
-  NotificationListOut as NotificationList,
-  NotificationOut as Notification,
-} from './contract';
+// Notifications and the compliance count.
+export type Notification = Schemas['NotificationOut'];
+export type NotificationList = Schemas['NotificationListOut'];
+export type ComplianceCount = Schemas['CountOut'];
+
+// Money out: bank accounts, payouts, the compliance queue, refunds.
+export type Bank = Schemas['BankOut'];
+export type BankAccount = Schemas['BankAccountOut'];
+export type BankAccountIn = Schemas['BankAccountIn'];
+export type Payout = Schemas['PayoutOut'];
+export type PayoutDetail = Schemas['PayoutDetailOut'];
+export type PayoutEvent = Schemas['PayoutEventOut'];
+export type PayoutList = Schemas['PayoutListOut'];
+export type PayoutIn = Schemas['PayoutIn'];
+export type StaffPayoutIn = Schemas['StaffPayoutIn'];
+export type PayoutListQuery = NonNullable<operations['payouts_api_list_payouts']['parameters']['query']>;
+export type ComplianceItem = Schemas['ComplianceItemOut'];
+export type ComplianceList = Schemas['ComplianceListOut'];
+export type RefundIn = Schemas['RefundIn'];
+export type Refund = Schemas['RefundOut'];
+export type RefundList = Schemas['RefundListOut'];

@@ -33,3 +33,11 @@ export function landingRoute(home: string, menu: readonly Pick<MenuEntry, 'route
   if (isRouteAllowed(home, menu)) return home;
   return menu[0]?.route ?? home;
 }
+
+/** Roles that see their screens but may not change anything (the server refuses their writes). */
+export const READ_ONLY_ROLES: readonly string[] = ['client_user_analyst', 'partner_analyst', 'partner_support'];
+
+/** Whether the session may use the write actions of its screens (generate, cancel, approve...). */
+export function canWrite(role: string): boolean {
+  return !READ_ONLY_ROLES.includes(role);
+}

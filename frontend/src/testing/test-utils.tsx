@@ -81,7 +81,8 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     modules: [],
     feature_toggles: [],
     company_name: 'Acme',
-    client: { name: 'Acme' },
+    // A cast: openapi.json names two schemas ClientOut (accounts, payouts) and the last one wins.
+    client: { name: 'Acme' } as SessionUser['client'],
     // A cast: openapi.json names two schemas TenantOut (accounts, backoffice) and the last one wins.
     tenant: { slug: 'acme', name: 'Acme', kind: 'client' } as SessionUser['tenant'],
     language: 'en',

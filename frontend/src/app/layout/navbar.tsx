@@ -43,6 +43,8 @@ export function Navbar({ groups, navbarColor, navbarType, logoHref, onOpenMenu }
   return (
     <Box
       className={palette ? 'dark' : undefined}
+      // On a colored navbar the dark mode's muted gray is too faint (role line, placeholder).
+      css={palette ? { '--chakra-colors-fg-muted': 'var(--chakra-colors-white-alpha-800)' } : undefined}
       data-scrolled={scrolled ? '' : undefined}
       bg={palette ? `${palette}.700` : 'bg.panel'}
       color="fg"

@@ -22,17 +22,18 @@ export function UserMenu() {
   const { setCustomizerOpen } = useInterfaceSettings();
   const logout = useLogout();
   const roleLabel = intl.formatMessage(roleMessage(viewRole));
+  const roleLine = changed ? intl.formatMessage(m.viewingAs, { role: roleLabel }) : roleLabel;
 
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" h="auto" py="1" px="2" gap="2" aria-label={intl.formatMessage(m.userMenu, { name: user.userName })}>
+        <Button variant="ghost" h="auto" py="1" px="2" gap="2" aria-label={`${intl.formatMessage(m.userMenu, { name: user.userName })}, ${roleLine}`}>
           <Stack gap="0" align="end" display={{ base: 'none', md: 'flex' }} lineHeight="short">
             <Text fontSize="sm" fontWeight="semibold">
               {user.userName}
-            </Text>
+            </Text>{' '}
             <Text fontSize="xs" color="fg.muted">
-              {changed ? intl.formatMessage(m.viewingAs, { role: roleLabel }) : roleLabel}
+              {roleLine}
             </Text>
           </Stack>
           <UserAvatar name={user.userName} src={user.avatar_url} size="sm" />

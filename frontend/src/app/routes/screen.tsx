@@ -14,6 +14,12 @@ const PlaceholderScreen = lazyWithTimeout(() => import('@/features/placeholder/c
 const DepositsScreen = lazyWithTimeout(() => import('@/features/deposits/components/deposits-screen'));
 const ClientHomeScreen = lazyWithTimeout(() => import('@/features/deposits/components/client-home-screen'));
 const TransactionsScreen = lazyWithTimeout(() => import('@/features/transactions/components/transactions-screen'));
+const WithdrawsScreen = lazyWithTimeout(() => import('./money-out'));
+const CustomerWithdrawScreen = lazyWithTimeout<ScreenProps>(() => import('./money-out').then((mod) => ({ default: mod.CustomerWithdrawScreen as ComponentType<ScreenProps> })));
+const BankAccountsScreen = lazyWithTimeout<ScreenProps>(() => import('./money-out').then((mod) => ({ default: mod.BankAccountsScreen as ComponentType<ScreenProps> })));
+const PayoutRequestsScreen = lazyWithTimeout<ScreenProps>(() => import('./money-out').then((mod) => ({ default: mod.PayoutRequestsScreen as ComponentType<ScreenProps> })));
+const ComplianceScreen = lazyWithTimeout(() => import('@/features/compliance/components/compliance-screen'));
+const RefundsScreen = lazyWithTimeout(() => import('@/features/refunds/components/refunds-screen'));
 
 /**
  * Screens built so far, by menu route. Every other permitted route shows the placeholder screen
@@ -25,6 +31,15 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   [paths.deposits.route]: DepositsScreen,
   [paths.clientHome.route]: ClientHomeScreen,
   [paths.transactions.route]: TransactionsScreen,
+  'clients/withdraws': WithdrawsScreen,
+  'clients/manual-withdraws': WithdrawsScreen,
+  'clients/transactional-withdraws': WithdrawsScreen,
+  sacar: CustomerWithdrawScreen,
+  'contas-bancarias': BankAccountsScreen,
+  'employee/payout-requests': PayoutRequestsScreen,
+  'admin/payout-requests': PayoutRequestsScreen,
+  'admin/compliance': ComplianceScreen,
+  'clients/refunds': RefundsScreen,
 };
 
 /** Any path inside the shell: permitted iff the route is in the user's menu (or a profile route). */

@@ -4,7 +4,8 @@ import { useIntl } from 'react-intl';
 import { depositsMessages as m } from '../messages';
 
 /** A read-only code with a copy button. */
-export function CopyField({ label, copyLabel, value }: { label: string; copyLabel: string; value: string }) {
+/** `display` is what the field shows (e.g. a grouped typed line); the button copies `value`. */
+export function CopyField({ label, copyLabel, value, display }: { label: string; copyLabel: string; value: string; display?: string }) {
   const intl = useIntl();
   const copied = intl.formatMessage(m.copied);
   return (
@@ -21,7 +22,7 @@ export function CopyField({ label, copyLabel, value }: { label: string; copyLabe
           }
           endElementProps={{ pe: '3' }}
         >
-          <Input value={value} readOnly fontFamily="mono" fontSize="sm" pe="40" onFocus={(e) => e.currentTarget.select()} />
+          <Input value={display ?? value} readOnly fontFamily="mono" fontSize="sm" pe="40" onFocus={(e) => e.currentTarget.select()} />
         </InputGroup>
       </Field.Root>
     </Clipboard.Root>

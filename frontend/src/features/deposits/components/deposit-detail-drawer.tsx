@@ -7,11 +7,12 @@ import type { DepositDetail } from '@/api/types';
 import { CircleIcon } from '@/components/icons';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
+import { formatDocument } from '@/lib/documents';
 
 import { getDepositQueryOptions } from '../api/get-deposit';
 import { depositDocumentUrl } from '../api/get-deposit-document';
-import { dateTime, day, money } from '../lib/display';
-import { formatDocument } from '../lib/documents';
+import { maskZipcode } from '../lib/address';
+import { dateTime, day, formatTypedLine, money } from '../lib/display';
 import { depositsMessages as m, labelOf, methodMessages, statusMessages } from '../messages';
 import { CopyField } from './copy-field';
 import { StatusBadge } from './status-badge';
@@ -81,7 +82,7 @@ export function DepositDetailView({ deposit }: { deposit: DepositDetail }) {
     address.complement,
     address.neighborhood,
     [address.city, address.state].filter(Boolean).join(' - '),
-    address.zipcode,
+    address.zipcode ? maskZipcode(address.zipcode) : '',
   ]
     .filter(Boolean)
     .join(' · ');
@@ -150,7 +151,7 @@ export function DepositDetailView({ deposit }: { deposit: DepositDetail }) {
 
       {(deposit.typed_line || deposit.brcode) && (
         <Stack gap="4">
-          {deposit.typed_line && <CopyField label={intl.formatMessage(m.typedLine)} copyLabel={intl.formatMessage(m.copyTypedLine)} value={deposit.typed_line} />}
+          {deposit.typed_line && <CopyField label={intl.formatMessage(m.typedLine)} copyLabel={intl.formatMessage(m.copyTypedLine)} value={deposit.typed_line} display={formatTypedLine(deposit.typed_line)} />}
           {deposit.method === 'pix' && deposit.brcode && (
             <>
               <Box alignSelf="start" bg="white" p="2" rounded="md" borderWidth="1px">

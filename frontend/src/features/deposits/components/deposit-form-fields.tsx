@@ -2,10 +2,11 @@ import { Field, Fieldset, Input, NativeSelect, SimpleGrid, Stack } from '@chakra
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 
+import { formatDocument, validateDocument } from '@/lib/documents';
+
 import { maskZipcode, UFS } from '../lib/address';
 import { CURRENCIES, PIX_EXPIRY_CHOICES } from '../lib/constants';
 import { amountExample, type ChargeMethod, type DepositFormValues, type FieldErrors, type FieldKey } from '../lib/deposit-form';
-import { formatDocument, validateDocument } from '../lib/documents';
 import { depositsMessages as m } from '../messages';
 import { useFieldError } from './field-error';
 

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { type Location, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 
@@ -264,6 +265,22 @@ describe('deposits screen (clients/payments)', { timeout: 60_000 }, () => {
 
     await user.click(within(drawer).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(search().has('deposit')).toBe(false));
+  });
+
+  it('opens the billet and PIX forms from its actions; both pass axe structure rules', async () => {
+    const user = userEvent.setup();
+    mockFetch({ 'GET /deposits': { items: [makeDeposit()], next_cursor: null }, 'GET /deposits/summary': EMPTY_SUMMARY });
+    renderScreen();
+    await screen.findByText('Maria Silva');
+    const actions = screen.getByRole('group', { name: 'Deposit actions' });
+    for (const [action, title] of [['Generate single billet', 'Generate single billet'], ['Generate single PIX', 'Generate single PIX']] as const) {
+      await user.click(within(actions).getByRole('button', { name: action }));
+      const dialog = await screen.findByRole('dialog', { name: title });
+      const result = await axe.run(dialog, { rules: { 'color-contrast': { enabled: false } } });
+      expect(result.violations.map((v) => v.id)).toEqual([]);
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: title })).not.toBeInTheDocument());
+    }
   });
 
   it('says "Deposits not found" for an unknown id in the URL', async () => {

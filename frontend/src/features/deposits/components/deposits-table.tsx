@@ -5,8 +5,8 @@ import { useIntl } from 'react-intl';
 import type { Deposit } from '@/api/types';
 import { AlertCircleIcon, InboxIcon } from '@/components/icons';
 import { commonMessages } from '@/i18n/messages';
+import { formatDocument } from '@/lib/documents';
 
-import { formatDocument } from '../lib/documents';
 import { dateTime, day, money } from '../lib/display';
 import { depositsMessages as m, labelOf, methodMessages } from '../messages';
 import { StatusBadge } from './status-badge';

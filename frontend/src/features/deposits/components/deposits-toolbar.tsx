@@ -20,7 +20,7 @@ export function DepositsToolbar({ filters, onChange }: Props) {
   };
   return (
     <Flex gap="3" wrap="wrap" align="end">
-      <Box as="form" role="search" onSubmit={search} flex="1" minW="64">
+      <Box as="form" role="search" aria-label={intl.formatMessage(m.search)} onSubmit={search} flex="1" minW="64">
         <Flex gap="2" align="end">
           <Field.Root flex="1">
             <Field.Label>{intl.formatMessage(m.search)}</Field.Label>

@@ -73,7 +73,7 @@ describe('generate single billet', { timeout: 60_000 }, () => {
         neighborhood: 'Bela Vista',
         city: 'São Paulo',
         state: 'SP',
-        zipcode: '01310-100',
+        zipcode: '01310100',
       },
     });
     expect(Number.isInteger(body.amount)).toBe(true);

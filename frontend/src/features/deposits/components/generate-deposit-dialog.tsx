@@ -19,7 +19,7 @@ import {
   serverFieldErrors,
   validateDepositForm,
 } from '../lib/deposit-form';
-import { dateTime, day, money, todayIso } from '../lib/display';
+import { dateTime, day, formatTypedLine, money, todayIso } from '../lib/display';
 import { depositsMessages as m } from '../messages';
 import { CopyField } from './copy-field';
 import { DepositFormFields } from './deposit-form-fields';
@@ -201,7 +201,7 @@ function ChargeResult({ deposit }: { deposit: Deposit }) {
         {deposit.expires_at && <Info label={intl.formatMessage(m.expiresAt)} value={dateTime(deposit.expires_at, intl.locale)} />}
         <Info label={intl.formatMessage(m.id)} value={deposit.id} mono />
       </Flex>
-      {deposit.typed_line && <CopyField label={intl.formatMessage(m.typedLine)} copyLabel={intl.formatMessage(m.copyTypedLine)} value={deposit.typed_line} />}
+      {deposit.typed_line && <CopyField label={intl.formatMessage(m.typedLine)} copyLabel={intl.formatMessage(m.copyTypedLine)} value={deposit.typed_line} display={formatTypedLine(deposit.typed_line)} />}
       {isPix && deposit.brcode && (
         <>
           <Box alignSelf="center" bg="white" p="2" rounded="md" borderWidth="1px">

@@ -48,7 +48,7 @@ describe('billet and PIX form values', () => {
         neighborhood: 'Bela Vista',
         city: 'São Paulo',
         state: 'SP',
-        zipcode: '01310-100',
+        zipcode: '01310100',
       },
     });
     expect(Number.isInteger(body!.amount)).toBe(true);

@@ -5,13 +5,13 @@
 import type { MessageDescriptor } from 'react-intl';
 
 import type { DepositIn } from '@/api/types';
+import { stripDocument, validateDocument } from '@/lib/documents';
 
 import { depositsMessages as m } from '../messages';
 import { isValidEmail, isValidZipcode, UFS } from './address';
 import { type AmountError, formatAmountInput, parseAmount } from './amount';
 import { BILLET_MAX_CENTS, type CurrencyCode, DEFAULT_PIX_EXPIRY, PIX_MAX_CENTS } from './constants';
 import { addDaysIso, todayIso } from './display';
-import { stripDocument, validateDocument } from './documents';
 
 export type ChargeMethod = 'billet' | 'pix';
 
@@ -144,7 +144,8 @@ export function validateDepositForm(
             neighborhood: values.neighborhood.trim(),
             city: values.city.trim(),
             state: values.state,
-            zipcode: values.zipcode.trim(),
+            // 8 digits: the mask's hyphen is for people (and the server stores the zipcode as sent, in 8 characters).
+            zipcode: values.zipcode.replace(/\D/g, ''),
           },
         }
       : { method, amount: amount.cents, currency: values.currency, expires_in_seconds: Number(values.expiry), payer };

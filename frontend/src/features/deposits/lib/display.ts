@@ -32,3 +32,10 @@ export function addDaysIso(iso: string, days: number): string {
   const [y, m, d] = iso.split('-').map(Number);
   return todayIso(new Date(y!, m! - 1, d! + days));
 }
+
+/** A billet's 47-digit typed line, grouped as printed on the billet: "23790.12345 60000.123456 ...". */
+export function formatTypedLine(line: string): string {
+  const d = line.replace(/\D/g, '');
+  if (d.length !== 47) return line;
+  return `${d.slice(0, 5)}.${d.slice(5, 10)} ${d.slice(10, 15)}.${d.slice(15, 21)} ${d.slice(21, 26)}.${d.slice(26, 32)} ${d[32]} ${d.slice(33)}`;
+}

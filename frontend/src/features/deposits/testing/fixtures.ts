@@ -19,7 +19,7 @@ export function makeDeposit(overrides: Partial<Deposit> = {}): Deposit {
     address: { street: 'Av. Paulista', number: '1000', complement: '', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP', zipcode: '01310100' },
     due_date: '2026-03-20',
     barcode: '23791234500001234561234567890123456789012345',
-    typed_line: '23790.12345 60000.123456 78901.234567 1 23450000123456',
+    typed_line: '23790123456000012345678901234567123450000123456',
     brcode: null,
     txid: null,
     expires_at: null,

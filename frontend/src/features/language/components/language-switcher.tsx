@@ -32,7 +32,8 @@ export function LanguageSwitcher({ signedIn = true }: { signedIn?: boolean }) {
         <Button
           variant="ghost"
           size="sm"
-          aria-label={intl.formatMessage(m.button, { language: intl.formatMessage(m[requested]) })}
+          // The name holds the visible code too (WCAG 2.5.3, label in name): "Language: English, EN".
+          aria-label={`${intl.formatMessage(m.button, { language: intl.formatMessage(m[requested]) })}, ${SHORT[requested]}`}
         >
           <GlobeIcon />
           {SHORT[requested]}

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { type Location, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 
@@ -70,6 +71,10 @@ describe('staff transactions (employee/transactions)', { timeout: 60_000 }, () =
     expect(within(rows[2]!).getByText('Beta SA')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Payout')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Approved')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('390.533.447-05')).toBeInTheDocument();
+    // Landmarks ('region') belong to the shell, which this test does not draw.
+    const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    expect(result.violations.map((v) => v.id)).toEqual([]);
   });
 
   it('sends the search (?q=) and filters of the URL and writes new ones', async () => {

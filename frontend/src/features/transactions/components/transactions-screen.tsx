@@ -25,6 +25,7 @@ import { PageHeader } from '@/components/page-header';
 import { groupTitle, routeTitle } from '@/config/menu-messages';
 import { commonMessages } from '@/i18n/messages';
 import { useSessionUser } from '@/lib/auth/session';
+import { formatDocument } from '@/lib/documents';
 import { nextPageParams, previousPageParams, readCursorPage } from '@/lib/cursor-pages';
 import { type Currency, formatDateTime, formatMoney } from '@/lib/format';
 import { groupMenu, groupOfRoute } from '@/lib/menu';
@@ -308,7 +309,7 @@ function TransactionsTable({ items, busy, skeletonRows, sort }: { items: Transac
                     <Text>{row.name || NONE}</Text>
                     {row.document && (
                       <Text color="fg.muted" fontSize="xs">
-                        {row.document}
+                        {formatDocument(row.document)}
                       </Text>
                     )}
                   </Table.Cell>

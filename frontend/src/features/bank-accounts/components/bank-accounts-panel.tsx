@@ -1,0 +1,263 @@
+import { Alert, Box, Button, CloseButton, Dialog, Field, Flex, Heading, IconButton, Input, NativeSelect, Portal, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useIntl } from 'react-intl';
+
+import type { BankAccount } from '@/api/types';
+import { appToaster } from '@/components/app-toaster';
+import { commonMessages } from '@/i18n/messages';
+import { isApiError } from '@/lib/api-client';
+
+import { useCreateBankAccount } from '../api/create-bank-account';
+import { useDeleteBankAccount } from '../api/delete-bank-account';
+import { getBankAccountsQueryOptions } from '../api/get-bank-accounts';
+import { getBanksQueryOptions } from '../api/get-banks';
+import { type BankAccountFormErrors, type BankAccountFormValues, INITIAL_BANK_ACCOUNT, SERVER_FIELDS, validateBankAccountForm } from '../lib/bank-account-form';
+import { bankAccountsMessages as m } from '../messages';
+
+const withDigit = (value: string, digit: string) => (value && digit ? `${value}-${digit}` : value);
+
+/** The company's (or the customer's) bank accounts: list, add, remove with confirmation. */
+export function BankAccountsPanel({ writable }: { writable: boolean }) {
+  const intl = useIntl();
+  const accounts = useQuery(getBankAccountsQueryOptions());
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<BankAccount | null>(null);
+  const remove = useDeleteBankAccount();
+
+  const confirmRemove = () => {
+    if (!removing) return;
+    remove.mutate(removing.id, {
+      onSuccess: () => {
+        setRemoving(null);
+        appToaster.create({ type: 'success', title: intl.formatMessage(m.removed) });
+      },
+      onError: (error) => {
+        setRemoving(null);
+        appToaster.create({
+          type: 'error',
+          title: intl.formatMessage(m.removeFailed),
+          description: isApiError(error) ? error.message : intl.formatMessage(commonMessages.tryAgainLater),
+        });
+      },
+    });
+  };
+
+  return (
+    <Stack as="section" gap="3" aria-label={intl.formatMessage(m.title)}>
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Heading as="h2" size="md">
+          {intl.formatMessage(m.title)}
+        </Heading>
+        {writable && (
+          <Button size="sm" variant="outline" colorPalette="blue" onClick={() => setAdding(true)}>
+            {intl.formatMessage(m.add)}
+          </Button>
+        )}
+      </Flex>
+      {accounts.data && accounts.data.length === 0 ? (
+        <Text color="fg.muted">{intl.formatMessage(m.empty)}</Text>
+      ) : (
+        <Table.ScrollArea borderWidth="1px" rounded="lg" bg="bg.panel">
+          <Table.Root size="sm" aria-busy={accounts.isPending || undefined}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{intl.formatMessage(m.bank)}</Table.ColumnHeader>
+                <Table.ColumnHeader>{intl.formatMessage(m.agency)}</Table.ColumnHeader>
+                <Table.ColumnHeader>{intl.formatMessage(m.account)}</Table.ColumnHeader>
+                <Table.ColumnHeader>{intl.formatMessage(m.type)}</Table.ColumnHeader>
+                <Table.ColumnHeader>{intl.formatMessage(m.holder)}</Table.ColumnHeader>
+                <Table.ColumnHeader>{intl.formatMessage(m.pixKey)}</Table.ColumnHeader>
+                {writable && <Table.ColumnHeader />}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {accounts.data?.map((account) => {
+                const number = withDigit(account.account, account.account_digit);
+                return (
+                  <Table.Row key={account.id}>
+                    <Table.Cell>{[account.bank.compe, account.bank.name].filter(Boolean).join(' ')}</Table.Cell>
+                    <Table.Cell>{withDigit(account.agency, account.agency_digit)}</Table.Cell>
+                    <Table.Cell>{number}</Table.Cell>
+                    <Table.Cell>{account.account_type in TYPE ? intl.formatMessage(TYPE[account.account_type as keyof typeof TYPE]) : account.account_type}</Table.Cell>
+                    <Table.Cell>
+                      {account.holder_name} ({account.holder_document})
+                    </Table.Cell>
+                    <Table.Cell>{account.pix_key}</Table.Cell>
+                    {writable && (
+                      <Table.Cell textAlign="end">
+                        <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={intl.formatMessage(m.remove, { account: number })} onClick={() => setRemoving(account)}>
+                          ✕
+                        </IconButton>
+                      </Table.Cell>
+                    )}
+                  </Table.Row>
+                );
+              })}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      {adding && <AddBankAccountDialog onClose={() => setAdding(false)} />}
+      <Dialog.Root role="alertdialog" open={Boolean(removing)} onOpenChange={(details) => !details.open && setRemoving(null)}>
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>{intl.formatMessage(m.removeTitle)}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Dialog.Description>{intl.formatMessage(m.removeText)}</Dialog.Description>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={() => setRemoving(null)}>
+                  {intl.formatMessage(m.cancel)}
+                </Button>
+                <Button colorPalette="red" loading={remove.isPending} onClick={confirmRemove}>
+                  {intl.formatMessage(m.removeConfirm)}
+                </Button>
+              </Dialog.Footer>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </Stack>
+  );
+}
+
+const TYPE = { checking: m.checking, savings: m.savings, payment: m.payment };
+
+export function AddBankAccountDialog({ onClose }: { onClose: () => void }) {
+  const intl = useIntl();
+  const banks = useQuery(getBanksQueryOptions());
+  const create = useCreateBankAccount();
+  const [values, setValues] = useState<BankAccountFormValues>(INITIAL_BANK_ACCOUNT);
+  const [errors, setErrors] = useState<BankAccountFormErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const change = (key: keyof BankAccountFormValues, value: string) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors(({ [key]: _, ...rest }) => rest);
+  };
+  const text = (key: keyof BankAccountFormValues) => {
+    const error = errors[key];
+    return error === undefined ? undefined : typeof error === 'string' ? error : intl.formatMessage(error);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateBankAccountForm(values);
+    setErrors(checked.errors);
+    setServerError(null);
+    if (!checked.body) return;
+    create.mutate(checked.body, {
+      onSuccess: () => {
+        appToaster.create({ type: 'success', title: intl.formatMessage(m.saved) });
+        onClose();
+      },
+      onError: (error) => {
+        const found: BankAccountFormErrors = {};
+        for (const [field, message] of Object.entries((isApiError(error) && error.fields) || {})) {
+          const key = SERVER_FIELDS[field.split('.').at(-1) ?? field];
+          if (key) found[key] = message;
+        }
+        setErrors(found);
+        setServerError(isApiError(error) && error.status < 500 ? error.message : intl.formatMessage(commonMessages.tryAgainLater));
+      },
+    });
+  };
+
+  const input = (key: keyof BankAccountFormValues, label: keyof typeof m, props: { required?: boolean; maxLength?: number; inputMode?: 'numeric' } = {}) => (
+    <Field.Root invalid={Boolean(errors[key])} required={props.required}>
+      <Field.Label>{intl.formatMessage(m[label])}</Field.Label>
+      <Input value={values[key]} maxLength={props.maxLength} inputMode={props.inputMode} onChange={(e) => change(key, e.currentTarget.value)} />
+      <Field.ErrorText>{text(key)}</Field.ErrorText>
+    </Field.Root>
+  );
+
+  const title = intl.formatMessage(m.add);
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', md: 'lg' }}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form onSubmit={submit} noValidate aria-label={title} style={{ display: 'contents' }}>
+              <Dialog.Header>
+                <Dialog.Title>{title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  {serverError && (
+                    <Alert.Root status="error" role="alert">
+                      <Alert.Indicator />
+                      <Alert.Description>{serverError}</Alert.Description>
+                    </Alert.Root>
+                  )}
+                  <Field.Root invalid={Boolean(errors.bankIspb)} required>
+                    <Field.Label>{intl.formatMessage(m.bank)}</Field.Label>
+                    <NativeSelect.Root disabled={banks.isPending}>
+                      <NativeSelect.Field value={values.bankIspb} onChange={(e) => change('bankIspb', e.currentTarget.value)}>
+                        <option value="">{intl.formatMessage(m.chooseBank)}</option>
+                        {banks.data?.map((bank) => (
+                          <option key={bank.ispb} value={bank.ispb}>
+                            {[bank.compe, bank.name].filter(Boolean).join(' - ')}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                    <Field.ErrorText>{text('bankIspb')}</Field.ErrorText>
+                  </Field.Root>
+                  <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+                    {input('agency', 'agency', { required: true, maxLength: 5, inputMode: 'numeric' })}
+                    {input('agencyDigit', 'agencyDigit', { maxLength: 1 })}
+                    {input('account', 'account', { required: true, maxLength: 20, inputMode: 'numeric' })}
+                    {input('accountDigit', 'accountDigit', { required: true, maxLength: 2 })}
+                  </SimpleGrid>
+                  <Field.Root>
+                    <Field.Label>{intl.formatMessage(m.type)}</Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field value={values.accountType} onChange={(e) => change('accountType', e.currentTarget.value)}>
+                        {(Object.keys(TYPE) as (keyof typeof TYPE)[]).map((type) => (
+                          <option key={type} value={type}>
+                            {intl.formatMessage(TYPE[type])}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </Field.Root>
+                  {input('holderName', 'holder', { required: true, maxLength: 200 })}
+                  {input('holderDocument', 'document', { required: true, maxLength: 20 })}
+                  {input('pixKey', 'pixKey', { maxLength: 77 })}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button type="button" variant="outline" onClick={onClose}>
+                  {intl.formatMessage(m.cancel)}
+                </Button>
+                <Button type="submit" colorPalette="blue" loading={create.isPending}>
+                  {intl.formatMessage(m.save)}
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={intl.formatMessage(commonMessages.close)} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** contas-bancarias (customers): the panel alone. */
+export function BankAccountsBox({ writable }: { writable: boolean }) {
+  return (
+    <Box>
+      <BankAccountsPanel writable={writable} />
+    </Box>
+  );
+}

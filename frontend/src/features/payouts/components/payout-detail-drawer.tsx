@@ -1,0 +1,153 @@
+import { Button, CloseButton, DataList, Dialog, Drawer, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+
+import type { PayoutDetail } from '@/api/types';
+import { appToaster } from '@/components/app-toaster';
+import { commonMessages } from '@/i18n/messages';
+import { isApiError } from '@/lib/api-client';
+
+import { useCancelPayout } from '../api/cancel-payout';
+import { getPayoutQueryOptions } from '../api/get-payout';
+import { money, when, withDigit } from '../lib/display';
+import { labelOf, payoutMethodMessages, payoutStatusMessages, payoutsMessages as m } from '../messages';
+import { PayoutStatusBadge } from './status-badge';
+
+type Props = { id: string | null; canCancel: boolean; onClose: () => void };
+
+/** One withdraw: its data, the timeline of its status changes, and Cancel while it waits. */
+export function PayoutDetailDrawer({ id, canCancel, onClose }: Props) {
+  const intl = useIntl();
+  return (
+    <Drawer.Root open={Boolean(id)} onOpenChange={(details) => !details.open && onClose()} placement="end" size="md">
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content>
+            <Drawer.Header>
+              <Drawer.Title>{id ? intl.formatMessage(m.detailTitle, { id }) : ''}</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>{id && <DetailBody id={id} canCancel={canCancel} />}</Drawer.Body>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={intl.formatMessage(commonMessages.close)} />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}
+
+function DetailBody({ id, canCancel }: { id: string; canCancel: boolean }) {
+  const intl = useIntl();
+  const detail = useQuery(getPayoutQueryOptions(id));
+  if (detail.isPending) return <Skeleton height="40" />;
+  if (detail.isError) return <Text role="alert">{intl.formatMessage(commonMessages.withdrawalsNotFound)}</Text>;
+  return <Detail payout={detail.data} canCancel={canCancel} />;
+}
+
+function Detail({ payout, canCancel }: { payout: PayoutDetail; canCancel: boolean }) {
+  const intl = useIntl();
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useCancelPayout();
+  const label = (map: Parameters<typeof labelOf>[0], value: string) => {
+    const found = labelOf(map, value);
+    return typeof found === 'string' ? found : intl.formatMessage(found);
+  };
+  const rows: [string, string][] = [
+    [intl.formatMessage(m.amount), money(payout.amount, payout.currency, intl.locale)],
+    [intl.formatMessage(m.method), label(payoutMethodMessages, payout.withdraw_method)],
+    [intl.formatMessage(m.beneficiary), `${payout.beneficiary_name} (${payout.beneficiary_document})`],
+    [intl.formatMessage(m.bank), payout.bank ? [payout.bank.compe, payout.bank.name].filter(Boolean).join(' ') : ''],
+    [intl.formatMessage(m.agency), withDigit(payout.agency, payout.agency_digit)],
+    [intl.formatMessage(m.account), payout.account ? withDigit(payout.account, payout.account_digit) : payout.pix_key],
+    [intl.formatMessage(m.operation), payout.operation],
+    [intl.formatMessage(m.transactionId), payout.transaction_id],
+    [intl.formatMessage(m.createdAt), when(payout.created_at, intl.locale)],
+    [intl.formatMessage(m.finishedAt), when(payout.finished_at, intl.locale)],
+  ];
+  if (payout.rejection_reason) rows.push([intl.formatMessage(m.rejectionReason), payout.rejection_reason]);
+
+  const confirmCancel = () =>
+    cancel.mutate(
+      { id: payout.id },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          appToaster.create({ type: 'success', title: intl.formatMessage(m.canceled) });
+        },
+        onError: (error) => {
+          setConfirming(false);
+          appToaster.create({
+            type: 'error',
+            title: intl.formatMessage(m.cancelFailed),
+            description: isApiError(error) ? error.message : intl.formatMessage(commonMessages.tryAgainLater),
+          });
+        },
+      },
+    );
+
+  return (
+    <Stack gap="5">
+      <PayoutStatusBadge status={payout.status} />
+      <DataList.Root orientation="horizontal" size="sm">
+        {rows
+          .filter(([, value]) => value)
+          .map(([name, value]) => (
+            <DataList.Item key={name}>
+              <DataList.ItemLabel>{name}</DataList.ItemLabel>
+              <DataList.ItemValue>{value}</DataList.ItemValue>
+            </DataList.Item>
+          ))}
+      </DataList.Root>
+      <Stack gap="2" as="section" aria-label={intl.formatMessage(m.timeline)}>
+        <Text fontWeight="semibold">{intl.formatMessage(m.timeline)}</Text>
+        <Stack as="ol" gap="2" ps="4" borderStartWidth="2px">
+          {payout.events.map((event, index) => (
+            <li key={index}>
+              <Text fontSize="sm">
+                {intl.formatMessage(m.event, {
+                  from: event.from_status ? label(payoutStatusMessages, event.from_status) : '∅',
+                  to: label(payoutStatusMessages, event.to_status),
+                })}
+              </Text>
+              <Text fontSize="xs" color="fg.muted">
+                {when(event.at, intl.locale)}
+                {event.note ? ` · ${event.note}` : ''}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      </Stack>
+      {canCancel && payout.status === 'waiting' && (
+        <Button colorPalette="red" variant="outline" alignSelf="flex-start" onClick={() => setConfirming(true)}>
+          {intl.formatMessage(m.cancel)}
+        </Button>
+      )}
+      <Dialog.Root role="alertdialog" open={confirming} onOpenChange={(details) => !details.open && setConfirming(false)}>
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>{intl.formatMessage(m.cancelTitle)}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Dialog.Description>{intl.formatMessage(m.cancelText)}</Dialog.Description>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={() => setConfirming(false)}>
+                  {intl.formatMessage(m.keep)}
+                </Button>
+                <Button colorPalette="red" loading={cancel.isPending} onClick={confirmCancel}>
+                  {intl.formatMessage(m.cancelConfirm)}
+                </Button>
+              </Dialog.Footer>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+import type { BankAccount } from '@/api/types';
+import { type Currency, formatDateTime, formatMoney } from '@/lib/format';
+
+export function money(cents: number, currency: string, locale: string): string {
+  return formatMoney(cents, (currency === 'USD' ? 'USD' : 'BRL') as Currency, locale);
+}
+
+/** ISO date-time from the API -> localized date and time ("" when absent). */
+export function when(iso: string | null | undefined, locale: string): string {
+  if (!iso) return '';
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? iso : formatDateTime(Math.floor(ms / 1000), locale);
+}
+
+export function withDigit(value: string, digit: string): string {
+  return value && digit ? `${value}-${digit}` : value;
+}
+
+/** "001 Banco do Brasil · 1234 · 56789-0 · Acme Ltda" for the account select. */
+export function accountLabel(a: BankAccount): string {
+  const bank = [a.bank.compe, a.bank.name].filter(Boolean).join(' ');
+  const parts = [bank, withDigit(a.agency, a.agency_digit), withDigit(a.account, a.account_digit), a.holder_name];
+  if (a.pix_key) parts.push(`PIX ${a.pix_key}`);
+  return parts.filter(Boolean).join(' · ');
+}
