@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.db import DataError
 from django.http import HttpRequest, HttpResponse
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
@@ -55,6 +56,12 @@ def install(api: NinjaAPI) -> None:
         if code is None:
             code = "invalid_input" if exc.status_code < 500 else "internal_error"
         return api.create_response(request, error_body(code), status=exc.status_code)
+
+    @api.exception_handler(DataError)
+    def data_error(request: HttpRequest, exc: DataError) -> HttpResponse:
+        # A value the database refuses (too long, out of range) that validation let through: a 400.
+        logger.warning("data error on %s %s: %s", request.method, request.path, exc)
+        return api.create_response(request, error_body("invalid_input"), status=400)
 
     @api.exception_handler(Exception)
     def unexpected(request: HttpRequest, exc: Exception) -> HttpResponse:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
-from datetime import datetime
+from datetime import date
 from typing import Any, TypeVar
 
 from django.db.models import Model, Q, QuerySet
@@ -17,7 +17,7 @@ DEFAULT_PAGE_SIZE = 25
 
 
 def encode_cursor(value: Any, pk: int) -> str:
-    raw = json.dumps([value.isoformat() if isinstance(value, datetime) else value, pk])
+    raw = json.dumps([value.isoformat() if isinstance(value, date) else value, pk])
     return base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
 
 

@@ -7,6 +7,7 @@ audit entry, the outbox event and the public index row in one database transacti
 from __future__ import annotations
 
 import logging
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -46,7 +47,38 @@ from tenants.models import Tenant, TenantKind
 
 logger = logging.getLogger("cofre.payments")
 
-MAX_AMOUNT = 10**10 - 1  # the boleto's 10-digit amount field bounds every method
+MAX_AMOUNT = 10**10 - 1
+BRAZILIAN_STATES = frozenset(
+    [
+        "AC",
+        "AL",
+        "AP",
+        "AM",
+        "BA",
+        "CE",
+        "DF",
+        "ES",
+        "GO",
+        "MA",
+        "MT",
+        "MS",
+        "MG",
+        "PA",
+        "PB",
+        "PR",
+        "PE",
+        "PI",
+        "RJ",
+        "RN",
+        "RS",
+        "RO",
+        "RR",
+        "SC",
+        "SP",
+        "SE",
+        "TO",
+    ]
+)  # the boleto's 10-digit amount field bounds every method
 
 
 def search_text(name: str) -> str:
@@ -134,8 +166,14 @@ def create_deposit(membership: Membership, data: DepositInput) -> Deposit:
     if data.method not in provider.methods:
         raise AppError("invalid_input", fields={"method": "method_not_enabled"})
 
+    zipcode = re.sub(r"[\s.-]", "", data.payer.zipcode)
+    if zipcode and not (len(zipcode) == 8 and zipcode.isdigit()):
+        raise AppError("invalid_input", fields={"payer.zipcode": "invalid_zipcode"})
+    state = data.payer.state.strip().upper()
+    if state and state not in BRAZILIAN_STATES:
+        raise AppError("invalid_input", fields={"payer.state": "invalid_state"})
     public_id = new_public_id("dep")
-    payer = Payer(**{**data.payer.__dict__, "document": document.value})
+    payer = Payer(**{**data.payer.__dict__, "document": document.value, "zipcode": zipcode, "state": state})
     request = ChargeRequest(
         reference=public_id,
         method=data.method,

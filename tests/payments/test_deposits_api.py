@@ -250,3 +250,36 @@ def test_the_printable_boleto_and_the_pix_qr_code(acme: ApiClient) -> None:
     other = ApiClient("beta")
     other.post_json("/api/auth/login", {"email": "owner@beta.demo.test", "password": "cofre-demo"})
     assert other.get(f"/api/deposits/{pix['id']}/document").status_code == 404
+
+
+def test_a_zipcode_with_punctuation_is_normalised_and_a_bad_one_refused(acme: ApiClient) -> None:
+    ok = create(acme, payer={**PAYER, "zipcode": "01310-100"})
+    assert ok.status_code == 201, ok.content
+    assert ok.json()["address"]["zipcode"] == "01310100"
+    bad = create(acme, payer={**PAYER, "zipcode": "1234"})
+    assert bad.status_code == 400
+    assert bad.json()["fields"] == {"payer.zipcode": "invalid_zipcode"}
+
+
+def test_sorting_by_due_date_pages_through_deposits_without_one(acme: ApiClient) -> None:
+    for days in range(1, 8):
+        create(acme, due_date=(timezone.localdate() + timedelta(days=days)).isoformat())
+    for _ in range(6):
+        create(acme, method="pix", amount=1_000, due_date=None)
+    seen: list[str | None] = []
+    ids: list[str] = []
+    cursor = None
+    for _ in range(20):
+        params: dict[str, str | int] = {"sort": "due_date", "per_page": 10}
+        if cursor:
+            params["cursor"] = cursor
+        body = acme.get("/api/deposits", params).json()
+        seen.extend(item["due_date"] for item in body["items"])
+        ids.extend(item["id"] for item in body["items"])
+        cursor = body["next_cursor"]
+        if cursor is None:
+            break
+    assert len(ids) == len(set(ids)) == 13  # two pages, nothing twice, nothing lost
+    dated = [d for d in seen if d is not None]
+    assert dated == sorted(dated)
+    assert seen.index(None) > seen.index(dated[-1])  # undated ones come after every date
