@@ -32,6 +32,13 @@ def root_is_dark(page: Page) -> bool:
     return dark
 
 
+def active_entry_background(page: Page) -> str:
+    color: str = page.locator("aside nav a[aria-current='page']").evaluate(
+        "link => getComputedStyle(link).backgroundColor"
+    )
+    return color
+
+
 def make_page_scrollable(page: Page) -> None:
     page.evaluate(
         """() => {
@@ -75,6 +82,7 @@ def test_every_vertical_setting_survives_a_reload(
     restore_profile(ROLE)
     login_ui(page, web, ROLE)
     wait_for_shell(page)
+    primary = active_entry_background(page)
     dialog = open_customizer(page)
     assert offered(dialog, "theme") == ["light", "dark", "semi-dark"]
     assert offered(dialog, "navbarType") == ["hidden", "static", "sticky", "floating"]
@@ -98,6 +106,7 @@ def test_every_vertical_setting_survives_a_reload(
     wait_for_shell(page)
 
     assert "semi-dark-layout" in body_classes(page)
+    assert active_entry_background(page) != primary  # the menu color
     assert page.evaluate("() => document.documentElement.dir") == "rtl"
     assert page.locator("aside[data-collapsed]").count() == 1
     assert page.locator("footer[data-footer-type='sticky']").count() == 1
