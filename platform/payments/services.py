@@ -7,7 +7,6 @@ audit entry, the outbox event and the public index row in one database transacti
 from __future__ import annotations
 
 import logging
-import re
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -20,6 +19,8 @@ from django_tenants.utils import get_public_schema_name, schema_context
 
 from accounts.models import Membership
 from audit import services as audit
+from brazil import address
+from brazil.address import AddressError
 from brazil.documents import validate_document
 from brazil.errors import DocumentError
 from core.errors import AppError, NotFoundError
@@ -47,38 +48,7 @@ from tenants.models import Tenant, TenantKind
 
 logger = logging.getLogger("cofre.payments")
 
-MAX_AMOUNT = 10**10 - 1
-BRAZILIAN_STATES = frozenset(
-    [
-        "AC",
-        "AL",
-        "AP",
-        "AM",
-        "BA",
-        "CE",
-        "DF",
-        "ES",
-        "GO",
-        "MA",
-        "MT",
-        "MS",
-        "MG",
-        "PA",
-        "PB",
-        "PR",
-        "PE",
-        "PI",
-        "RJ",
-        "RN",
-        "RS",
-        "RO",
-        "RR",
-        "SC",
-        "SP",
-        "SE",
-        "TO",
-    ]
-)  # the boleto's 10-digit amount field bounds every method
+MAX_AMOUNT = 10**10 - 1  # the boleto's 10-digit amount field bounds every method
 
 
 def search_text(name: str) -> str:
@@ -166,12 +136,14 @@ def create_deposit(membership: Membership, data: DepositInput) -> Deposit:
     if data.method not in provider.methods:
         raise AppError("invalid_input", fields={"method": "method_not_enabled"})
 
-    zipcode = re.sub(r"[\s.-]", "", data.payer.zipcode)
-    if zipcode and not (len(zipcode) == 8 and zipcode.isdigit()):
-        raise AppError("invalid_input", fields={"payer.zipcode": "invalid_zipcode"})
-    state = data.payer.state.strip().upper()
-    if state and state not in BRAZILIAN_STATES:
-        raise AppError("invalid_input", fields={"payer.state": "invalid_state"})
+    try:  # optional for most methods, but never stored malformed
+        zipcode = address.normalize_zipcode(data.payer.zipcode) if data.payer.zipcode.strip() else ""
+    except AddressError as exc:
+        raise AppError("invalid_input", fields={"payer.zipcode": exc.code}) from exc
+    try:
+        state = address.normalize_state(data.payer.state) if data.payer.state.strip() else ""
+    except AddressError as exc:
+        raise AppError("invalid_input", fields={"payer.state": exc.code}) from exc
     public_id = new_public_id("dep")
     payer = Payer(**{**data.payer.__dict__, "document": document.value, "zipcode": zipcode, "state": state})
     request = ChargeRequest(

@@ -12,12 +12,13 @@ same boleto: a reference made of at most 11 digits is used as is (zero-padded); 
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from brazil import address
+from brazil.address import AddressError
 from brazil.boleto import (
     MAX_AMOUNT_CENTAVOS,
     WINDOW_DAYS_AFTER,
@@ -39,38 +40,6 @@ from plugin_api import (
 SAO_PAULO = ZoneInfo("America/Sao_Paulo")
 # "999" is no institution's COMPE code: a sandbox boleto can never be paid at a real bank by mistake.
 SANDBOX_BANK_CODE = "999"
-UFS = frozenset(
-    [
-        "AC",
-        "AL",
-        "AP",
-        "AM",
-        "BA",
-        "CE",
-        "DF",
-        "ES",
-        "GO",
-        "MA",
-        "MT",
-        "MS",
-        "MG",
-        "PA",
-        "PB",
-        "PR",
-        "PE",
-        "PI",
-        "RJ",
-        "RN",
-        "RS",
-        "RO",
-        "RR",
-        "SC",
-        "SP",
-        "SE",
-        "TO",
-    ]
-)
-_ZIPCODE_SEPARATORS = re.compile(r"[\s.\-]")
 _NOSSO_NUMERO_DIGITS = 11
 
 
@@ -104,10 +73,10 @@ def _required(value: str, field: str) -> str:
 
 def normalize_zipcode(zipcode: str) -> str:
     """ "01310-100" -> "01310100"; PluginError("invalid_zipcode") unless 8 digits remain."""
-    digits = _ZIPCODE_SEPARATORS.sub("", zipcode)
-    if not re.fullmatch(r"[0-9]{8}", digits):
-        raise PluginError("invalid_zipcode", "payer.zipcode")
-    return digits
+    try:
+        return address.normalize_zipcode(zipcode)
+    except AddressError as exc:
+        raise PluginError(exc.code, "payer.zipcode") from exc
 
 
 def validate_payer(payer: Payer) -> None:
@@ -119,7 +88,7 @@ def validate_payer(payer: Payer) -> None:
         raise PluginError("invalid_document", "payer.document") from exc
     for name in ("street", "number", "neighborhood", "city"):
         _required(getattr(payer, name), f"payer.{name}")
-    if payer.state.strip().upper() not in UFS:
+    if payer.state.strip().upper() not in address.STATES:
         raise PluginError("invalid_state", "payer.state")
     normalize_zipcode(payer.zipcode)
 

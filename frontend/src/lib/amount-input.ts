@@ -1,4 +1,4 @@
-// Shared copy of the amount parser (first written for deposits) for the money-out features.
+// The amount parser of every money form (deposits, payouts, refunds).
 /**
  * Amounts typed by people, in the locale's notation, to integer centavos, without ever going through
  * a float: the text is split into its digits and put back together as a string.
