@@ -1,4 +1,4 @@
-"""The committed OpenAPI document (frontend/openapi.json, the source of the TypeScript types) matches the API."""
+"""The committed OpenAPI document (frontend/openapi.json, source of the TypeScript types) is current."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_the_committed_openapi_document_is_current() -> None:
     committed = (ROOT / "frontend" / "openapi.json").read_text(encoding="utf-8")
-    assert committed == render(), "run `make openapi` and commit frontend/openapi.json and the generated types"
+    assert committed == render(), "run `make openapi`, then commit openapi.json and the generated types"
 
 
 def test_every_operation_has_a_tag() -> None:
