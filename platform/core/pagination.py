@@ -4,10 +4,21 @@ from __future__ import annotations
 
 import base64
 import json
-from datetime import date
+from datetime import date, timedelta
 from typing import Any, TypeVar
 
-from django.db.models import Model, Q, QuerySet
+from django.db import OperationalError, connection, transaction
+from django.db.models import (
+    BigIntegerField,
+    DateField,
+    DateTimeField,
+    ExpressionWrapper,
+    F,
+    Model,
+    Q,
+    QuerySet,
+    Value,
+)
 
 from core.errors import AppError
 
@@ -30,8 +41,58 @@ def decode_cursor(cursor: str) -> tuple[Any, int]:
         raise AppError("invalid_input", fields={"cursor": "invalid"}) from exc
 
 
+def _ordered_rows(
+    queryset: QuerySet[M], ordering: tuple[str, str], limit: int, *, selective: bool
+) -> list[M]:
+    """The page's rows. With `selective` (a filter whose matches are found through its own index, e.g.
+    full-text search), a rare term makes PostgreSQL walk the sort index across the whole table
+    looking for matches (seconds at a million rows). So the index-ordered plan gets a time budget;
+    past it, the rows are ordered by an expression the sort index cannot serve, which makes the
+    planner collect the (few) matches through the filter's index and sort them."""
+    if not selective:
+        return list(queryset.order_by(*ordering)[:limit])
+    try:
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(f"SET LOCAL statement_timeout = {SELECTIVE_BUDGET_MS}")
+            rows = list(queryset.order_by(*ordering)[:limit])
+            cursor.execute("SET LOCAL statement_timeout = 0")
+            return rows
+    except OperationalError as exc:
+        if getattr(exc.__cause__, "sqlstate", None) != "57014":  # query_canceled
+            raise
+    return rows_by_expression(queryset, ordering, limit)
+
+
+def rows_by_expression(queryset: QuerySet[M], ordering: tuple[str, str], limit: int) -> list[M]:
+    """The same rows in the same order, sorted on `field + 0` so no btree on the field can serve it."""
+    field, pk = ordering
+    name = field.lstrip("-")
+    temporal = isinstance(
+        queryset.model._meta.get_field(name) if name in _fields(queryset) else None, DateField
+    )
+    expression = ExpressionWrapper(
+        F(name) + Value(timedelta(0) if temporal or name.endswith("_sort") else 0),
+        output_field=DateTimeField() if temporal or name.endswith("_sort") else BigIntegerField(),
+    )
+    by = expression.desc() if field.startswith("-") else expression.asc()
+    return list(queryset.order_by(by, pk)[:limit])
+
+
+SELECTIVE_BUDGET_MS = 40
+
+
+def _fields(queryset: QuerySet[M]) -> set[str]:
+    return {f.name for f in queryset.model._meta.get_fields()}
+
+
 def keyset_page(
-    queryset: QuerySet[M], *, sort: str, allowed: tuple[str, ...], cursor: str | None, size: int
+    queryset: QuerySet[M],
+    *,
+    sort: str,
+    allowed: tuple[str, ...],
+    cursor: str | None,
+    size: int,
+    selective: bool = False,
 ) -> tuple[list[M], str | None]:
     """One page ordered by (sort field, id), both in the sort's direction, after `cursor`."""
     if sort.lstrip("-") not in allowed:
@@ -45,7 +106,7 @@ def keyset_page(
         op = "lt" if descending else "gt"
         queryset = queryset.filter(Q(**{f"{field}__{op}": value}) | Q(**{field: value, f"pk__{op}": pk}))
     ordering = (f"-{field}", "-pk") if descending else (field, "pk")
-    rows = list(queryset.order_by(*ordering)[: size + 1])
+    rows = _ordered_rows(queryset, ordering, size + 1, selective=selective)
     next_cursor = None
     if len(rows) > size:
         rows = rows[:size]

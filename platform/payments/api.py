@@ -135,7 +135,12 @@ def list_deposits(request: HttpRequest, filters: Query[DepositQuery]) -> dict[st
         qs = qs.annotate(due_sort=Coalesce(F("due_date"), Value(date.max)))
         sort = sort.replace("due_date", "due_sort")
     rows, next_cursor = keyset_page(
-        qs, sort=sort, allowed=(*SORTS, "due_sort"), cursor=filters.cursor, size=filters.per_page
+        qs,
+        sort=sort,
+        allowed=(*SORTS, "due_sort"),
+        cursor=filters.cursor,
+        size=filters.per_page,
+        selective=queries.is_selective(qs),
     )
     return {"items": [deposit_out(d) for d in rows], "next_cursor": next_cursor}
 

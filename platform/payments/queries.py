@@ -80,6 +80,11 @@ def search(qs: QuerySet[Deposit], term: str) -> QuerySet[Deposit]:
     return qs.annotate(fts=SearchVector("search_name", config="simple")).filter(fts=query)
 
 
+def is_selective(qs: QuerySet[Deposit]) -> bool:
+    """A name search: its matches are found through the full-text index, not the sort index."""
+    return "fts" in qs.query.annotations
+
+
 def summary(qs: QuerySet[Deposit]) -> dict[str, Any]:
     agg = qs.aggregate(n=Count("id"), total=Sum("amount"), fees=Sum("fee"), avg=Avg("amount"))
     return {

@@ -259,6 +259,11 @@ def register_charge(deposit_id: int, *, attempts: int = 2) -> None:
             logger.warning("provider %s refused %s: %s", deposit.provider, deposit, exc.code)
             transition_deposit(deposit, DepositStatus.CANCELED, source="provider", note=exc.code)
             return
+        except Exception:  # an outside system failing in any other way: the deposit is already saved
+            logger.exception(
+                "provider %s failed registering %s; the sync job retries", deposit.provider, deposit
+            )
+            return
     if charge is None:
         return
     with transaction.atomic():

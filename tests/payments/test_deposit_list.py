@@ -143,3 +143,17 @@ def test_an_employee_without_assignments_sees_nothing() -> None:
     client = ApiClient("public")
     client.post_json("/api/auth/login", {"email": "new.employee@demo.test", "password": "a-long-password-1"})
     assert client.get("/api/transactions").json()["items"] == []
+
+
+def test_the_expression_order_used_for_rare_name_searches_gives_the_same_page(
+    client: ApiClient, seeded: dict[str, str]
+) -> None:
+    from core.pagination import rows_by_expression
+    from payments import queries
+
+    with schema_context("acme"):
+        qs = queries.filtered(queries.DepositFilters(status=[], method=[], currency=[], q="jo"))
+        assert queries.is_selective(qs)
+        for ordering in (("-created_at", "-pk"), ("amount", "pk")):
+            expected = [d.pk for d in qs.order_by(*ordering)[:10]]
+            assert [d.pk for d in rows_by_expression(qs, ordering, 10)] == expected

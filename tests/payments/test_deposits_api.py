@@ -283,3 +283,20 @@ def test_sorting_by_due_date_pages_through_deposits_without_one(acme: ApiClient)
     dated = [d for d in seen if d is not None]
     assert dated == sorted(dated)
     assert seen.index(None) > seen.index(dated[-1])  # undated ones come after every date
+
+
+def test_a_provider_failing_unexpectedly_leaves_the_deposit_waiting_not_a_500(
+    acme: ApiClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gateway.registry import get_registry
+
+    provider = get_registry().provider("sandbox_bank")
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise ConnectionResetError("bank unreachable")
+
+    monkeypatch.setattr(provider, "create_charge", broken)  # the bank is outside the system
+    response = create(acme, method="pix", amount=1_000, due_date=None)
+    assert response.status_code == 201, response.content
+    assert response.json()["status"] == "waiting"
+    assert response.json()["provider_reference"] == ""
