@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+from collections.abc import Callable
 from datetime import date, timedelta
 from typing import Any, TypeVar
 
@@ -81,6 +82,15 @@ def rows_by_expression(queryset: QuerySet[M], ordering: tuple[str, str], limit: 
 SELECTIVE_BUDGET_MS = 40
 
 
+class SlowPage(Exception):  # noqa: N818  (a signal, not an error)
+    """A fast path ran past its time budget: the page is read ordered by expression instead."""
+
+
+# fast(descending, after (sort value, pk) or None, limit) -> the page's rows, or None to use the
+# plain query; may raise SlowPage.
+FastPath = Callable[[bool, tuple[Any, int] | None, int], list[M] | None]
+
+
 def _fields(queryset: QuerySet[M]) -> set[str]:
     return {f.name for f in queryset.model._meta.get_fields()}
 
@@ -93,20 +103,32 @@ def keyset_page(
     cursor: str | None,
     size: int,
     selective: bool = False,
+    fast: FastPath[M] | None = None,
 ) -> tuple[list[M], str | None]:
-    """One page ordered by (sort field, id), both in the sort's direction, after `cursor`."""
+    """One page ordered by (sort field, id), both in the sort's direction, after `cursor`.
+
+    `fast`, when given, reads the page another way (e.g. through a dedicated index) with the same
+    order and cursor semantics; it answers None to leave it to the plain query."""
     if sort.lstrip("-") not in allowed:
         raise AppError("invalid_input", fields={"sort": "invalid"})
     if size not in PAGE_SIZES:
         raise AppError("invalid_input", fields={"per_page": "invalid"})
     field = sort.lstrip("-")
     descending = sort.startswith("-")
-    if cursor:
-        value, pk = decode_cursor(cursor)
+    after = decode_cursor(cursor) if cursor else None
+    if after:
+        value, pk = after
         op = "lt" if descending else "gt"
         queryset = queryset.filter(Q(**{f"{field}__{op}": value}) | Q(**{field: value, f"pk__{op}": pk}))
     ordering = (f"-{field}", "-pk") if descending else (field, "pk")
-    rows = _ordered_rows(queryset, ordering, size + 1, selective=selective)
+    rows: list[M] | None = None
+    if fast is not None:
+        try:
+            rows = fast(descending, after, size + 1)
+        except SlowPage:
+            rows = rows_by_expression(queryset, ordering, size + 1)
+    if rows is None:
+        rows = _ordered_rows(queryset, ordering, size + 1, selective=selective)
     next_cursor = None
     if len(rows) > size:
         rows = rows[:size]

@@ -3,6 +3,7 @@
 # No `from __future__ import annotations` here: django-ninja reads the view annotations at runtime,
 # through the access.guard wrappers, and cannot resolve postponed (string) annotations there.
 
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
@@ -87,19 +88,47 @@ def deposit_out(d: Deposit) -> dict[str, Any]:
     }
 
 
-def deposit_filtered(filters: DepositQuery) -> Any:
-    return queries.filtered(
-        queries.DepositFilters(
-            status=filters.status,
-            method=filters.method,
-            currency=filters.currency,
-            date_from=filters.date_from,
-            date_to=filters.date_to,
-            amount_min=filters.amount_min,
-            amount_max=filters.amount_max,
-            q=filters.q,
-        )
+LIST_FIELDS = (
+    *("public_id", "status", "method", "amount", "currency", "fee", "refunded_amount", "payer_name"),
+    *("payer_document", "due_date", "provider", "provider_reference", "created_at", "confirmed_at"),
+)
+
+
+def deposit_list_item(d: Deposit) -> dict[str, Any]:
+    return {
+        "id": d.public_id,
+        "status": d.status,
+        "method": d.method,
+        "amount": d.amount,
+        "currency": d.currency,
+        "fee": d.fee,
+        "net": d.net,
+        "refunded_amount": d.refunded_amount,
+        "payer_name": d.payer_name,
+        "payer_document": d.payer_document,
+        "due_date": d.due_date,
+        "provider": d.provider,
+        "provider_reference": d.provider_reference,
+        "created_at": d.created_at,
+        "confirmed_at": d.confirmed_at,
+    }
+
+
+def query_filters(filters: DepositQuery) -> queries.DepositFilters:
+    return queries.DepositFilters(
+        status=filters.status,
+        method=filters.method,
+        currency=filters.currency,
+        date_from=filters.date_from,
+        date_to=filters.date_to,
+        amount_min=filters.amount_min,
+        amount_max=filters.amount_max,
+        q=filters.q,
     )
+
+
+def deposit_filtered(filters: DepositQuery) -> Any:
+    return queries.filtered(query_filters(filters))
 
 
 @router.post("", response={201: DepositOut}, summary="Create a deposit (billet, PIX, card, transfer)")
@@ -128,21 +157,34 @@ def create_deposit(request: HttpRequest, payload: DepositIn) -> Status[dict[str,
 @requires_route(*DEPOSIT_ROUTES)
 def list_deposits(request: HttpRequest, filters: Query[DepositQuery]) -> dict[str, Any]:
     membership_of(request)
-    qs = deposit_filtered(filters)
+    # Only the columns a row shows: a page of whole records costs twice as much to read and build.
+    qs = deposit_filtered(filters).only(*LIST_FIELDS)
     sort = filters.sort
     if sort.lstrip("-") == "due_date":
         # Deposits without a due date (PIX, card) sort after every date: keyset needs a non-null key.
         qs = qs.annotate(due_sort=Coalesce(F("due_date"), Value(date.max)))
         sort = sort.replace("due_date", "due_sort")
+    selective = queries.is_selective(qs)
+    fast = None
+    if selective and sort.lstrip("-") == "created_at":
+        words = queries.name_terms(filters.q)
+        search = replace(query_filters(filters), q="")
+
+        def fast(descending: bool, after: tuple[Any, int] | None, limit: int) -> list[Deposit] | None:
+            return queries.name_page(
+                search, words, descending=descending, after=after, limit=limit, fields=LIST_FIELDS
+            )
+
     rows, next_cursor = keyset_page(
         qs,
         sort=sort,
         allowed=(*SORTS, "due_sort"),
         cursor=filters.cursor,
         size=filters.per_page,
-        selective=queries.is_selective(qs),
+        selective=selective,
+        fast=fast,
     )
-    return {"items": [deposit_out(d) for d in rows], "next_cursor": next_cursor}
+    return {"items": [deposit_list_item(d) for d in rows], "next_cursor": next_cursor}
 
 
 @router.get(
@@ -212,7 +254,7 @@ def deposit_document(request: HttpRequest, deposit_id: str) -> HttpResponse:
 
 
 @balance_router.get("", response=list[BalanceOut], summary="Balance per currency: available, pending, held")
-@requires_route("clients/home", "clients/payments")
+@requires_route("clients/home", "clients/payments", "client/wallet-withdraws")
 def balance(request: HttpRequest) -> list[dict[str, Any]]:
     tenant = membership_of(request).tenant
     return [b.__dict__ for b in tenant_balances(tenant, tenant.currencies)]

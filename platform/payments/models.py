@@ -6,6 +6,8 @@ from django.contrib.postgres.indexes import GinIndex
 from django.contrib.postgres.search import SearchVector
 from django.db import models
 
+MAX_WORD = 60  # longer words in a payer name are indexed by their first 60 characters
+
 
 class DepositStatus(models.TextChoices):
     WAITING = "waiting", "Waiting"  # created, waiting for the payer ("waiting/open")
@@ -85,6 +87,37 @@ class Deposit(models.Model):
     @property
     def net(self) -> int:
         return self.amount - self.fee
+
+
+class DepositNameToken(models.Model):
+    """One row per distinct word of a deposit's payer name, keyed (word, created_at, deposit).
+
+    Name search reads the deposits whose name has a word starting with the term, newest first: for
+    each matching word the primary key yields its deposits already in created_at order, and the
+    words' streams are merged (UNION ALL -> Merge Append), so a page of 50 costs ~50 index entries
+    whether the word is rare or common. A GIN full-text index cannot return rows in order (a common
+    word collected every match and sorted them) and walking the created_at index looking for a rare
+    word read the whole table (see ARCHITECTURE.md, "Name search"). Written with the deposit, in the
+    same transaction; names never change.
+    """
+
+    pk = models.CompositePrimaryKey("word", "created_at", "deposit")
+    word = models.CharField(max_length=MAX_WORD)
+    created_at = models.DateTimeField()
+    deposit = models.ForeignKey(Deposit, on_delete=models.CASCADE, db_index=False, related_name="+")
+
+    def __str__(self) -> str:
+        return self.word
+
+
+class NameWord(models.Model):
+    """Every word seen in a payer name (the vocabulary): a prefix is expanded to its words here, through
+    the primary key's pattern index, before the token streams are read."""
+
+    word = models.CharField(max_length=MAX_WORD, primary_key=True)
+
+    def __str__(self) -> str:
+        return self.word
 
 
 class DepositEvent(models.Model):

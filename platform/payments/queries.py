@@ -8,12 +8,14 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from django.contrib.postgres.search import SearchQuery, SearchVector
+from django.db import OperationalError, connection, transaction
 from django.db.models import Avg, Count, QuerySet, Sum
 from django.utils import timezone
 
 from brazil.documents import validate_document
 from brazil.errors import DocumentError
-from payments.models import Deposit
+from core.pagination import SELECTIVE_BUDGET_MS, SlowPage
+from payments.models import MAX_WORD, Deposit, NameWord
 from payments.services import search_text
 
 PUBLIC_ID_RE = re.compile(r"^dep_[0-9a-f]{20}$")
@@ -80,16 +82,166 @@ def search(qs: QuerySet[Deposit], term: str) -> QuerySet[Deposit]:
     return qs.annotate(fts=SearchVector("search_name", config="simple")).filter(fts=query)
 
 
+def name_terms(term: str) -> list[str]:
+    """The words of a name search, as the name-token index holds them."""
+    return [w[:MAX_WORD] for w in WORD_RE.findall(search_text(term))]
+
+
+# A prefix that expands to more words than this is short and common ("a", "ma"): its matches are
+# dense, so walking the created_at index finds a page at once (the plain query does that).
+MAX_EXPANSION = 64
+MAX_STREAMS = 3  # the longest words are streamed; any other is checked on the deposit row
+PLAN_SETTINGS = (
+    "SET LOCAL enable_sort = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_hashagg = off; "
+    "SET LOCAL enable_hashjoin = off; "
+    "SET LOCAL max_parallel_workers_per_gather = 0"
+)
+
+
+def name_page(
+    filters: DepositFilters,
+    words: list[str],
+    *,
+    descending: bool,
+    after: tuple[Any, int] | None,
+    limit: int,
+    fields: tuple[str, ...] = (),
+) -> list[Deposit] | None:
+    """A page of a name search in created_at order, read from the name-token index
+    (models.DepositNameToken). Each word of the term is expanded to the vocabulary words it prefixes;
+    a word's stream is the merge of their tokens, read in key order (so already in created_at order)
+    and deduplicated; the words' streams are intersected by a merge join, then joined to the deposit
+    and checked against the other filters. A page costs about `limit` index entries per word unless
+    the other filters reject most rows; it gets the selective time budget and raises SlowPage past
+    it. None when every word is too common a prefix for this plan (the caller's plain query, which
+    walks the created_at index, finds dense matches at once). `fields`: load only these (and id)."""
+    streamed: list[list[str]] = []
+    for word in sorted(set(words), key=len, reverse=True)[:MAX_STREAMS]:
+        expansion = list(
+            NameWord.objects.filter(word__startswith=word)
+            .order_by("word")
+            .values_list("word", flat=True)[: MAX_EXPANSION + 1]
+        )
+        if not expansion:
+            return []  # no name has a word starting with it
+        if len(expansion) <= MAX_EXPANSION:
+            streamed.append(expansion)
+    if not streamed:
+        return None
+    direction = "DESC" if descending else "ASC"
+    branch, branch_params = _token_branch(filters, direction, after)
+    conditions, params = _row_conditions(filters, words, all_streamed=len(streamed) == len(set(words)))
+    order = f"ORDER BY created_at {direction}, deposit_id {direction}"
+    # Only constant fragments and the direction keyword are spliced in; every value is a parameter.
+    streams = [
+        f"(SELECT DISTINCT created_at, deposit_id FROM ({' UNION ALL '.join([branch] * len(e))}) u {order})"  # noqa: S608
+        for e in streamed
+    ]
+    tokens = (
+        streams[0]
+        + " s0"
+        + "".join(f" JOIN {s} s{n} USING (created_at, deposit_id)" for n, s in enumerate(streams[1:], 1))
+    )
+    sql = (
+        f"SELECT {_columns(fields)} FROM (SELECT created_at, deposit_id FROM {tokens} {order}) t "  # noqa: S608
+        "JOIN payments_deposit d ON d.id = t.deposit_id"
+        + "".join(f" AND {c}" if n else f" WHERE {c}" for n, c in enumerate(conditions))
+        + f" ORDER BY t.created_at {direction}, t.deposit_id {direction} LIMIT %s"
+    )
+    params = [v for e in streamed for word in e for v in (word, *branch_params)] + [*params, limit]
+    try:
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(f"SET LOCAL statement_timeout = {SELECTIVE_BUDGET_MS}")
+            # The plan this query is written for: each word's tokens read in key order and merged.
+            # The planner, which does not know how few rows the LIMIT will take, would rather
+            # collect every token of a common word and sort them.
+            cursor.execute(PLAN_SETTINGS)
+            rows = list(Deposit.objects.raw(sql, params))
+            cursor.execute("SET LOCAL statement_timeout = 0")
+            return rows
+    except OperationalError as exc:
+        if getattr(exc.__cause__, "sqlstate", None) != "57014":  # query_canceled
+            raise
+        raise SlowPage from exc
+
+
+def _columns(fields: tuple[str, ...]) -> str:
+    if not fields:
+        return "d.*"
+    # model field names of plain columns (constants of the caller, never user input)
+    return ", ".join(f"d.{name}" for name in sorted({"id", *fields}))
+
+
+def _token_branch(
+    filters: DepositFilters, direction: str, after: tuple[Any, int] | None
+) -> tuple[str, list[Any]]:
+    """One word's tokens in key order (the period and the cursor are ranges of the key)."""
+    where: list[str] = ["word = %s"]
+    params: list[Any] = []
+    if filters.date_from:
+        where.append("created_at >= %s")
+        params.append(_day_start(filters.date_from))
+    if filters.date_to:
+        where.append("created_at < %s")
+        params.append(_day_start(filters.date_to + timedelta(days=1)))
+    if after is not None:
+        where.append(f"(created_at, deposit_id) {'<' if direction == 'DESC' else '>'} (%s::timestamptz, %s)")
+        params.extend(after)
+    sql = (
+        "(SELECT created_at, deposit_id FROM payments_depositnametoken WHERE "  # noqa: S608
+        + " AND ".join(where)
+        + f" ORDER BY created_at {direction}, deposit_id {direction})"
+    )
+    return sql, params
+
+
+def _row_conditions(
+    filters: DepositFilters, words: list[str], *, all_streamed: bool
+) -> tuple[list[str], list[Any]]:
+    """The other filters, checked on each deposit the token stream yields."""
+    where: list[str] = []
+    params: list[Any] = []
+    for column, values in (
+        ("status", filters.status),
+        ("method", filters.method),
+        ("currency", filters.currency),
+    ):
+        if values:
+            where.append(f"d.{column} = ANY(%s)")
+            params.append(list(values))
+    if filters.amount_min is not None:
+        where.append("d.amount >= %s")
+        params.append(filters.amount_min)
+    if filters.amount_max is not None:
+        where.append("d.amount <= %s")
+        params.append(filters.amount_max)
+    if not all_streamed:  # a word too common to stream is checked on the row
+        where.append("to_tsvector('simple', d.search_name) @@ to_tsquery('simple', %s)")
+        params.append(" & ".join(f"{w}:*" for w in words))
+    return where, params
+
+
 def is_selective(qs: QuerySet[Deposit]) -> bool:
     """A name search: its matches are found through the full-text index, not the sort index."""
     return "fts" in qs.query.annotations
 
 
 def summary(qs: QuerySet[Deposit]) -> dict[str, Any]:
-    agg = qs.aggregate(n=Count("id"), total=Sum("amount"), fees=Sum("fee"), avg=Avg("amount"))
-    return {
-        "count": agg["n"] or 0,
-        "amount": agg["total"] or 0,
-        "fee": agg["fees"] or 0,
-        "average_ticket": round(agg["avg"] or 0),
-    }
+    """Count, amount, fees and average ticket of the filtered set, per currency, in one scan."""
+    rows = (
+        qs.order_by()
+        .values("currency")
+        .annotate(n=Count("id"), total=Sum("amount"), fees=Sum("fee"), avg=Avg("amount"))
+        .order_by("currency")
+    )
+    currencies = [
+        {
+            "currency": row["currency"],
+            "count": row["n"],
+            "amount": row["total"] or 0,
+            "fee": row["fees"] or 0,
+            "average_ticket": round(row["avg"] or 0),
+        }
+        for row in rows
+    ]
+    return {"count": sum(c["count"] for c in currencies), "currencies": currencies}

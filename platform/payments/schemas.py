@@ -95,15 +95,43 @@ class DepositDetailOut(DepositOut):
     postings: list[PostingOut]
 
 
-class SummaryOut(BaseModel):
+class CurrencySummaryOut(BaseModel):
+    currency: str
     count: int
     amount: int
     fee: int
     average_ticket: int
 
 
+class SummaryOut(BaseModel):
+    """The filtered set's totals, per currency (reais and dollars are never added together)."""
+
+    count: int
+    currencies: list[CurrencySummaryOut]
+
+
+class DepositListItemOut(BaseModel):
+    """A row of the deposits list: what the list shows. The whole record: GET /api/deposits/{id}."""
+
+    id: str
+    status: StatusLiteral
+    method: str
+    amount: int
+    currency: str
+    fee: int
+    net: int
+    refunded_amount: int
+    payer_name: str
+    payer_document: str
+    due_date: date | None
+    provider: str
+    provider_reference: str
+    created_at: datetime
+    confirmed_at: datetime | None
+
+
 class DepositListOut(BaseModel):
-    items: list[DepositOut]
+    items: list[DepositListItemOut]
     next_cursor: str | None
 
 

@@ -7,6 +7,7 @@ audit entry, the outbox event and the public index row in one database transacti
 from __future__ import annotations
 
 import logging
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -32,7 +33,15 @@ from ledger import services as ledger
 from ledger.models import AccountKind
 from payments import fees, settlement
 from payments.ids import new_public_id
-from payments.models import Deposit, DepositEvent, DepositStatus, OutboxEvent
+from payments.models import (
+    MAX_WORD,
+    Deposit,
+    DepositEvent,
+    DepositNameToken,
+    DepositStatus,
+    NameWord,
+    OutboxEvent,
+)
 from payments.transitions import can_transition
 from plugin_api import (
     ChargeArtifacts,
@@ -55,6 +64,26 @@ def search_text(name: str) -> str:
     """Lower case without accents: what name search indexes and matches."""
     decomposed = unicodedata.normalize("NFKD", name)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).lower().strip()
+
+
+NAME_WORD_RE = re.compile(r"[a-z0-9]+")
+
+
+def name_words(name: str) -> list[str]:
+    """The distinct words of a name as search indexes them: lower case, no accents, letters and
+    digits only, at most MAX_WORD characters (the same split as migration 0002's backfill)."""
+    return sorted({word[:MAX_WORD] for word in NAME_WORD_RE.findall(search_text(name))})
+
+
+def index_name(deposit: Deposit) -> None:
+    """The deposit's name words for name search (payments.queries.name_page), in the caller's
+    transaction: the vocabulary first (a word another transaction adds at the same time is kept once),
+    then one token row per word."""
+    words = name_words(deposit.payer_name)
+    NameWord.objects.bulk_create([NameWord(word=w) for w in words], ignore_conflicts=True)
+    DepositNameToken.objects.bulk_create(
+        [DepositNameToken(word=w, created_at=deposit.created_at, deposit=deposit) for w in words]
+    )
 
 
 @dataclass(frozen=True)
@@ -195,6 +224,7 @@ def create_deposit(membership: Membership, data: DepositInput) -> Deposit:
         DepositEvent.objects.create(
             deposit=deposit, to_status=deposit.status, source="api", actor_id=membership.user_id
         )
+        index_name(deposit)
         gateway.index_upsert(
             tenant,
             "deposit",
@@ -453,6 +483,11 @@ def apply_provider_event(provider_code: str, event: ProviderEvent) -> str:
 
             with schema_context(row.tenant.schema_name):
                 outcome = apply_payout_event(provider_code, event)
+        elif row is not None and event.kind == "refund" and row.kind == "refund":
+            from payouts.refunds import apply_refund_event
+
+            with schema_context(row.tenant.schema_name):
+                outcome = apply_refund_event(provider_code, event)
         elif row is None or event.kind != "charge" or row.kind != "deposit":
             outcome = "unknown_reference" if row is None else "ignored_kind"
         else:

@@ -9,7 +9,7 @@ from django_tenants.utils import schema_context
 from gateway.services import index_upsert
 from payments.ids import new_public_id
 from payments.models import Deposit
-from payments.services import search_text
+from payments.services import index_name, search_text
 from tenants.models import Tenant
 from tests.support.http import ApiClient
 
@@ -37,6 +37,7 @@ def seeded() -> dict[str, str]:
                 fee=amount // 100, payer_name=name, search_name=search_text(name), payer_document=document,
                 provider_reference=f"sbx_ch_{name[:3].lower()}",
             )  # fmt: skip
+            index_name(deposit)
             index_upsert(acme, "deposit", deposit.public_id, method=method, status=status, amount=amount,
                          fee=deposit.fee, currency=currency, name=name, document=document,
                          provider="sandbox_bank", provider_reference=deposit.provider_reference,
@@ -111,7 +112,25 @@ def test_keyset_pages_cover_everything_once_in_order(client: ApiClient, seeded: 
 
 def test_summary_of_the_filtered_set(client: ApiClient, seeded: dict[str, str]) -> None:
     summary = client.get("/api/deposits/summary", {"q": "jo"}).json()
-    assert summary == {"count": 2, "amount": 13_000, "fee": 130, "average_ticket": 6_500}
+    assert summary == {
+        "count": 2,
+        "currencies": [
+            {"currency": "BRL", "count": 2, "amount": 13_000, "fee": 130, "average_ticket": 6_500}
+        ],
+    }
+
+
+def test_the_summary_never_adds_one_currency_to_another(client: ApiClient, seeded: dict[str, str]) -> None:
+    with schema_context("acme"):
+        expected = {
+            currency: sum(d.amount for d in Deposit.objects.filter(currency=currency))
+            for currency in ("BRL", "USD")
+        }
+    summary = client.get("/api/deposits/summary").json()
+    by_currency = {row["currency"]: row for row in summary["currencies"]}
+    assert {c: row["amount"] for c, row in by_currency.items()} == expected
+    assert by_currency["USD"]["amount"] >= 99_900  # "Ação Comércio Ltda", alone in dollars among the seeded
+    assert summary["count"] == sum(row["count"] for row in summary["currencies"])
 
 
 @pytest.mark.parametrize("params", [{"sort": "payer_document"}, {"per_page": 7}, {"cursor": "!!"}])
@@ -157,3 +176,85 @@ def test_the_expression_order_used_for_rare_name_searches_gives_the_same_page(
         for ordering in (("-created_at", "-pk"), ("amount", "pk")):
             expected = [d.pk for d in qs.order_by(*ordering)[:10]]
             assert [d.pk for d in rows_by_expression(qs, ordering, 10)] == expected
+
+
+NAMES = ["Maria Mariana Souza", "Mário Souza", "Marina Silva", "Ana Maria", "Ana Paula Silva", "João Souza"]
+
+
+@pytest.fixture
+def many_names() -> None:
+    """Names sharing words and prefixes (a name with two words of one prefix), several of each."""
+    with schema_context("acme"):
+        for n in range(36):
+            name = NAMES[n % len(NAMES)]
+            deposit = Deposit.objects.create(
+                public_id=new_public_id("dep"), method="pix", status=("confirmed", "waiting")[n % 2],
+                amount=1_000 + n, currency="BRL", payer_name=name, search_name=search_text(name),
+                payer_document="52998224725",
+            )  # fmt: skip
+            index_name(deposit)
+
+
+@pytest.mark.parametrize(
+    "term", ["mari", "maria", "souza", "mar sou", "ana silva", "ana", "joao", "zzz", "mar zzz"]
+)
+@pytest.mark.parametrize("status", [[], ["waiting"]])
+@pytest.mark.parametrize("descending", [True, False])
+def test_the_name_token_page_equals_the_full_text_query(
+    many_names: None, term: str, status: list[str], descending: bool
+) -> None:
+    """Page by page, the name-token plan returns the rows, in the order, that the full-text query
+    over the whole table returns (duplicates of a name with two matching words included once)."""
+    from datetime import datetime
+
+    from payments import queries
+
+    ordering = ("-created_at", "-pk") if descending else ("created_at", "pk")
+    with schema_context("acme"):
+        filters = queries.DepositFilters(status=status, method=[], currency=[], q=term)
+        expected = [d.pk for d in queries.filtered(filters).order_by(*ordering)]
+        got: list[int] = []
+        after = None
+        for _ in range(20):
+            page = queries.name_page(
+                queries.DepositFilters(status=status, method=[], currency=[]), queries.name_terms(term),
+                descending=descending, after=after, limit=5,
+            )  # fmt: skip
+            assert page is not None
+            got.extend(d.pk for d in page)
+            if len(page) < 5:
+                break
+            last = page[-1]
+            after = (datetime.isoformat(last.created_at), last.pk)
+    assert got == expected
+    assert len(set(got)) == len(got)
+
+
+def test_the_list_api_pages_a_name_search_through_the_tokens(client: ApiClient, many_names: None) -> None:
+    seen: list[str] = []
+    cursor = None
+    for _ in range(20):
+        params: dict[str, str | int] = {"q": "souza", "per_page": 10}
+        if cursor:
+            params["cursor"] = cursor
+        body = client.get("/api/deposits", params).json()
+        seen.extend(item["id"] for item in body["items"])
+        cursor = body["next_cursor"]
+        if cursor is None:
+            break
+    assert len(seen) == len(set(seen)) == 18  # "Maria Mariana Souza", "Mário Souza", "João Souza" x 6
+
+
+def test_a_prefix_of_too_many_words_leaves_the_page_to_the_plain_query(
+    many_names: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from payments import queries
+
+    monkeypatch.setattr(queries, "MAX_EXPANSION", 1)  # "mar" prefixes maria, mariana, mario, marina
+    with schema_context("acme"):
+        empty = queries.DepositFilters(status=[], method=[], currency=[])
+        assert queries.name_page(empty, ["mar"], descending=True, after=None, limit=5) is None
+        # one word streamed, the too-common one checked on the row: still the right rows
+        page = queries.name_page(empty, ["mar", "silva"], descending=True, after=None, limit=50)
+        assert page is not None
+        assert {d.payer_name for d in page} == {"Marina Silva"}

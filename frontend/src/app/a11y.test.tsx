@@ -82,7 +82,7 @@ describe('accessibility (axe-core, structure rules)', () => {
         ],
         next_cursor: 'c1',
       },
-      'GET /deposits/summary': { count: 1, amount: 123456, fee: 250, average_ticket: 123456 },
+      'GET /deposits/summary': { count: 1, currencies: [{ currency: 'BRL', count: 1, amount: 123456, fee: 250, average_ticket: 123456 }] },
     });
     renderApp('/clients/payments', 'en');
     await screen.findByRole('heading', { level: 1, name: 'Deposits' });

@@ -48,7 +48,7 @@ function signedIn(user: SessionUser, extra: Record<string, unknown> = {}) {
     'GET /payouts/compliance/count': { count: 3 },
     'PATCH /auth/profile': user,
     'GET /deposits': { items: [], next_cursor: null },
-    'GET /deposits/summary': { count: 0, amount: 0, fee: 0, average_ticket: 0 },
+    'GET /deposits/summary': { count: 0, currencies: [] },
     'GET /balance': [],
     ...extra,
   });

@@ -1,8 +1,8 @@
 import { Box, Heading, SimpleGrid, Skeleton, Stat, Text } from '@chakra-ui/react';
-import { useQueries } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 
-import type { DepositSummary } from '@/api/types';
+import type { CurrencySummary } from '@/api/types';
 
 import { getDepositsSummaryQueryOptions } from '../api/get-deposits-summary';
 import { CURRENCIES } from '../lib/constants';
@@ -11,48 +11,42 @@ import { type DepositFilters, filterQuery } from '../lib/filters';
 import { depositsMessages as m } from '../messages';
 
 /**
- * Count, amount, fees and average ticket of the filtered set. The API sums whatever it matches, so
- * the screen asks once per currency: adding reais to dollars would mean nothing.
+ * Count, amount, fees and average ticket of the filtered set, per currency (the API groups by
+ * currency in one scan: adding reais to dollars would mean nothing). Currencies without a deposit in
+ * the set are left out; with none at all, one empty block (the chosen currency, or the first).
  */
 export function DepositsSummary({ filters }: { filters: DepositFilters }) {
   const intl = useIntl();
-  const currencies = filters.currency.length > 0 ? filters.currency : [...CURRENCIES];
-  const results = useQueries({
-    queries: currencies.map((currency) => getDepositsSummaryQueryOptions({ ...filterQuery(filters), currency: [currency] })),
-  });
-
-  const loading = results.some((r) => r.isPending);
-  const failed = results.some((r) => r.isError);
-  const rows = currencies.map((currency, index) => ({ currency, data: results[index]?.data }));
-  const withData = rows.filter((row): row is { currency: string; data: DepositSummary } => Boolean(row.data));
-  const nonEmpty = withData.filter((row) => row.data.count > 0);
-  const shown = nonEmpty.length > 0 ? nonEmpty : withData.slice(0, 1);
+  const result = useQuery(getDepositsSummaryQueryOptions(filterQuery(filters)));
+  const fallback = filters.currency[0] ?? CURRENCIES[0];
+  const rows: CurrencySummary[] = result.data?.currencies.filter((row) => row.count > 0) ?? [];
+  const shown = rows.length > 0 ? rows : [{ currency: fallback, count: 0, amount: 0, fee: 0, average_ticket: 0 }];
 
   return (
-    <Box as="section" aria-label={intl.formatMessage(m.summary)} aria-busy={loading || undefined}>
-      {loading ? (
+    <Box as="section" aria-label={intl.formatMessage(m.summary)} aria-busy={result.isPending || undefined}>
+      {result.isPending ? (
         <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} h="20" rounded="lg" />
           ))}
         </SimpleGrid>
-      ) : failed ? (
+      ) : result.isError ? (
         <Text color="fg.muted" fontSize="sm">
           {intl.formatMessage(m.summaryUnavailable)}
         </Text>
       ) : (
-        shown.map(({ currency, data }) => (
-          <Box key={currency} mb="3">
+        shown.map((data) => (
+          <Box key={data.currency} mb="3">
             {shown.length > 1 && (
               <Heading as="h2" size="sm" mb="2">
-                {intl.formatMessage(m.summaryCurrency, { currency })}
+                {intl.formatMessage(m.summaryCurrency, { currency: data.currency })}
               </Heading>
             )}
             <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
               <SummaryStat label={intl.formatMessage(m.count)} value={intl.formatNumber(data.count)} />
-              <SummaryStat label={intl.formatMessage(m.amount)} value={money(data.amount, currency, intl.locale)} />
-              <SummaryStat label={intl.formatMessage(m.fees)} value={money(data.fee, currency, intl.locale)} />
-              <SummaryStat label={intl.formatMessage(m.averageTicket)} value={money(data.average_ticket, currency, intl.locale)} />
+              <SummaryStat label={intl.formatMessage(m.amount)} value={money(data.amount, data.currency, intl.locale)} />
+              <SummaryStat label={intl.formatMessage(m.fees)} value={money(data.fee, data.currency, intl.locale)} />
+              <SummaryStat label={intl.formatMessage(m.averageTicket)} value={money(data.average_ticket, data.currency, intl.locale)} />
             </SimpleGrid>
           </Box>
         ))

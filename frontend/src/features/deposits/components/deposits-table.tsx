@@ -2,7 +2,7 @@ import { Box, Button, EmptyState, Flex, Skeleton, Table, Text, VStack } from '@c
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 
-import type { Deposit } from '@/api/types';
+import type { DepositListItem } from '@/api/types';
 import { AlertCircleIcon, InboxIcon } from '@/components/icons';
 import { commonMessages } from '@/i18n/messages';
 import { formatDocument } from '@/lib/documents';
@@ -14,7 +14,7 @@ import { StatusBadge } from './status-badge';
 export type SortState = { field: string; descending: boolean };
 
 type Props = {
-  items: Deposit[] | undefined;
+  items: DepositListItem[] | undefined;
   loading: boolean;
   /** A new page is loading while the last one stays on screen. */
   refreshing: boolean;
@@ -101,7 +101,7 @@ export function DepositsTable({ items, loading, refreshing, error, filtered, sor
   );
 }
 
-function DepositRow({ deposit, onOpen }: { deposit: Deposit; onOpen: (id: string) => void }) {
+function DepositRow({ deposit, onOpen }: { deposit: DepositListItem; onOpen: (id: string) => void }) {
   const intl = useIntl();
   const method = labelOf(methodMessages, deposit.method);
   return (

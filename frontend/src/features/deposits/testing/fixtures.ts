@@ -52,7 +52,7 @@ export function makeDetail(overrides: Partial<DepositDetail> = {}): DepositDetai
   };
 }
 
-export const EMPTY_SUMMARY = { count: 0, amount: 0, fee: 0, average_ticket: 0 };
+export const EMPTY_SUMMARY = { count: 0, currencies: [] };
 
 /** The query of a call the fetch mock saw, as URLSearchParams. */
 export function queryOf(call: unknown[]): URLSearchParams {
