@@ -11,7 +11,10 @@ from backoffice.api import router as tenants_router
 from backoffice.payments_admin import router as payments_admin_router
 from core import api_errors
 from core.api import router as health_router
+from core.renderer import JSONRenderer
 from core.security import session_auth
+from credentials.api import router as credentials_router
+from credentials.auth import api_key_bearer, api_key_header
 from notifications.api import router as notifications_router
 from payments.api import balance_router, webhook_router
 from payments.api import router as deposits_router
@@ -28,9 +31,17 @@ from payouts.api import router as payouts_router
 api = NinjaAPI(
     title="Cofre API",
     version="1.0.0",
-    description="Payments back-office API. Amounts are integer centavos with an ISO currency.",
+    description=(
+        "Payments back-office API. Amounts are integer centavos with an ISO currency. "
+        "Integrations authenticate with an API key (client/credentials) on their tenant's host: "
+        "`Authorization: Bearer cofre_<prefix>_<secret>` or `X-Api-Key`; the dashboard uses its session "
+        "cookie and a CSRF token. Operations marked with SessionAuth only never accept a key."
+    ),
     urls_namespace="api",
-    auth=session_auth,  # every operation needs a session unless it says auth=None
+    # Every operation needs an API key (tried first: a key request carries no cookie, so no CSRF) or a
+    # session (CSRF on unsafe methods), unless it says auth=None or auth=session_auth (session only).
+    auth=[api_key_bearer, api_key_header, session_auth],
+    renderer=JSONRenderer(),
 )
 api_errors.install(api)
 api.add_router("/health", health_router)
@@ -51,3 +62,4 @@ api.add_router("/admin/payouts", admin_payouts_router)
 api.add_router("/admin/compliance-rules", compliance_rules_router)
 api.add_router("/deposits", deposit_refunds_router)  # /api/deposits/{id}/refunds
 api.add_router("/refunds", refunds_router)
+api.add_router("/credentials", credentials_router)

@@ -77,6 +77,7 @@ TENANT_APPS = [
     "core",
     "payments",
     "payouts",
+    "credentials",  # API keys of merchant integrations (DESIGN.md decision 1: in the tenant schema)
 ]
 INSTALLED_APPS = list(dict.fromkeys(SHARED_APPS + TENANT_APPS))
 
@@ -93,7 +94,7 @@ TENANT_CREATION_FAKES_MIGRATIONS = True
 TENANT_LIMIT_SET_CALLS = True
 
 MIDDLEWARE = [
-    "django_tenants.middleware.main.TenantMainMiddleware",
+    "tenants.middleware.CachedTenantMiddleware",  # django-tenants' TenantMainMiddleware, cached
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -173,6 +174,9 @@ LOGIN_MAX_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_MAX_FAILURES_PER_ADDR
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
 
 SESSION_COOKIE_AGE = 60 * 60 * 12
+# Read from Redis, written to both (a session survives a Redis restart; the cache is skipped when Redis
+# is unreachable): one round trip to Redis instead of a query per request.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"

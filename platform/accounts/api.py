@@ -73,7 +73,12 @@ def change_password(request: HttpRequest, payload: PasswordIn) -> dict[str, bool
     return {"ok": True}
 
 
-@router.post("/avatar", response={200: SessionUserOut, 400: ErrorOut}, summary="Upload an avatar image")
+@router.post(
+    "/avatar",
+    response={200: SessionUserOut, 400: ErrorOut},
+    auth=session_auth,
+    summary="Upload an avatar image",
+)
 @any_member
 def upload_avatar(request: HttpRequest, file: File[UploadedFile]) -> dict[str, Any]:
     membership = membership_of(request)
@@ -82,7 +87,12 @@ def upload_avatar(request: HttpRequest, file: File[UploadedFile]) -> dict[str, A
     return session_user(membership)
 
 
-@router.get("/avatar", response={200: None, 404: ErrorOut}, summary="The session user's avatar image")
+@router.get(
+    "/avatar",
+    response={200: None, 404: ErrorOut},
+    auth=session_auth,
+    summary="The session user's avatar image",
+)
 @any_member
 def get_avatar(request: HttpRequest) -> FileResponse:
     path = services.avatar_path(membership_of(request).user)

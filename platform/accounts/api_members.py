@@ -14,6 +14,7 @@ from pydantic import Field
 from access.guard import membership_of, requires_route
 from accounts import members
 from accounts.models import Membership
+from core.security import session_auth
 
 router = Router(tags=["members"])
 
@@ -61,7 +62,8 @@ def list_members(request: HttpRequest) -> list[dict[str, Any]]:
     return [member_out(m) for m in members.members_of(membership_of(request).tenant)]
 
 
-@router.post("", response={201: MemberOut}, summary="Add a member")
+# Adding members (with passwords) and changing roles take a session: an API key must not mint logins.
+@router.post("", response={201: MemberOut}, auth=session_auth, summary="Add a member")
 @requires_route(*MEMBER_ROUTES, write=True)
 def add_member(request: HttpRequest, payload: MemberIn) -> Status[dict[str, Any]]:
     created = members.do_add_member(
@@ -74,7 +76,9 @@ def add_member(request: HttpRequest, payload: MemberIn) -> Status[dict[str, Any]
     return Status(201, member_out(created))
 
 
-@router.patch("/{member_id}", response=MemberOut, summary="Change a member's role or access")
+@router.patch(
+    "/{member_id}", response=MemberOut, auth=session_auth, summary="Change a member's role or access"
+)
 @requires_route(*MEMBER_ROUTES, write=True)
 def change_member(request: HttpRequest, member_id: int, payload: MemberChangeIn) -> dict[str, Any]:
     actor = membership_of(request)

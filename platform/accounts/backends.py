@@ -7,19 +7,39 @@ from typing import Any
 from django.contrib.auth.backends import ModelBackend
 from django.http import HttpRequest
 
+from accounts import identity_cache
 from accounts.models import Membership, User
 from core.tenancy import current_schema
 
 
 def active_membership(user_id: int, schema_name: str) -> Membership | None:
-    return (
-        Membership.objects.select_related("tenant", "user")
-        .filter(user_id=user_id, tenant__schema_name=schema_name, is_active=True, user__is_active=True)
-        .first()
+    """The user's active membership of the tenant with that schema (cached per request's process)."""
+    return identity_cache.lookup(
+        ("membership", user_id, schema_name),
+        lambda: (
+            Membership.objects.select_related("tenant", "user")
+            .filter(user_id=user_id, tenant__schema_name=schema_name, is_active=True, user__is_active=True)
+            .first()
+        ),
     )
 
 
+def acting_membership(user_id: int, schema_name: str) -> Membership | None:
+    """The membership a request may act with on `schema_name`, or None: active, of an active user, in a
+    tenant that is not suspended. The one rule for "who is this request", whether it carries a session
+    (accounts.middleware) or an API key (credentials.services)."""
+    membership = active_membership(user_id, schema_name)
+    if membership is None or not membership.tenant.is_active:
+        return None
+    return membership
+
+
 class MembershipBackend(ModelBackend):
+    def get_user(self, user_id: int) -> User | None:
+        """The session's user (cached per process, see accounts.identity_cache)."""
+        user = identity_cache.lookup(("user", user_id), lambda: User.objects.filter(pk=user_id).first())
+        return user if user is not None and self.user_can_authenticate(user) else None
+
     def authenticate(
         self,
         request: HttpRequest | None,

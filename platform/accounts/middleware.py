@@ -12,7 +12,7 @@ from django.contrib.auth import logout
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse
 
-from accounts.backends import active_membership
+from accounts.backends import acting_membership
 from core.tenancy import current_schema
 
 SESSION_SCHEMA_KEY = "tenant_schema"
@@ -28,8 +28,8 @@ class TenantSessionMiddleware:
         if user.is_authenticated:
             membership = None
             if request.session.get(SESSION_SCHEMA_KEY) == current_schema():
-                membership = active_membership(user.pk, current_schema())
-            if membership is None or not membership.tenant.is_active:
+                membership = acting_membership(user.pk, current_schema())
+            if membership is None:
                 logout(request)
                 request.user = AnonymousUser()
             else:

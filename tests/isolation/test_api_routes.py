@@ -93,19 +93,25 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     },
     ("PUT", "/api/admin/compliance-rules/{slug}"): {"currency": "BRL", "auto_approve_up_to": 0},
     ("POST", "/api/deposits/{deposit_id}/refunds"): {"amount": 100, "reason": "Customer asked"},
+    ("POST", "/api/credentials/keys"): {"name": "ERP integration"},
 }
 NO_BODY = {"GET", "DELETE"}
 MULTIPART = {("POST", "/api/auth/avatar")}
 
 
 def call(client: Client, op: Operation, **values: object) -> Any:
+    return send(client, op, None, **values)
+
+
+def send(client: Client, op: Operation, headers: dict[str, str] | None, /, **values: object) -> Any:
+    """`call` with extra request headers (e.g. an API key)."""
     url = op.url(**values)
     if op.method in NO_BODY:
-        return client.generic(op.method, url)
+        return client.generic(op.method, url, headers=headers)
     if (op.method, op.path) in MULTIPART:
-        return client.post(url, data={})
+        return client.post(url, data={}, headers=headers)
     body = BODIES.get((op.method, op.path), {})
-    return client.generic(op.method, url, json.dumps(body), content_type="application/json")
+    return client.generic(op.method, url, json.dumps(body), content_type="application/json", headers=headers)
 
 
 # Modules and toggles of the demo tenants (core.demo), known before the database exists, so the cases
@@ -139,7 +145,8 @@ def test_every_operation_with_a_body_has_a_sample() -> None:
     ]
     # operations whose body is empty by design
     bodyless = {"POST /api/admin/tenants/{slug}/suspend", "POST /api/admin/tenants/{slug}/reactivate",
-                "POST /api/notifications/{notification_id}/read"}  # fmt: skip
+                "POST /api/notifications/{notification_id}/read",
+                "POST /api/credentials/keys/{key_id}/revoke"}  # fmt: skip
     assert sorted(set(needs) - bodyless - {f"{m} {p}" for m, p in BODIES}) == []
 
 
@@ -212,6 +219,7 @@ def foreign_values(role: str, slug: str) -> dict[str, object]:
         "member_id": membership.pk,
         "user_id": membership.user_id,
         "notification_id": notification.pk,
+        "key_id": other_tenant_api_key(other_tenant),
     }
 
 
@@ -259,6 +267,22 @@ def other_tenant_money_out(tenant: Tenant, deposit_id: str) -> dict[str, object]
     }
 
 
+def other_tenant_api_key(tenant: Tenant) -> str:
+    """An API key in `tenant`'s schema (written directly: only its public id matters here)."""
+    import secrets
+
+    from django_tenants.utils import schema_context
+
+    from credentials.models import ApiKey
+
+    with schema_context(tenant.schema_name):
+        key = ApiKey.objects.create(
+            prefix=secrets.token_hex(6), name="other tenant", secret_hash="0" * 64, membership_id=0,
+            user_id=0, created_by_email="other@x.test",
+        )  # fmt: skip
+    return key.prefix
+
+
 def object_cases() -> list[tuple[Operation, str, str]]:
     """Every operation on an object id with every persona allowed to call it (others get 403 above)."""
     return [
@@ -292,3 +316,69 @@ def test_another_tenants_object_ids_answer_404(op: Operation, role: str, slug: s
     response = call(client, op, **foreign_values(role, slug))
     assert response.status_code == 404, (str(op), role, response.content)
     assert response.json()["code"] == "not_found"
+
+
+# ------------------------------------------------------------------------------------- API keys
+# Operations that take a session and never an API key (a leaked key must not mint keys, logins or
+# passwords). Every other guarded operation accepts a key as well as a session.
+SESSION_ONLY = {
+    "GET /api/auth/me",
+    "PATCH /api/auth/profile",
+    "POST /api/auth/password",
+    "GET /api/auth/avatar",
+    "POST /api/auth/avatar",
+    "POST /api/members",
+    "PATCH /api/members/{member_id}",
+    "GET /api/credentials/keys",
+    "POST /api/credentials/keys",
+    "POST /api/credentials/keys/{key_id}/revoke",
+}
+
+
+def declared_security() -> dict[str, set[str]]:
+    """The security schemes each operation declares in the OpenAPI document (what ninja enforces)."""
+    from config.api import api
+
+    paths = api.get_openapi_schema()["paths"]
+    return {
+        f"{method.upper()} {path}": {name for option in spec.get("security", []) for name in option}
+        for path, methods in paths.items()
+        for method, spec in methods.items()
+    }
+
+
+def test_every_guarded_operation_takes_a_key_unless_it_is_session_only() -> None:
+    security = declared_security()
+    guarded = {str(op) for op in GUARDED}
+    assert {op for op in guarded if security[op] == {"SessionAuth"}} == SESSION_ONLY
+    keyed = {"ApiKeyBearer", "ApiKeyHeader", "SessionAuth"}
+    assert sorted(op for op in guarded - SESSION_ONLY if security[op] != keyed) == []
+
+
+@pytest.fixture
+def acme_key() -> str:
+    """A live API key of acme's client (created through the service, inside the test's transaction)."""
+    from django_tenants.utils import schema_context
+
+    from credentials.services import create_key
+
+    membership = Membership.objects.select_related("user", "tenant").get(
+        tenant__slug="acme", user__email="client@demo.test"
+    )
+    with schema_context("acme"):
+        return create_key(membership, name="isolation", expires_at=None).token
+
+
+@pytest.mark.parametrize("op", GUARDED, ids=str)
+@pytest.mark.parametrize("slug", ["beta", "public", "orbita"])
+def test_a_key_of_one_tenant_is_refused_on_another_host(op: Operation, slug: str, acme_key: str) -> None:
+    response = send(ApiClient(slug), op, {"Authorization": f"Bearer {acme_key}"}, slug="acme")
+    assert response.status_code == 401, (str(op), response.content)
+    assert response.json()["code"] in {"invalid_api_key", "not_authenticated"}
+
+
+@pytest.mark.parametrize("op", [op for op in GUARDED if str(op) in SESSION_ONLY], ids=str)
+def test_session_only_operations_refuse_a_valid_key_on_its_own_host(op: Operation, acme_key: str) -> None:
+    response = send(ApiClient("acme"), op, {"X-Api-Key": acme_key}, member_id=1, key_id="x")
+    assert response.status_code == 401, (str(op), response.content)
+    assert response.json()["code"] == "not_authenticated"

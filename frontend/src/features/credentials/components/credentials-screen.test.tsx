@@ -1,0 +1,148 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import type { ApiKey } from '@/api/types';
+import type { Locale } from '@/i18n/locales';
+import { SessionProvider } from '@/lib/auth/session';
+import { jsonResponse, makeUser, mockFetch, renderWithProviders } from '@/testing/test-utils';
+
+import CredentialsScreen from './credentials-screen';
+
+const MENU = [{ route: 'client/credentials', group: 'general' }];
+const TOKEN = `cofre_a1b2c3d4e5f6_${'9'.repeat(64)}`;
+
+function makeKey(overrides: Partial<ApiKey> = {}): ApiKey {
+  return {
+    id: 'a1b2c3d4e5f6',
+    name: 'ERP integration',
+    prefix: 'cofre_a1b2c3d4e5f6',
+    status: 'active',
+    created_at: '2026-01-10T12:00:00Z',
+    created_by: 'client@demo.test',
+    last_used_at: null,
+    expires_at: null,
+    revoked_at: null,
+    ...overrides,
+  };
+}
+
+function renderScreen({ role = 'client', locale = 'en' as Locale } = {}) {
+  document.cookie = 'csrftoken=t';
+  renderWithProviders(
+    <SessionProvider user={makeUser({ role, userRole: role, menu: MENU })}>
+      <CredentialsScreen route="client/credentials" homeHref="/clients/home" />
+    </SessionProvider>,
+    { route: '/client/credentials', locale },
+  );
+}
+
+const calls = (fetchMock: ReturnType<typeof mockFetch>, method: string, path: string) =>
+  fetchMock.mock.calls.filter(([url, init]) => String(url).split('?')[0]!.endsWith(path) && ((init as RequestInit | undefined)?.method ?? 'GET') === method);
+
+describe('credentials screen (client/credentials)', { timeout: 60_000 }, () => {
+  it('lists the keys with their prefix, status and dates, and never a secret', async () => {
+    mockFetch({
+      'GET /credentials/keys': [
+        makeKey({ last_used_at: '2026-01-11T09:30:00Z' }),
+        makeKey({ id: 'ffffffffffff', prefix: 'cofre_ffffffffffff', name: 'Old shop', status: 'revoked', revoked_at: '2026-01-12T00:00:00Z', expires_at: '2026-02-01T00:00:00Z' }),
+      ],
+    });
+    renderScreen();
+    const table = await screen.findByRole('table', { name: 'API keys' });
+    await within(table).findByText('ERP integration');
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[0]!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Prefix', 'Status', 'Created', 'Last used', 'Expires', 'Actions']);
+    expect(within(rows[1]!).getByText('cofre_a1b2c3d4e5f6_…')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Active')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('by client@demo.test')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Never')).toBeInTheDocument(); // no expiry
+    expect(within(rows[1]!).getByRole('button', { name: 'Revoke key ERP integration' })).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Revoked')).toBeInTheDocument();
+    expect(within(rows[2]!).queryByRole('button')).toBeNull(); // a revoked key cannot be revoked again
+    expect(screen.getByRole('button', { name: 'Create key' })).toBeInTheDocument();
+  });
+
+  it('shows the empty state, in Portuguese too', async () => {
+    mockFetch({ 'GET /credentials/keys': [] });
+    renderScreen({ locale: 'pt-BR' });
+    expect(await screen.findByText('Nenhuma chave de API ainda')).toBeInTheDocument();
+    expect(screen.getByText('Crie uma chave para conectar seus sistemas à API do Cofre.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Criar chave' })).toBeInTheDocument();
+  });
+
+  it('hides every write action from a read-only role', async () => {
+    mockFetch({ 'GET /credentials/keys': [makeKey()] });
+    renderScreen({ role: 'client_user_analyst' });
+    const table = await screen.findByRole('table', { name: 'API keys' });
+    await within(table).findByText('ERP integration');
+    expect(screen.queryByRole('button', { name: 'Create key' })).toBeNull();
+    expect(within(table).queryByRole('button')).toBeNull();
+    expect(within(table).queryByText('Actions')).toBeNull();
+  });
+
+  it('creates a key and shows its token once, behind a warning', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({
+      'GET /credentials/keys': [],
+      'POST /credentials/keys': () => jsonResponse({ ...makeKey(), token: TOKEN }, 201),
+    });
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Create key' }));
+    const form = await screen.findByRole('dialog', { name: 'Create API key' });
+    await user.click(within(form).getByRole('button', { name: 'Create key' }));
+    expect(await within(form).findByText('Required')).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST', '/api/credentials/keys')).toHaveLength(0);
+
+    await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'ERP integration');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Expiry' }), 'In 90 days');
+    await user.click(within(form).getByRole('button', { name: 'Create key' }));
+
+    const shown = await screen.findByRole('alertdialog', { name: 'Your new API key' });
+    const [call] = calls(fetchMock, 'POST', '/api/credentials/keys');
+    const body = JSON.parse((call![1] as RequestInit).body as string);
+    expect(body.name).toBe('ERP integration');
+    const days = (Date.parse(body.expires_at) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(89.9);
+    expect(days).toBeLessThan(90.1);
+    expect(within(shown).getByText(/it will not be shown again/)).toBeInTheDocument();
+    expect(within(shown).getByRole('textbox', { name: 'API key “ERP integration”' })).toHaveValue(TOKEN);
+    expect(within(shown).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}'); // the token stays until the explicit button
+    expect(screen.getByRole('alertdialog', { name: 'Your new API key' })).toBeInTheDocument();
+    await user.click(within(shown).getByRole('button', { name: 'I have copied the key' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { name: 'Your new API key' })).toBeNull());
+    expect(screen.queryByDisplayValue(TOKEN)).toBeNull();
+  });
+
+  it('shows the server’s reason when a key cannot be created', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /credentials/keys': [],
+      'POST /credentials/keys': () => jsonResponse({ code: 'api_key_expiry_past', message: 'The expiry date must be in the future.' }, 400),
+    });
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Create key' }));
+    const form = await screen.findByRole('dialog', { name: 'Create API key' });
+    await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'ERP');
+    await user.click(within(form).getByRole('button', { name: 'Create key' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('The key could not be created: The expiry date must be in the future.');
+  });
+
+  it('revokes a key after confirmation', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({
+      'GET /credentials/keys': [makeKey()],
+      'POST /credentials/keys/a1b2c3d4e5f6/revoke': () => jsonResponse(makeKey({ status: 'revoked', revoked_at: '2026-01-12T00:00:00Z' })),
+    });
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Revoke key ERP integration' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Revoke this API key?' });
+    expect(within(confirm).getByText(/Systems using “ERP integration” \(cofre_a1b2c3d4e5f6_…\) will stop working at once/)).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST', '/api/credentials/keys/a1b2c3d4e5f6/revoke')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke key' }));
+    await waitFor(() => expect(calls(fetchMock, 'POST', '/api/credentials/keys/a1b2c3d4e5f6/revoke')).toHaveLength(1));
+    expect(await screen.findByText('API key revoked')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,48 @@
+"""API keys of a tenant (tenant schema): how a merchant's own systems call the API without a session.
+
+Only a hash of the secret is stored; the token (`cofre_<prefix>_<secret>`) is shown once, at creation.
+A key acts for the member who created it, with that member's role *at the time of each call*.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import models
+from django.utils import timezone
+
+
+class ApiKeyStatus(models.TextChoices):
+    ACTIVE = "active", "Active"
+    EXPIRED = "expired", "Expired"
+    REVOKED = "revoked", "Revoked"
+
+
+class ApiKey(models.Model):
+    prefix = models.CharField(max_length=16, unique=True)  # public: in the token, the list and URLs
+    name = models.CharField(max_length=100)
+    secret_hash = models.CharField(max_length=64)  # sha256 (hex) of the secret; never the secret
+    # The member it acts for (public schema; ids, not foreign keys across schemas). Both are checked
+    # on every call: a membership removed and created again does not bring its old keys back.
+    membership_id = models.BigIntegerField()
+    user_id = models.BigIntegerField()
+    created_by_email = models.CharField(max_length=254)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_by_id = models.BigIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-created_at", "-id")
+
+    def __str__(self) -> str:
+        return f"{self.name} (cofre_{self.prefix})"
+
+    def status_at(self, now: datetime | None = None) -> ApiKeyStatus:
+        moment = now or timezone.now()
+        if self.revoked_at is not None:
+            return ApiKeyStatus.REVOKED
+        if self.expires_at is not None and self.expires_at <= moment:
+            return ApiKeyStatus.EXPIRED
+        return ApiKeyStatus.ACTIVE

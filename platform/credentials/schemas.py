@@ -1,0 +1,32 @@
+"""API shapes of the API keys. The secret appears in one shape only: the answer to a creation."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from ninja import Schema
+from pydantic import BaseModel, Field
+
+
+class ApiKeyIn(Schema):
+    name: str = Field(min_length=1, max_length=100, description="What the key is for (shown in the list)")
+    expires_at: datetime | None = Field(default=None, description="Optional; must be in the future")
+
+
+class ApiKeyOut(BaseModel):
+    id: str = Field(description="The key's public id (the prefix of its token)")
+    name: str
+    prefix: str = Field(description="How the token starts: cofre_<id>")
+    status: Literal["active", "expired", "revoked"]
+    created_at: datetime
+    created_by: str = Field(description="E-mail of the member the key acts for (its creator)")
+    last_used_at: datetime | None = Field(description="Updated at most once a minute")
+    expires_at: datetime | None
+    revoked_at: datetime | None
+
+
+class ApiKeyCreatedOut(ApiKeyOut):
+    token: str = Field(
+        description="The full token, cofre_<prefix>_<secret>: in this answer only, never again"
+    )

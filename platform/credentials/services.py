@@ -1,0 +1,185 @@
+"""API keys: create (the token is returned once), revoke, list, and resolve a token to its member.
+
+Token: `cofre_<prefix>_<secret>`. The prefix (12 hex characters) is public and finds the row; the
+secret (32 random bytes, 64 hex characters) is only ever stored as its sha256: a secret of that
+entropy needs no slow hash (there is no dictionary to try), and the check stays cheap on every call.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.db.models import Q, QuerySet
+from django.http import HttpRequest
+from django.utils import timezone
+from django_tenants.utils import get_public_schema_name
+
+from accounts.backends import acting_membership
+from accounts.models import Membership
+from audit import services as audit
+from core.errors import AppError, NotFoundError
+from core.tenancy import current_schema
+from credentials.models import ApiKey, ApiKeyStatus
+
+TOKEN_SCHEME = "cofre"  # noqa: S105  (the token's first part, not a secret)
+PREFIX_BYTES = 6
+SECRET_BYTES = 32
+# last_used_at is written at most once a minute per key (one conditional UPDATE); the trail gets an
+# "api_key.used" entry at most once an hour per key (the first call after an hour of silence).
+USE_STAMP_EVERY = timedelta(minutes=1)
+USE_AUDIT_EVERY = timedelta(hours=1)
+
+
+class InvalidApiKeyError(AppError):
+    """Unknown, wrong, revoked or expired key, or one whose member may no longer act: always a 401."""
+
+    status = 401
+
+    def __init__(self) -> None:
+        super().__init__("invalid_api_key")
+
+
+@dataclass(frozen=True)
+class NewKey:
+    key: ApiKey
+    token: str  # the only time the secret exists outside the caller's hands
+
+
+def hash_secret(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def display_prefix(key: ApiKey) -> str:
+    """How the key's token starts (what the list shows to tell keys apart)."""
+    return f"{TOKEN_SCHEME}_{key.prefix}"
+
+
+def parse_token(token: str) -> tuple[str, str] | None:
+    """(prefix, secret) of a well-formed token, else None."""
+    parts = token.strip().split("_", 2)
+    if len(parts) != 3 or parts[0] != TOKEN_SCHEME:
+        return None
+    prefix, secret = parts[1], parts[2]
+    if not 0 < len(prefix) <= 16 or not 0 < len(secret) <= 128:
+        return None
+    return prefix, secret
+
+
+# ----------------------------------------------------------------------------------- management
+def keys_of_tenant() -> QuerySet[ApiKey]:
+    """Every key of this schema (the tenant of the host), newest first; revoked ones included."""
+    return ApiKey.objects.all()
+
+
+def access_key(key_id: str) -> ApiKey:
+    """A key of this schema by its public id (prefix); any other id answers 404."""
+    key = ApiKey.objects.filter(prefix=key_id).first()
+    if key is None:
+        raise NotFoundError
+    return key
+
+
+def create_key(
+    membership: Membership, *, name: str, expires_at: datetime | None, request: HttpRequest | None = None
+) -> NewKey:
+    """A key acting for `membership` (its creator); audited. The token is in the answer only."""
+    label = name.strip()
+    if not label:
+        raise AppError("invalid_input", fields={"name": "required"})
+    if expires_at is not None:
+        if timezone.is_naive(expires_at):
+            expires_at = timezone.make_aware(expires_at)
+        if expires_at <= timezone.now():
+            raise AppError("api_key_expiry_past", fields={"expires_at": "past"})
+    prefix = secrets.token_hex(PREFIX_BYTES)
+    secret = secrets.token_hex(SECRET_BYTES)
+    with transaction.atomic():
+        key = ApiKey.objects.create(
+            prefix=prefix,
+            name=label,
+            secret_hash=hash_secret(secret),
+            membership_id=membership.pk,
+            user_id=membership.user_id,
+            created_by_email=membership.user.email,
+            expires_at=expires_at,
+        )
+        audit.record(
+            "api_key.created",
+            actor=membership.user,
+            target=key,
+            request=request,
+            data={
+                "prefix": display_prefix(key),
+                "name": label,
+                "expires_at": expires_at.isoformat() if expires_at else None,
+            },
+        )
+    return NewKey(key=key, token=f"{TOKEN_SCHEME}_{prefix}_{secret}")
+
+
+def revoke_key(membership: Membership, key: ApiKey, *, request: HttpRequest | None = None) -> ApiKey:
+    """Revoke at once and for good (a revoked key answers 401 from the next call); audited once."""
+    with transaction.atomic():
+        locked = ApiKey.objects.select_for_update().get(pk=key.pk)
+        if locked.revoked_at is None:
+            locked.revoked_at = timezone.now()
+            locked.revoked_by_id = membership.user_id
+            locked.save(update_fields=["revoked_at", "revoked_by_id"])
+            audit.record(
+                "api_key.revoked",
+                actor=membership.user,
+                target=locked,
+                request=request,
+                data={"prefix": display_prefix(locked), "name": locked.name},
+            )
+    return locked
+
+
+# ------------------------------------------------------------------------------- authentication
+def authenticate_token(token: str, *, request: HttpRequest | None = None) -> Membership:
+    """The membership a token acts for on this host's schema, with the member's current role.
+
+    Refused (InvalidApiKeyError) when the token is malformed or unknown *in this schema* (a key of
+    another tenant is simply not there), the secret does not match, the key is revoked or expired, or
+    its member may no longer act here (`acting_membership`: the same rule as a session's).
+    """
+    schema = current_schema()
+    parsed = parse_token(token)
+    if parsed is None or schema == get_public_schema_name():  # the platform has no keys (no table)
+        raise InvalidApiKeyError
+    prefix, secret = parsed
+    key = ApiKey.objects.filter(prefix=prefix).first()
+    if key is None or not hmac.compare_digest(key.secret_hash, hash_secret(secret)):
+        raise InvalidApiKeyError
+    now = timezone.now()
+    if key.status_at(now) is not ApiKeyStatus.ACTIVE:
+        raise InvalidApiKeyError
+    membership = acting_membership(key.user_id, schema)
+    if membership is None or membership.pk != key.membership_id:
+        raise InvalidApiKeyError
+    _stamp_use(key, membership, now, request)
+    return membership
+
+
+def _stamp_use(key: ApiKey, membership: Membership, now: datetime, request: HttpRequest | None) -> None:
+    previous = key.last_used_at
+    if previous is not None and now - previous < USE_STAMP_EVERY:
+        return
+    # Conditional: of concurrent calls only one writes (and audits) per minute.
+    stale = Q(last_used_at__isnull=True) | Q(last_used_at__lt=now - USE_STAMP_EVERY)
+    if not ApiKey.objects.filter(stale, pk=key.pk).update(last_used_at=now):
+        return
+    key.last_used_at = now
+    if previous is None or now - previous >= USE_AUDIT_EVERY:
+        audit.record(
+            "api_key.used",
+            actor=membership.user,
+            target=key,
+            request=request,
+            data={"prefix": display_prefix(key), "first_use": previous is None},
+        )
