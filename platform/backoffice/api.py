@@ -9,6 +9,7 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Query, Router, Schema
 from ninja.responses import Status
+from pydantic import Field
 
 from access.guard import any_member, membership_of, requires_route
 from access.scoped import access_tenant_by_slug, visible_tenants
@@ -156,6 +157,7 @@ class TransactionQuery(Schema):
     date_from: date | None = None
     date_to: date | None = None
     q: str = ""
+    payout_kind: list[str] = []
     sort: str = "-created_at"
     per_page: int = DEFAULT_PAGE_SIZE
     cursor: str | None = None
@@ -175,7 +177,11 @@ class TransactionOut(Schema):
     document: str
     provider: str
     transaction_id: str
+    payout_kind: str = Field(default="", description="Payouts: standard, manual, transactional or wallet")
+    bank_name: str = Field(default="", description="Payouts: the beneficiary's bank")
+    destination: str = Field(default="", description='Payouts: "agency / account", or the PIX key alone')
     created_at: datetime
+    updated_at: datetime | None = Field(default=None, description="The last change (e.g. of status)")
 
 
 class TransactionListOut(Schema):
@@ -198,7 +204,11 @@ def transaction_out(row: TransactionIndex) -> dict[str, Any]:
         "document": row.document,
         "provider": row.provider,
         "transaction_id": row.provider_reference,
+        "payout_kind": row.payout_kind,
+        "bank_name": row.bank_name,
+        "destination": row.destination,
         "created_at": row.created_at,
+        "updated_at": row.updated_at,
     }
 
 
@@ -210,6 +220,7 @@ def list_transactions(request: HttpRequest, filters: Query[TransactionQuery]) ->
         transactions.TransactionFilters(
             kind=filters.kind, status=filters.status, method=filters.method, currency=filters.currency,
             tenant=filters.tenant, date_from=filters.date_from, date_to=filters.date_to, q=filters.q,
+            payout_kind=tuple(filters.payout_kind),
         ),
     )  # fmt: skip
     rows, next_cursor = keyset_page(
@@ -227,3 +238,35 @@ def search_transactions(request: HttpRequest, q: str = "") -> list[dict[str, Any
         return []
     qs = transactions.by_identifier(transactions.scoped_index(membership_of(request)), q)
     return [transaction_out(r) for r in qs.order_by("-created_at")[:10]]
+
+
+class WalletWithdrawQuery(Schema):
+    status: list[str] = []
+    currency: list[str] = []
+    tenant: str = Field(default="", description="A client's slug")
+    date_from: date | None = None
+    date_to: date | None = None
+    q: str = ""
+    sort: str = "-created_at"
+    per_page: int = DEFAULT_PAGE_SIZE
+    cursor: str | None = None
+
+
+@transactions_router.get(
+    "/wallet-withdraws",
+    response=TransactionListOut,
+    summary="Wallet withdraws (clients' withdraws to their own accounts) of every client in scope",
+)
+@requires_route("admin/wallet-withdraws")
+def list_wallet_withdraws(request: HttpRequest, filters: Query[WalletWithdrawQuery]) -> dict[str, Any]:
+    qs = transactions.wallet_withdraws(
+        membership_of(request),
+        transactions.TransactionFilters(
+            kind=[], status=filters.status, method=[], currency=filters.currency, tenant=filters.tenant,
+            date_from=filters.date_from, date_to=filters.date_to, q=filters.q,
+        ),
+    )  # fmt: skip
+    rows, next_cursor = keyset_page(
+        qs, sort=filters.sort, allowed=("created_at", "amount"), cursor=filters.cursor, size=filters.per_page
+    )
+    return {"items": [transaction_out(r) for r in rows], "next_cursor": next_cursor}

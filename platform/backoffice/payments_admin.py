@@ -18,6 +18,7 @@ from core.errors import AppError
 from gateway import services as gateway
 from gateway.models import FeeRate, PluginConfig, PluginKind, ProviderRoute
 from gateway.registry import get_registry
+from payments.fees import PAYOUT_FEE_METHODS
 from tenants.models import Tenant
 
 router = Router(tags=["admin"])
@@ -61,7 +62,9 @@ class FeeRateOut(Schema):
 
 class FeeRateIn(Schema):
     tenant: str | None = None
-    method: str = Field(max_length=40)
+    method: str = Field(
+        max_length=40, description='A payment method (deposits) or "payout_pix" / "payout_ted" (payouts)'
+    )
     currency: str = Field(pattern="^(BRL|USD)$")
     percent_bp: int = Field(ge=0, le=10_000)
     fixed: int = Field(ge=0, le=10**8)
@@ -158,7 +161,8 @@ def list_fee_rates(request: HttpRequest) -> list[dict[str, Any]]:
 @requires_route("admin/fee-rates", write=True)
 def set_fee_rate(request: HttpRequest, payload: FeeRateIn) -> dict[str, Any]:
     owner = _tenant(request, payload.tenant)
-    get_registry().method(payload.method)
+    if payload.method not in PAYOUT_FEE_METHODS:
+        get_registry().method(payload.method)  # a deposit's payment method (unknown: 400)
     with transaction.atomic():
         rate, _ = FeeRate.objects.update_or_create(
             tenant=owner, method=payload.method, currency=payload.currency,

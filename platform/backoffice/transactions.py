@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 
 from django.db.models import Q, QuerySet
@@ -25,6 +25,7 @@ class TransactionFilters:
     date_from: date | None = None
     date_to: date | None = None
     q: str = ""
+    payout_kind: tuple[str, ...] = ()  # payouts of these kinds only (e.g. wallet withdraws)
 
 
 def scoped_index(membership: Membership) -> QuerySet[TransactionIndex]:
@@ -52,6 +53,7 @@ def filtered(membership: Membership, f: TransactionFilters) -> QuerySet[Transact
         ("status", f.status),
         ("method", f.method),
         ("currency", f.currency),
+        ("payout_kind", f.payout_kind),
     ):
         if values:
             qs = qs.filter(**{f"{field}__in": values})
@@ -64,3 +66,8 @@ def filtered(membership: Membership, f: TransactionFilters) -> QuerySet[Transact
             created_at__lt=timezone.make_aware(datetime.combine(f.date_to + timedelta(days=1), time.min))
         )
     return by_identifier(qs, f.q)
+
+
+def wallet_withdraws(membership: Membership, f: TransactionFilters) -> QuerySet[TransactionIndex]:
+    """admin/wallet-withdraws: clients' withdraws to their own accounts, in the member's scope."""
+    return filtered(membership, replace(f, kind=["payout"], payout_kind=("wallet",)))

@@ -108,6 +108,8 @@ def seed_demo() -> SeedReport:
 
 # Money out: payouts of acme up to R$ 500,00 are approved at once, larger ones wait for review.
 DEMO_AUTO_APPROVE_UP_TO = 50_000
+# acme's own payout fees (method, currency, basis points, fixed centavos): R$ 1,50 per PIX payout.
+DEMO_ACME_PAYOUT_FEES = (("payout_pix", "BRL", 0, 150),)
 
 
 def seed_money_out(report: SeedReport, acme: Tenant) -> None:
@@ -123,6 +125,12 @@ def seed_money_out(report: SeedReport, acme: Tenant) -> None:
     )
     if made:
         report.created.append("compliance rule acme/BRL")
+    for method, currency, bp, fixed in DEMO_ACME_PAYOUT_FEES:
+        _, made = FeeRate.objects.get_or_create(
+            tenant=acme, method=method, currency=currency, defaults={"percent_bp": bp, "fixed": fixed}
+        )
+        if made:
+            report.created.append(f"fee {method}/{currency}@acme")
     customer = User.objects.get(email=demo_email("customer"))
     accounts = (
         (OwnerKind.COMPANY, None, "Acme Pagamentos Ltda", "11222333000181", "00000000", "001",

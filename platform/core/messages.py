@@ -90,6 +90,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Only withdrawals waiting for review can be canceled (current status: {status_now}).",
     },
     "reason_required": {"pt-BR": "Informe o motivo.", "en": "Please give a reason."},
+    "wallet_own_account_only": {
+        "pt-BR": "O saque da carteira só pode ir para uma conta bancária cadastrada da própria empresa.",
+        "en": "A wallet withdraw can only go to one of the company's own registered bank accounts.",
+    },
     "bank_account_invalid": {
         "pt-BR": "Dados bancários inválidos: verifique os campos destacados.",
         "en": "Invalid bank details: please check the highlighted fields.",
@@ -102,9 +106,22 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "O prazo para estornar um PIX é de {days} dias após o pagamento.",
         "en": "A PIX payment can only be refunded within {days} days of payment.",
     },
+    # API keys (client/credentials)
+    "invalid_api_key": {
+        "pt-BR": "Chave de API inválida, expirada ou revogada.",
+        "en": "Invalid, expired or revoked API key.",
+    },
+    "api_key_expiry_past": {
+        "pt-BR": "A data de validade precisa estar no futuro.",
+        "en": "The expiry date must be in the future.",
+    },
     "refund_exceeds_amount": {
         "pt-BR": "A soma dos estornos não pode ultrapassar o valor pago.",
         "en": "Refunds cannot add up to more than the amount paid.",
+    },
+    "refund_not_supported": {
+        "pt-BR": "O banco deste depósito não faz estornos deste meio de pagamento.",
+        "en": "This deposit's bank does not refund this payment method.",
     },
 }
 

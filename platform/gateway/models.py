@@ -98,11 +98,21 @@ class TransactionIndex(models.Model):
     document = models.CharField(max_length=20, blank=True)
     provider = models.CharField(max_length=40, blank=True)
     provider_reference = models.CharField(max_length=80, blank=True)
+    # Payouts only: the payout's kind (standard | manual | transactional | wallet) and where the money
+    # goes (the bank's name; "agency / account", or the PIX key when there is no account).
+    payout_kind = models.CharField(max_length=16, blank=True)
+    bank_name = models.CharField(max_length=200, blank=True)
+    destination = models.CharField(max_length=100, blank=True)
     created_at = models.DateTimeField(db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         indexes = [
+            models.Index(
+                fields=("payout_kind", "created_at", "id"),
+                name="txindex_payout_kind_idx",
+                condition=models.Q(kind="payout"),
+            ),
             models.Index(fields=("created_at", "id"), name="txindex_created_idx"),
             models.Index(fields=("status", "created_at", "id"), name="txindex_status_idx"),
             models.Index(fields=("tenant", "created_at", "id"), name="txindex_tenant_idx"),

@@ -4,6 +4,9 @@ Rounding rule (written down, tested): the percentage part is computed in integer
 centavos and rounded half up to the nearest centavo: (amount * bp + 5000) // 10000. The fixed part is
 added after rounding. The fee never exceeds the amount (the client never receives a negative net).
 Lookup: the client's own rate for (method, currency), else the platform default, else zero.
+
+Payouts are charged from the same table, keyed by the payout method's code: `payout_pix`, `payout_ted`
+(`payout_fee_method`); deposits use the payment method's code (`pix`, `billet`, `card`, `wire`).
 """
 
 from __future__ import annotations
@@ -12,6 +15,15 @@ from dataclasses import dataclass
 
 from gateway.models import FeeRate
 from tenants.models import Tenant
+
+# The fee-rate method codes of payouts (one per withdraw method), beside the payment methods' codes.
+PAYOUT_FEE_PREFIX = "payout_"
+PAYOUT_FEE_METHODS = ("payout_pix", "payout_ted")
+
+
+def payout_fee_method(withdraw_method: str) -> str:
+    """The fee-rate method code of a payout made by `withdraw_method` ("pix" -> "payout_pix")."""
+    return f"{PAYOUT_FEE_PREFIX}{withdraw_method}"
 
 
 @dataclass(frozen=True)

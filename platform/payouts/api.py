@@ -66,6 +66,8 @@ PAYOUT_ROUTES = (
 )
 STAFF_PAYOUT_ROUTES = ("employee/payout-requests", "admin/payout-requests")
 COMPLIANCE_ROUTES = ("admin/compliance",)
+WALLET_ROUTE = "client/wallet-withdraws"  # its dialog lists the company's own accounts
+STAFF_WALLET_ROUTES = ("admin/wallet-withdraws",)  # its rows open the payout's detail
 REFUND_ROUTES = ("clients/refunds",)
 SORTS = ("created_at", "amount")
 
@@ -114,6 +116,7 @@ def payout_out(p: Payout, tenant: Tenant) -> dict[str, Any]:
         "withdraw_method": p.method,
         "status": p.status,
         "amount": p.amount,
+        "fee": p.fee,
         "currency": p.currency,
         "description": p.description,
         "beneficiary_name": p.beneficiary_name,
@@ -191,6 +194,9 @@ def refund_out(r: Refund) -> dict[str, Any]:
         "created_by_id": r.created_by_id,
         "created_at": r.created_at,
         "confirmed_at": r.confirmed_at,
+        "transaction_id": r.provider_reference,
+        "failure_reason": r.failure_reason,
+        "failed_at": r.failed_at,
     }
 
 
@@ -217,7 +223,7 @@ def list_banks(request: HttpRequest) -> list[dict[str, Any]]:
 
 # ------------------------------------------------------------------------------ bank accounts
 @bank_accounts_router.get("", response=list[BankAccountOut], summary="Bank accounts (a customer: own)")
-@requires_route(*BANK_ACCOUNT_ROUTES)
+@requires_route(*BANK_ACCOUNT_ROUTES, WALLET_ROUTE)
 def list_bank_accounts(request: HttpRequest) -> list[dict[str, Any]]:
     return [bank_account_out(a) for a in bank_accounts.list_bank_accounts(membership_of(request))]
 
@@ -325,6 +331,7 @@ def compliance_queue(request: HttpRequest, filters: Query[ComplianceQuery]) -> d
                 "client": {"slug": row.tenant.slug, "name": row.tenant.name},
                 "withdraw_method": row.method,
                 "amount": row.amount,
+                "fee": row.fee,
                 "currency": row.currency,
                 "beneficiary_name": row.name,
                 "beneficiary_document": row.document,
@@ -344,7 +351,7 @@ def compliance_count(request: HttpRequest) -> dict[str, int]:
 
 
 @router.get("/{payout_id}", response=PayoutDetailOut, summary="One payout with timeline and postings")
-@requires_route(*PAYOUT_ROUTES, *COMPLIANCE_ROUTES)
+@requires_route(*PAYOUT_ROUTES, *COMPLIANCE_ROUTES, *STAFF_PAYOUT_ROUTES, *STAFF_WALLET_ROUTES)
 def get_payout(request: HttpRequest, payout_id: str) -> dict[str, Any]:
     membership = membership_of(request)
     with services.access_payout(membership, payout_id) as payout:
@@ -450,13 +457,17 @@ def rule_out(rule: Any) -> dict[str, Any]:
 
 # ------------------------------------------------------------------------------------ refunds
 @deposit_refunds_router.post(
-    "/{deposit_id}/refunds", response={201: RefundOut}, summary="Refund part or all of a paid deposit"
+    "/{deposit_id}/refunds",
+    response={201: RefundOut},
+    summary="Refund part or all of a paid deposit (pending until the provider confirms it)",
 )
 @requires_route(*REFUND_ROUTES, write=True)
 def create_refund(request: HttpRequest, deposit_id: str, payload: RefundIn) -> Status[dict[str, Any]]:
     membership = membership_of(request)
     deposit = access_deposit(membership, deposit_id)
-    refund = refunds.create_refund(membership, deposit, refunds.RefundInput(payload.amount, payload.reason))
+    scenario = payload.sandbox_scenario or ""
+    data = refunds.RefundInput(payload.amount, payload.reason, sandbox_scenario=scenario)
+    refund = refunds.create_refund(membership, deposit, data)
     return Status(201, refund_out(refund))
 
 

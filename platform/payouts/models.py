@@ -65,7 +65,7 @@ class PayoutStatus(models.TextChoices):
     CONFIRMED = "confirmed", "Confirmed"  # the bank paid it ("confirmed/success")
     CANCELED = "canceled", "Canceled"  # canceled by the client or failed at the bank (funds released)
     REVERSED = "reversed", "Reversed"  # returned by the beneficiary's bank after confirmation
-    # The beneficiary's credit acknowledged: set only by an explicit staff action (none exists yet).
+    # The money reached the client itself: the end of a wallet withdraw the bank confirmed.
     PAID_TO_CLIENT = "paid_to_client", "Paid to client"
 
 
@@ -87,6 +87,8 @@ class Payout(models.Model):
     method = models.CharField(max_length=3, choices=WithdrawMethod.choices)  # the withdraw method
     status = models.CharField(max_length=16, choices=PayoutStatus.choices, default=PayoutStatus.WAITING)
     amount = models.BigIntegerField()  # centavos
+    # the platform's fee (centavos), fixed at creation: held with the amount, revenue when confirmed
+    fee = models.BigIntegerField(default=0)
     currency = models.CharField(max_length=3)
     description = models.CharField(max_length=200, blank=True)
     owner_user_id = models.BigIntegerField(null=True, blank=True)  # a customer's own payout (sacar)
@@ -165,13 +167,14 @@ class PayoutEvent(models.Model):
 
 
 class RefundStatus(models.TextChoices):
-    PENDING = "pending", "Pending"
-    CONFIRMED = "confirmed", "Confirmed"
-    FAILED = "failed", "Failed"
+    PENDING = "pending", "Pending"  # money reserved (tenant held), sent or being sent to the provider
+    CONFIRMED = "confirmed", "Confirmed"  # the provider returned it to the payer
+    FAILED = "failed", "Failed"  # the provider could not: the money is back in the client's balance
 
 
 class Refund(models.Model):
-    """An "estorno": part or all of a paid deposit returned to the payer (the fee is kept)."""
+    """An "estorno": part or all of a paid deposit returned to the payer (the fee is kept), through the
+    deposit's provider (`BankProvider.submit_refund`)."""
 
     public_id = models.CharField(max_length=32, unique=True)
     deposit = models.ForeignKey("payments.Deposit", on_delete=models.PROTECT, related_name="refunds")
@@ -183,12 +186,24 @@ class Refund(models.Model):
     from_pending = models.BigIntegerField(default=0)
     from_available = models.BigIntegerField(default=0)
     created_by_id = models.BigIntegerField(null=True, blank=True)
+    # provider: the deposit's; the refund's public id is the idempotency key at the bank
+    provider = models.CharField(max_length=40, blank=True)
+    provider_reference = models.CharField(max_length=80, blank=True)  # empty until the bank has it
+    provider_extra = models.JSONField(default=dict, blank=True)  # e.g. the sandbox scenario
+    submission_attempts = models.PositiveIntegerField(default=0)
+    last_attempt_at = models.DateTimeField(null=True, blank=True)
+    last_error = models.CharField(max_length=120, blank=True)
+    failure_reason = models.CharField(max_length=120, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    failed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        indexes = [models.Index(fields=("created_at", "id"), name="refund_created_idx")]
+        indexes = [
+            models.Index(fields=("created_at", "id"), name="refund_created_idx"),
+            models.Index(fields=("status", "created_at"), name="refund_status_idx"),
+        ]
 
     def __str__(self) -> str:
         return self.public_id

@@ -102,6 +102,7 @@ class PayoutOut(Schema):
     withdraw_method: MethodLiteral
     status: PayoutStatusLiteral
     amount: int
+    fee: int = Field(description="The platform's fee (centavos), held with the amount, kept when paid")
     currency: str
     description: str
     beneficiary_name: str
@@ -171,6 +172,7 @@ class ComplianceItemOut(Schema):
     client: PayoutClientOut
     withdraw_method: str
     amount: int
+    fee: int
     currency: str
     beneficiary_name: str
     beneficiary_document: str
@@ -202,6 +204,7 @@ class ComplianceRuleOut(Schema):
 class RefundIn(Schema):
     amount: int = Field(gt=0, description="Integer centavos")
     reason: str = Field(default="", max_length=200)
+    sandbox_scenario: str | None = Field(default=None, max_length=20, description="Sandbox bank only")
 
 
 class RefundOut(Schema):
@@ -219,6 +222,9 @@ class RefundOut(Schema):
     created_by_id: int | None
     created_at: datetime
     confirmed_at: datetime | None
+    transaction_id: str = Field(description="The provider's reference (empty until the provider has it)")
+    failure_reason: str = Field(description="Why the provider could not refund (status failed)")
+    failed_at: datetime | None
 
 
 class RefundListOut(Schema):

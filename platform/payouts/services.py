@@ -3,12 +3,15 @@ submit to the bank, apply the bank's events, periodic jobs, and the scoped loade
 
 `transition_payout` checks the transition table (`payouts/transitions.py`) and writes the ledger
 entry, the timeline event, the audit entry, the outbox event and the public index row in one
-transaction. Ledger entries (keys `payout:{schema}:{public_id}:{step}`; no payout fees for now):
+transaction. Ledger entries (keys `payout:{schema}:{public_id}:{step}`; A = amount, F = the payout's
+fee from the fee-rate table, method `payout_pix` / `payout_ted`, fixed at creation):
 
-    created            Dr tenant available / Cr tenant held     (no_overdraft on available)
-    rejected, canceled Dr tenant held      / Cr tenant available (released)
-    confirmed          Dr tenant held      / Cr platform provider clearing (the bank paid it)
-    reversed           Dr provider clearing / Cr tenant available (the money came back)
+    created            Dr tenant available A+F / Cr tenant held A+F    (no_overdraft on available)
+    rejected, canceled Dr tenant held A+F      / Cr tenant available A+F (released, fee included)
+    confirmed          Dr tenant held A+F      / Cr provider clearing A / Cr platform fee revenue F
+    reversed           Dr provider clearing A  / Cr tenant available A (the money came back; the fee
+                                                                        is kept: the payout was made)
+    paid_to_client     no entry (a wallet withdraw's end, right after confirmed: see state_chain)
 """
 
 from __future__ import annotations
@@ -43,13 +46,14 @@ from gateway.models import PluginKind, TransactionIndex
 from gateway.registry import get_registry
 from ledger import services as ledger
 from ledger.models import AccountKind, LedgerAccount
+from payments import fees
 from payments.ids import new_public_id
 from payments.models import OutboxEvent
 from payments.services import search_text
 from payouts import bank_accounts
 from payouts.bank_accounts import Beneficiary, BeneficiaryInput
 from payouts.compliance.services import auto_approve_limit
-from payouts.models import Payout, PayoutEvent, PayoutKind, PayoutStatus, WithdrawMethod
+from payouts.models import OwnerKind, Payout, PayoutEvent, PayoutKind, PayoutStatus, WithdrawMethod
 from payouts.transitions import can_transition
 from plugin_api import PayoutRequest, PayoutState, PluginError, ProviderEvent, ProviderPayout
 from tenants.models import Tenant, TenantKind
@@ -190,6 +194,10 @@ def create_payout(
     limit = auto_approve_limit(tenant, data.currency)
     # Customers' withdrawals always wait for review: they draw on the company's balance.
     auto = limit is not None and data.amount <= limit and not customer
+    # The platform's fee, held with the amount (no overdraft on amount + fee), revenue when confirmed.
+    fee = fees.compute_fee(
+        data.amount, fees.rate_for(tenant, fees.payout_fee_method(data.method), data.currency)
+    )
 
     public_id = new_public_id("pay")
     try:
@@ -199,6 +207,7 @@ def create_payout(
                 kind=data.kind,
                 method=data.method,
                 amount=data.amount,
+                fee=fee,
                 currency=data.currency,
                 description=data.description.strip(),
                 owner_user_id=membership.user_id if customer else None,
@@ -234,17 +243,21 @@ def create_payout(
                 method=payout.method,
                 status=payout.status,
                 amount=payout.amount,
+                fee=payout.fee,
                 currency=payout.currency,
                 name=payout.beneficiary_name,
                 document=payout.beneficiary_document,
                 provider=provider_code,
                 created_at=payout.created_at,
+                payout_kind=payout.kind,
+                bank_name=payout.bank_name,
+                destination=payout_destination(payout),
             )
             audit.record(
                 "payout.created",
                 actor=membership.user,
                 target=payout,
-                data={"kind": payout.kind, "amount": payout.amount, "staff": staff},
+                data={"kind": payout.kind, "amount": payout.amount, "fee": payout.fee, "staff": staff},
             )
             OutboxEvent.objects.create(topic="payout.created", payload=payout_event_payload(payout))
             if auto:
@@ -261,6 +274,10 @@ def create_payout(
 
 
 def _beneficiary(membership: Membership, data: PayoutInput, *, staff: bool) -> tuple[Beneficiary, int | None]:
+    wallet = data.kind == PayoutKind.WALLET
+    if wallet and (not data.bank_account_id or data.beneficiary is not None):
+        # A wallet withdraw takes the company's money to the company's own registered account only.
+        raise AppError("wallet_own_account_only", status=400, fields={"bank_account_id": "required"})
     if bool(data.bank_account_id) == (data.beneficiary is not None):
         raise AppError("invalid_input", fields={"bank_account_id": "bank_account_or_beneficiary"})
     if data.bank_account_id:
@@ -270,6 +287,8 @@ def _beneficiary(membership: Membership, data: PayoutInput, *, staff: bool) -> t
                 raise NotFoundError
         else:
             account = bank_accounts.access_bank_account(membership, data.bank_account_id)
+        if wallet and account.owner_kind != OwnerKind.COMPANY:
+            raise NotFoundError
         beneficiary = bank_accounts.beneficiary_of(account)
         if data.method == WithdrawMethod.PIX and not beneficiary.pix_key:
             raise AppError("bank_account_invalid", fields={"pix_key": "required"})
@@ -287,12 +306,14 @@ def _beneficiary(membership: Membership, data: PayoutInput, *, staff: bool) -> t
 
 
 def _reserve(payout: Payout, tenant: Tenant) -> None:
+    """Hold amount + fee under the available account's row lock: refused when they exceed it."""
     available = ledger.tenant_account(tenant, AccountKind.AVAILABLE, payout.currency)
     held = ledger.tenant_account(tenant, AccountKind.HELD, payout.currency)
+    total = payout.amount + payout.fee
     ledger.post(
         _entry_key(tenant, payout, "reserved"),
         "payout_reserved",
-        [ledger.Line(available, payout.amount), ledger.Line(held, -payout.amount)],
+        [ledger.Line(available, total), ledger.Line(held, -total)],
         tenant=tenant,
         reference=payout.public_id,
         no_overdraft=[available],
@@ -371,15 +392,19 @@ def transition_payout(
 
 
 def _post_transition(payout: Payout, tenant: Tenant, target: str) -> None:
-    amount, currency = payout.amount, payout.currency
+    amount, fee, currency = payout.amount, payout.fee, payout.currency
     held = ledger.tenant_account(tenant, AccountKind.HELD, currency)
     available = ledger.tenant_account(tenant, AccountKind.AVAILABLE, currency)
-    if target in (S.REJECTED, S.CANCELED):
-        step, kind, lines = "released", "payout_released", [(held, amount), (available, -amount)]
+    if target in (S.REJECTED, S.CANCELED):  # nothing was paid: amount and fee are released
+        step, kind = "released", "payout_released"
+        lines = [(held, amount + fee), (available, -(amount + fee))]
     elif target == S.CONFIRMED:
         clearing = ledger.platform_account(AccountKind.PROVIDER_CLEARING, currency, provider=payout.provider)
-        step, kind, lines = "confirmed", "payout_confirmed", [(held, amount), (clearing, -amount)]
-    elif target == S.REVERSED:
+        step, kind = "confirmed", "payout_confirmed"
+        lines = [(held, amount + fee), (clearing, -amount)]
+        if fee:
+            lines.append((ledger.platform_account(AccountKind.FEE_REVENUE, currency), -fee))
+    elif target == S.REVERSED:  # the amount comes back; the fee stays revenue (the payout was made)
         clearing = ledger.platform_account(AccountKind.PROVIDER_CLEARING, currency, provider=payout.provider)
         step, kind, lines = "reversed", "payout_reversed", [(clearing, amount), (available, -amount)]
     else:  # approved, pending, paid_to_client: the money stays where it is
@@ -400,9 +425,22 @@ def payout_event_payload(payout: Payout) -> dict[str, Any]:
         "kind": payout.kind,
         "method": payout.method,
         "amount": payout.amount,
+        "fee": payout.fee,
         "currency": payout.currency,
         "transaction_id": payout.provider_reference,
     }
+
+
+def payout_destination(payout: Payout) -> str:
+    """Where the money goes, for the index: "agency-d / account-d", or the PIX key without an account."""
+    if not payout.account:
+        return payout.pix_key[:100]
+
+    def digit(value: str, dv: str) -> str:
+        return f"{value}-{dv}" if dv else value
+
+    agency, account = digit(payout.agency, payout.agency_digit), digit(payout.account, payout.account_digit)
+    return f"{agency} / {account}"[:100]
 
 
 # ------------------------------------------------------------------------------------ review
@@ -510,6 +548,16 @@ STATE_CHAINS: dict[str, tuple[str, ...]] = {
 POSTING_STEPS = frozenset({S.REJECTED, S.CANCELED, S.CONFIRMED, S.REVERSED})  # steps with a ledger entry
 
 
+def state_chain(kind: str, state: str) -> tuple[str, ...] | None:
+    """The chain of a payout of `kind`. A wallet withdraw goes to the client's own account: once the bank
+    confirms it, the money has reached the client, so it goes on to paid_to_client in the same step."""
+    chain = STATE_CHAINS.get(state)
+    if chain is None or kind != PayoutKind.WALLET or S.CONFIRMED not in chain:
+        return chain
+    after = chain.index(S.CONFIRMED) + 1
+    return (*chain[:after], S.PAID_TO_CLIENT, *chain[after:])
+
+
 def apply_payout_state(
     payout: Payout,
     state: str,
@@ -523,9 +571,10 @@ def apply_payout_state(
 
     Safe out of order: a stale event (e.g. "processing" after "confirmed") changes nothing.
     """
-    chain = STATE_CHAINS.get(state)
+    chain = state_chain(payout.kind, state)
     if chain is None:
         return "ignored_unknown_state"
+    reported = STATE_CHAINS[state][-1]  # the bank's own word (a wallet withdraw's chain goes further)
     with transaction.atomic():
         locked = Payout.objects.select_for_update().get(pk=payout.pk)
         target = chain[-1]
@@ -552,7 +601,7 @@ def apply_payout_state(
                 source=source,
                 provider_reference=provider_reference,
                 provider_event_id=event_id,
-                note=note if step == target else f"implied by {state}",
+                note=note if step == reported else f"implied by {state}",
             )
     return "applied"
 
@@ -566,6 +615,7 @@ def _lock_accounts(payout: Payout) -> None:
         ledger.tenant_account(tenant, AccountKind.AVAILABLE, payout.currency),
         ledger.tenant_account(tenant, AccountKind.HELD, payout.currency),
         ledger.platform_account(AccountKind.PROVIDER_CLEARING, payout.currency, provider=payout.provider),
+        ledger.platform_account(AccountKind.FEE_REVENUE, payout.currency),
     ]
     list(LedgerAccount.objects.select_for_update().filter(pk__in=[a.pk for a in accounts]).order_by("pk"))
 

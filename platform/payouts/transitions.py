@@ -1,10 +1,14 @@
 """Payout and refund status transition tables: data, tested exhaustively (tests/payouts/test_rules.py).
 
 Payouts: waiting -> approved | rejected | canceled; approved -> pending | canceled; pending ->
-confirmed | canceled; confirmed -> reversed | paid_to_client; rejected, canceled, reversed and
-paid_to_client are terminal. `paid_to_client` on a payout means the beneficiary's credit was
-acknowledged; nothing reaches it automatically (only an explicit staff action would, and none exists
-yet), so the normal end of a payout is `confirmed`.
+confirmed | canceled; confirmed -> reversed | paid_to_client; paid_to_client -> reversed; rejected,
+canceled and reversed are terminal. `paid_to_client` means the money reached the client itself: a
+wallet withdraw (kind `wallet`, to the company's own bank account) goes confirmed -> paid_to_client
+in the same step when the bank confirms it (`payouts.services.state_chain`), and a later return by
+the client's bank still reverses it. Other payouts pay a third party and end `confirmed`.
+
+Refunds: pending -> confirmed | failed (what the provider reports); confirmed and failed are terminal,
+so a late or repeated provider event never moves a refund again (`payouts.refunds.apply_refund_state`).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ PAYOUT_TRANSITIONS: dict[str, frozenset[str]] = {
     P.REJECTED: frozenset(),
     P.CANCELED: frozenset(),
     P.REVERSED: frozenset(),
-    P.PAID_TO_CLIENT: frozenset(),
+    P.PAID_TO_CLIENT: frozenset({P.REVERSED}),  # a wallet withdraw returned by the client's bank
 }
 
 # Statuses in which the payout's amount is still reserved (tenant HELD).

@@ -6,7 +6,7 @@ registered exactly like third-party ones, in pyproject.toml):
 - payment methods (billet, pix, card, wire): validate a charge request and prepare what the payer
   needs (barcode and typed line, BR Code, transfer instructions);
 - bank providers (the sandbox bank, real banks): create charges, report their state, verify and
-  parse webhooks, submit payouts.
+  parse webhooks, submit payouts and refunds.
 
 A plugin module implements one or both hooks, marked with `hookimpl`:
 
@@ -35,6 +35,9 @@ from plugin_api.contracts import (
     ProviderCharge,
     ProviderEvent,
     ProviderPayout,
+    ProviderRefund,
+    RefundRequest,
+    RefundState,
     WebhookRejectedError,
 )
 from plugin_api.hookspecs import hookimpl, hookspec
@@ -53,6 +56,9 @@ __all__ = [
     "ProviderCharge",
     "ProviderEvent",
     "ProviderPayout",
+    "ProviderRefund",
+    "RefundRequest",
+    "RefundState",
     "WebhookRejectedError",
     "hookimpl",
     "hookspec",

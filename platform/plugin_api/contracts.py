@@ -98,10 +98,10 @@ class ProviderEvent:
     """One event from a provider's webhook, already verified."""
 
     event_id: str  # the provider's unique id for this event (duplicates share it)
-    kind: str  # "charge" | "payout"
-    reference: str  # Cofre's reference (ChargeRequest.reference or PayoutRequest.reference)
+    kind: str  # "charge" | "payout" | "refund"
+    reference: str  # Cofre's reference (ChargeRequest, PayoutRequest or RefundRequest .reference)
     provider_reference: str
-    state: str  # a ChargeState or PayoutState value
+    state: str  # a ChargeState, PayoutState or RefundState value
     occurred_at: datetime
     amount: int | None = None
     reason: str = ""
@@ -140,6 +140,38 @@ class PayoutState(enum.StrEnum):
 class ProviderPayout:
     provider_reference: str
     state: PayoutState
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class RefundRequest:
+    """Money of a paid charge the core wants the bank to return to the payer (part or all of it).
+
+    `idempotency_key` makes resubmission safe; `charge_reference` is the charge's ChargeRequest.reference
+    and `provider_charge_reference` the bank's own reference for it (ProviderCharge.provider_reference).
+    """
+
+    reference: str
+    idempotency_key: str
+    charge_reference: str
+    provider_charge_reference: str
+    amount: int  # centavos, > 0, never above what the charge paid minus its other refunds
+    currency: str
+    method: str  # the charge's payment method
+    reason: str = ""
+    extra: Mapping[str, str] = field(default_factory=dict)
+
+
+class RefundState(enum.StrEnum):
+    PENDING = "pending"  # accepted by the bank, not yet returned to the payer
+    CONFIRMED = "confirmed"  # the payer got the money back
+    FAILED = "failed"  # the bank could not return it (nothing left the bank)
+
+
+@dataclass(frozen=True)
+class ProviderRefund:
+    provider_reference: str
+    state: RefundState
     reason: str = ""
 
 
@@ -193,12 +225,13 @@ class PaymentMethod(ABC):
 
 
 class BankProvider(ABC):
-    """A bank (or PSP) that collects charges and makes payouts."""
+    """A bank (or PSP) that collects charges, makes payouts and refunds paid charges."""
 
     code: str
     name: str
     methods: frozenset[str]  # payment method codes it can collect
     payout_methods: frozenset[str] = frozenset()
+    refund_methods: frozenset[str] = frozenset()  # payment methods whose charges it can refund
     config_schema: Mapping[str, Any] = {"type": "object", "properties": {}}
 
     def check_config(self, config: Mapping[str, Any]) -> None:
@@ -237,3 +270,19 @@ class BankProvider(ABC):
     def fetch_payout(self, provider_reference: str, config: Mapping[str, Any]) -> ProviderPayout:
         """Ask the bank for the payout's current state."""
         raise PluginError("payouts_not_supported")
+
+    def submit_refund(self, request: RefundRequest, config: Mapping[str, Any]) -> ProviderRefund:
+        """Return part or all of a paid charge to its payer. Must be idempotent on
+        `request.idempotency_key` (a retry returns the same refund, never a second one).
+
+        Usually answers `pending` and reports the outcome later through a webhook event of kind
+        "refund" (state confirmed or failed, `reference` = request.reference). The same key with a
+        different amount or charge raises PluginError("idempotency_conflict"); a refund the bank cannot
+        make (charge unknown or unpaid, more than is left of it) raises another PluginError. A
+        `TimeoutError` means the outcome is unknown: retry with the same key.
+        """
+        raise PluginError("refunds_not_supported")
+
+    def fetch_refund(self, provider_reference: str, config: Mapping[str, Any]) -> ProviderRefund:
+        """Ask the bank for the refund's current state."""
+        raise PluginError("refunds_not_supported")

@@ -33,10 +33,15 @@ from plugin_api.contracts import (
     ProviderCharge,
     ProviderEvent,
     ProviderPayout,
+    ProviderRefund,
+    RefundRequest,
+    RefundState,
     WebhookRejectedError,
 )
 
 SignEvent = Callable[[ChargeRequest, ProviderCharge], tuple[Mapping[str, str], bytes]]
+# A refund of the charge the kit created: a request, or a function of (charge request, charge) -> request.
+SampleRefund = RefundRequest | Callable[[ChargeRequest, ProviderCharge], RefundRequest]
 
 _CODE = re.compile(r"[a-z][a-z0-9_]{0,39}")
 _CURRENCY = re.compile(r"[A-Z]{3}")
@@ -111,6 +116,24 @@ def sample_payout_request(method: str = "pix", **overrides: Any) -> PayoutReques
         values["account_type"] = "checking"
     values.update(overrides)
     return PayoutRequest(**values)
+
+
+def sample_refund_request(
+    charge_request: ChargeRequest, charge: ProviderCharge, **overrides: Any
+) -> RefundRequest:
+    """A refund of half of `charge_request` (the provider answered it with `charge`); override any field."""
+    values: dict[str, Any] = {
+        "reference": "ref_testkit_0001",
+        "idempotency_key": "idem_refund_testkit_0001",
+        "charge_reference": charge_request.reference,
+        "provider_charge_reference": charge.provider_reference,
+        "amount": max(1, charge_request.amount // 2),
+        "currency": charge_request.currency,
+        "method": charge_request.method,
+        "reason": "Pedido cancelado",
+    }
+    values.update(overrides)
+    return RefundRequest(**values)
 
 
 # ------------------------------------------------------------------------------ schema shape
@@ -207,7 +230,7 @@ def _check_events(events: object, request: ChargeRequest, charge: ProviderCharge
     for event in events:
         _expect(isinstance(event, ProviderEvent), f"{what}: {event!r} is not a ProviderEvent")
         _expect(event.event_id, f"{what}: an event has no event_id")
-        _expect(event.kind in ("charge", "payout"), f"{what}: event kind {event.kind!r}")
+        _expect(event.kind in ("charge", "payout", "refund"), f"{what}: event kind {event.kind!r}")
         _expect(
             isinstance(event.occurred_at, datetime) and event.occurred_at.tzinfo, f"{what}: naive occurred_at"
         )
@@ -215,6 +238,8 @@ def _check_events(events: object, request: ChargeRequest, charge: ProviderCharge
             _expect(event.state in set(ChargeState), f"{what}: charge state {event.state!r}")
             _expect(event.reference == request.reference, f"{what}: event for another reference")
             _expect(event.provider_reference == charge.provider_reference, f"{what}: provider reference")
+        elif event.kind == "refund":
+            _expect(event.state in set(RefundState), f"{what}: refund state {event.state!r}")
 
 
 def _check_webhooks(
@@ -294,6 +319,35 @@ def _check_payouts(provider: BankProvider, sample_payout: PayoutRequest, config:
     _expect(fetched.provider_reference == first.provider_reference, f"{what}: fetch_payout answered another")
 
 
+def _check_refunds(provider: BankProvider, sample_refund: RefundRequest, config: Mapping[str, Any]) -> None:
+    what = f"bank provider {provider.code!r}"
+    _expect(sample_refund.method in provider.refund_methods, f"{what}: sample refund method not refunded")
+    _expect(sample_refund.amount > 0, f"{what}: the sample refund needs a positive amount")
+    try:
+        first = provider.submit_refund(sample_refund, config)
+    except TimeoutError:
+        # The bank may have recorded it: the retry with the same key must return that refund.
+        first = provider.submit_refund(sample_refund, config)
+    _expect(isinstance(first, ProviderRefund), f"{what}: submit_refund must return a ProviderRefund")
+    _expect(first.provider_reference, f"{what}: submit_refund returned no provider_reference")
+    _expect(first.state in set(RefundState), f"{what}: refund state {first.state!r}")
+    again = provider.submit_refund(sample_refund, config)
+    _expect(
+        again.provider_reference == first.provider_reference,
+        f"{what}: submit_refund is not idempotent: the same key made a second refund",
+    )
+    other_amount = sample_refund.amount - 1 if sample_refund.amount > 1 else sample_refund.amount + 1
+    changed = dataclasses.replace(sample_refund, amount=other_amount)
+    _expect_refusal(
+        lambda: provider.submit_refund(changed, config),
+        f"{what}: the same refund idempotency key with another amount",
+        code="idempotency_conflict",
+    )
+    fetched = provider.fetch_refund(first.provider_reference, config)
+    _expect(isinstance(fetched, ProviderRefund), f"{what}: fetch_refund must return a ProviderRefund")
+    _expect(fetched.provider_reference == first.provider_reference, f"{what}: fetch_refund answered another")
+
+
 def check_bank_provider(
     provider: BankProvider,
     sample_request: ChargeRequest,
@@ -302,6 +356,7 @@ def check_bank_provider(
     *,
     sign_event: SignEvent | None = None,
     sample_payout: PayoutRequest | None = None,
+    sample_refund: SampleRefund | None = None,
 ) -> ProviderCharge:
     """Check a bank provider against the contract; returns the charge it created.
 
@@ -309,12 +364,23 @@ def check_bank_provider(
     unsigned webhooks are rejected and, with `sign_event(request, charge) -> (headers, body)` making a
     genuinely signed webhook for the charge, that it parses and that tampering is rejected. With
     `sample_payout`, checks payout idempotency and the conflict on a reused key.
+
+    Refunds: a provider that declares `refund_methods` must be given `sample_refund` (a RefundRequest,
+    or `f(request, charge) -> RefundRequest` for the charge just created and, with `sign_event`, paid;
+    see `sample_refund_request`): the kit checks refund idempotency (a retry after a TimeoutError
+    included), the conflict on a reused key and `fetch_refund`. A provider without `refund_methods`
+    must refuse `submit_refund` with PluginError("refunds_not_supported").
     """
     _expect(isinstance(provider, BankProvider), f"{provider!r} is not a BankProvider")
     _check_identity(provider)
     what = f"bank provider {provider.code!r}"
     _expect(isinstance(provider.methods, frozenset) and provider.methods, f"{what}: methods is empty")
     _expect(isinstance(provider.payout_methods, frozenset), f"{what}: payout_methods must be a frozenset")
+    _expect(isinstance(provider.refund_methods, frozenset), f"{what}: refund_methods must be a frozenset")
+    _expect(
+        provider.refund_methods <= provider.methods,
+        f"{what}: refund_methods {sorted(provider.refund_methods - provider.methods)} are not collected",
+    )
     _expect(sample_request.method in provider.methods, f"{what}: sample method not collected")
     provider.check_config(config)
 
@@ -338,5 +404,20 @@ def check_bank_provider(
             lambda: provider.submit_payout(sample_payout_request(), config),
             f"{what}: a provider without payout methods",
             code="payouts_not_supported",
+        )
+
+    if provider.refund_methods:
+        _expect(
+            sample_refund is not None,
+            f"{what}: it declares refund_methods: pass sample_refund so the kit checks submit_refund",
+        )
+        refund = sample_refund(sample_request, charge) if callable(sample_refund) else sample_refund
+        assert refund is not None  # for the type checker
+        _check_refunds(provider, refund, config)
+    else:
+        _expect_refusal(
+            lambda: provider.submit_refund(sample_refund_request(sample_request, charge), config),
+            f"{what}: a provider without refund methods",
+            code="refunds_not_supported",
         )
     return charge

@@ -16,7 +16,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from cofre_sandbox_bank import webhooks
-from cofre_sandbox_bank.models import SandboxCharge, SandboxPayout, SandboxWebhookDelivery
+from cofre_sandbox_bank.models import SandboxCharge, SandboxPayout, SandboxRefund, SandboxWebhookDelivery
 from plugin_api import ChargeState
 
 TIMEOUT_SECONDS = 10
@@ -30,7 +30,8 @@ class WebhookDeliveryError(Exception):
 
 
 def apply_state(delivery: SandboxWebhookDelivery) -> None:
-    """Move the bank's own charge or payout to the event's state, once (only events that change it)."""
+    """Move the bank's own charge, payout or refund to the event's state, once (only events that
+    change it)."""
     if not delivery.applies_state or delivery.state_applied_at is not None:
         return
     event = delivery.payload["events"][0]
@@ -46,6 +47,10 @@ def apply_state(delivery: SandboxWebhookDelivery) -> None:
             )
             SandboxCharge.objects.filter(reference=delivery.reference).update(
                 state=event["state"], reason=event["reason"], paid_at=paid_at, updated_at=timezone.now()
+            )
+        elif delivery.kind == "refund":
+            SandboxRefund.objects.filter(provider_reference=event["provider_reference"]).update(
+                state=event["state"], reason=event["reason"], updated_at=timezone.now()
             )
         else:
             SandboxPayout.objects.filter(provider_reference=event["provider_reference"]).update(

@@ -58,6 +58,27 @@ class SandboxPayout(models.Model):
         return f"{self.provider_reference} ({self.reference}: {self.state})"
 
 
+class SandboxRefund(models.Model):
+    """A refund of a paid charge the bank accepted; one per idempotency key, whatever the retries."""
+
+    idempotency_key = models.CharField(max_length=100, unique=True)
+    reference = models.CharField(max_length=64, db_index=True)  # Cofre's id for the refund
+    charge = models.ForeignKey(SandboxCharge, on_delete=models.PROTECT, related_name="refunds")
+    provider_reference = models.CharField(max_length=40, unique=True)
+    amount = models.BigIntegerField()  # centavos
+    currency = models.CharField(max_length=3)
+    # SHA-256 of what the refund returns (reference, charge, amount): a reused key must carry the same.
+    fingerprint = models.CharField(max_length=64)
+    state = models.CharField(max_length=12, default="pending")  # a plugin_api.RefundState value
+    reason = models.CharField(max_length=64, blank=True)
+    scenario = models.CharField(max_length=20)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.provider_reference} ({self.reference}: {self.state})"
+
+
 class SandboxCardToken(models.Model):
     """A tokenized card. The number is never stored: brand, last four digits, expiry, and the outcome
     the bank will give it (test cards decide it, as card networks' sandboxes do)."""
@@ -96,12 +117,12 @@ class SandboxWebhookDelivery(models.Model):
     """One webhook POST the bank owes Cofre, and its delivery log.
 
     The duplicate scenario has two rows with the same `event_id`; a row with `applies_state` moves the
-    bank's own charge or payout to the event's state when it is first sent (so `fetch_charge` and the
+    bank's own charge, payout or refund to the event's state when it is first sent (so `fetch_charge` and the
     webhook agree), a stale or repeated event does not.
     """
 
     event_id = models.CharField(max_length=40, db_index=True)
-    kind = models.CharField(max_length=10)  # charge | payout
+    kind = models.CharField(max_length=10)  # charge | payout | refund
     reference = models.CharField(max_length=64, db_index=True)
     payload = models.JSONField()
     url = models.CharField(max_length=500)

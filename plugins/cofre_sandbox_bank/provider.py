@@ -17,6 +17,9 @@ payouts   confirm, fail, never, duplicate, out_of_order, timeout as above (state
           confirmed/failed), and reverse: confirmed, then reversed after another delay;
           slow: as confirm, but the answer comes SLOW_PAYOUT_SECONDS after the payout is recorded
           (for tests that kill the caller mid-call: a retry gets the recorded payout at once).
+refunds   confirm, fail, never, duplicate, out_of_order, timeout as for charges (states pending ->
+          confirmed/failed). A refund needs a confirmed charge of the bank's, and the refunds of a
+          charge (failed ones aside) never add up to more than it paid.
 
 Card charges are decided at once by the token: 4000000000000002 is declined (failed,
 "card_declined"), any other card is authorized (confirmed); the scenario shapes only the webhooks.
@@ -38,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Sum
 from django.utils import timezone
 
 from brazil.documents import validate_document
@@ -55,21 +59,29 @@ from plugin_api import (
     ProviderCharge,
     ProviderEvent,
     ProviderPayout,
+    ProviderRefund,
+    RefundRequest,
+    RefundState,
 )
 
 if TYPE_CHECKING:
-    from cofre_sandbox_bank.models import SandboxCharge, SandboxPayout
+    from cofre_sandbox_bank.models import SandboxCharge, SandboxPayout, SandboxRefund
 
 CODE = "sandbox_bank"
 SCENARIO_KEY = "sandbox_scenario"
 CHARGE_SCENARIOS = ("confirm", "fail", "expire", "never", "duplicate", "out_of_order", "timeout")
 PAYOUT_SCENARIOS = ("confirm", "fail", "reverse", "never", "duplicate", "out_of_order", "timeout", "slow")
+REFUND_SCENARIOS = ("confirm", "fail", "never", "duplicate", "out_of_order", "timeout")
 SLOW_PAYOUT_SECONDS = 20
 # What `default_scenario` may be: the scenarios that mean the same for charges and payouts.
 DEFAULT_SCENARIOS = ("confirm", "fail", "never", "duplicate", "out_of_order", "timeout")
 DEFAULT_DELAY_SECONDS = 3
 STEP = timedelta(seconds=1)  # between a scenario's successive webhooks
-FAIL_REASONS = {"charge": "rejected_by_bank", "payout": "rejected_by_beneficiary_bank"}
+FAIL_REASONS = {
+    "charge": "rejected_by_bank",
+    "payout": "rejected_by_beneficiary_bank",
+    "refund": "refund_rejected_by_bank",
+}
 REVERSAL_REASON = "returned_by_beneficiary_bank"
 MAX_AMOUNT_CENTAVOS = 9_999_999_999
 
@@ -108,12 +120,12 @@ def plan_events(
     delay: timedelta,
     settled: tuple[str, str] | None = None,
 ) -> list[PlannedEvent]:
-    """The webhooks a scenario produces for a charge or payout created at `now`.
+    """The webhooks a scenario produces for a charge, payout or refund created at `now`.
 
     `settled` is (state, reason) for a result already decided at creation (a card authorization):
     its event reports the past and changes nothing.
     """
-    initial = ChargeState.PENDING.value if kind == "charge" else PayoutState.PROCESSING.value
+    initial = PayoutState.PROCESSING.value if kind == "payout" else ChargeState.PENDING.value
     if scenario == "never":
         return []
     main: list[tuple[str, str]]
@@ -165,6 +177,18 @@ def plan_events(
     return planned
 
 
+def refund_fingerprint(request: RefundRequest) -> str:
+    """SHA-256 of what a refund returns and of which charge: a reused idempotency key must carry the same."""
+    content = [
+        request.reference,
+        request.charge_reference,
+        request.provider_charge_reference,
+        str(request.amount),
+        request.currency,
+    ]
+    return hashlib.sha256(json.dumps(content).encode("utf-8")).hexdigest()
+
+
 def payout_fingerprint(request: PayoutRequest) -> str:
     """SHA-256 of what a payout pays and to whom: a reused idempotency key must carry the same."""
     content = [
@@ -190,6 +214,7 @@ class SandboxBank(BankProvider):
     name = "Sandbox bank"
     methods = frozenset({"billet", "pix", "card", "wire"})
     payout_methods = frozenset({"pix", "ted"})
+    refund_methods = frozenset({"billet", "pix", "card", "wire"})
 
     def __init__(self) -> None:
         self.config_schema = {
@@ -359,7 +384,7 @@ class SandboxBank(BankProvider):
         event_id = ""
         for event in events:
             event_id = event_id if event.repeat_of_previous else _new_event_id()
-            paid = kind == "payout" or event.state == ChargeState.CONFIRMED
+            paid = kind != "charge" or event.state == ChargeState.CONFIRMED
             payload = {
                 "event_id": event_id,
                 "kind": kind,
@@ -474,6 +499,94 @@ class SandboxBank(BankProvider):
         if payout is None:
             raise PluginError("unknown_payout", "provider_reference")
         return self._payout(payout)
+
+    # ------------------------------------------------------------------ refunds
+    def _refundable(self, request: RefundRequest) -> SandboxCharge:
+        """The bank's own charge behind a refund request, checked: paid, same currency, not over-refunded.
+        Locks the charge's row (call it inside a transaction): two refunds of it never both fit."""
+        from cofre_sandbox_bank.models import SandboxCharge
+
+        if type(request.amount) is not int or not 0 < request.amount <= MAX_AMOUNT_CENTAVOS:
+            raise PluginError("invalid_amount", "amount")
+        if not request.idempotency_key.strip():
+            raise PluginError("required", "idempotency_key")
+        charge = (
+            SandboxCharge.objects.select_for_update()
+            .filter(provider_reference=request.provider_charge_reference, reference=request.charge_reference)
+            .first()
+        )
+        if charge is None:
+            raise PluginError("unknown_charge", "provider_charge_reference")
+        if charge.method not in self.refund_methods:
+            raise PluginError("unsupported_method", "method")
+        if charge.state != ChargeState.CONFIRMED:
+            raise PluginError("charge_not_paid", "provider_charge_reference")
+        if request.currency != charge.currency:
+            raise PluginError("unsupported_currency", "currency")
+        refunded = (
+            charge.refunds.exclude(state=RefundState.FAILED).aggregate(total=Sum("amount"))["total"] or 0
+        )
+        if refunded + request.amount > charge.amount:
+            raise PluginError("refund_exceeds_charge", "amount", left=charge.amount - refunded)
+        return charge
+
+    def submit_refund(self, request: RefundRequest, config: Mapping[str, Any]) -> ProviderRefund:
+        from cofre_sandbox_bank.models import SandboxRefund
+
+        self.check_config(config)
+        scenario = self._scenario(request.extra, REFUND_SCENARIOS, config)
+        fingerprint = refund_fingerprint(request)
+        existing = SandboxRefund.objects.filter(idempotency_key=request.idempotency_key).first()
+        if existing is not None:
+            return self._replay_refund(existing, fingerprint)
+        try:
+            with transaction.atomic():
+                charge = self._refundable(request)
+                refund = SandboxRefund.objects.create(
+                    idempotency_key=request.idempotency_key,
+                    reference=request.reference,
+                    charge=charge,
+                    provider_reference=_new_reference("rf"),
+                    amount=request.amount,
+                    currency=request.currency,
+                    fingerprint=fingerprint,
+                    scenario=scenario,
+                )
+                events = plan_events("refund", scenario, now=timezone.now(), delay=self._delay(config))
+                self._record_deliveries(
+                    kind="refund",
+                    reference=refund.reference,
+                    provider_reference=refund.provider_reference,
+                    amount=refund.amount,
+                    events=events,
+                    config=config,
+                )
+        except IntegrityError:
+            existing = SandboxRefund.objects.get(idempotency_key=request.idempotency_key)
+            return self._replay_refund(existing, fingerprint)
+        if scenario == "timeout":
+            raise TimeoutError("sandbox bank: the refund was accepted but the answer came too late")
+        return self._refund(refund)
+
+    def _replay_refund(self, refund: SandboxRefund, fingerprint: str) -> ProviderRefund:
+        if refund.fingerprint != fingerprint:
+            raise PluginError("idempotency_conflict", "idempotency_key")
+        return self._refund(refund)
+
+    def _refund(self, refund: SandboxRefund) -> ProviderRefund:
+        return ProviderRefund(
+            provider_reference=refund.provider_reference,
+            state=RefundState(refund.state),
+            reason=refund.reason,
+        )
+
+    def fetch_refund(self, provider_reference: str, config: Mapping[str, Any]) -> ProviderRefund:
+        from cofre_sandbox_bank.models import SandboxRefund
+
+        refund = SandboxRefund.objects.filter(provider_reference=provider_reference).first()
+        if refund is None:
+            raise PluginError("unknown_refund", "provider_reference")
+        return self._refund(refund)
 
 
 def _schedule(deliveries: list[tuple[int, datetime]]) -> None:

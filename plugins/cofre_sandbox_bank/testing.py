@@ -2,7 +2,7 @@
 
     from cofre_sandbox_bank.testing import deliver_now, sign, tokenize
 
-`deliver_now(reference)` returns the pending webhooks of a charge or payout as (headers, body),
+`deliver_now(reference)` returns the pending webhooks of a charge, payout or refund as (headers, body),
 already applied to the bank's books and signed; `sign(secret, body, timestamp)` builds a signature
 header (e.g. a stale one); `tokenize(number)` makes a card token as the browser would.
 """

@@ -19,13 +19,14 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from plugin_api import ChargeState, PayoutState, ProviderEvent, WebhookRejectedError
+from plugin_api import ChargeState, PayoutState, ProviderEvent, RefundState, WebhookRejectedError
 
 SIGNATURE_HEADER = "X-Sandbox-Signature"
 TOLERANCE_SECONDS = 300
 _STATES = {
     "charge": frozenset(state.value for state in ChargeState),
     "payout": frozenset(state.value for state in PayoutState),
+    "refund": frozenset(state.value for state in RefundState),
 }
 
 

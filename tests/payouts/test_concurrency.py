@@ -1,5 +1,6 @@
 """Concurrency through the HTTP API, on committed data and separate connections (no test transaction):
-50 payout requests at once against a balance covering 10, and one Idempotency-Key sent at once."""
+50 payout requests at once against a balance covering 10 of them fees included, and one
+Idempotency-Key sent at once."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from django.db import connections
 from django_tenants.utils import schema_context
 
 from core.demo import DEMO_PASSWORD
+from gateway.models import FeeRate
 from ledger.services import check_invariants
 from payouts.models import Payout
 from tenants.models import Tenant
@@ -22,6 +24,8 @@ from tests.payouts.helpers import BB_ACCOUNT, balance, committed_client, fund
 from tests.support.http import ApiClient
 
 AMOUNT = 1_000
+# The new client's own PIX payout rate in the first test: 1 % + R$ 0,50 -> 10 + 50 on every payout.
+FEE = 60
 
 
 def at_once(count: int, call: Callable[[ApiClient], Any], template: ApiClient) -> list[Any]:
@@ -51,13 +55,25 @@ def test_fifty_concurrent_payouts_against_a_balance_covering_ten(
 ) -> None:
     with django_db_blocker.unblock():
         slug, owner = committed_client("conc")
-        fund(slug, 10 * AMOUNT)
+        with schema_context("public"):
+            FeeRate.objects.create(
+                tenant=Tenant.objects.get(slug=slug),
+                method="payout_pix",
+                currency="BRL",
+                percent_bp=100,
+                fixed=50,
+            )
+        # Ten payouts with their fees, plus one more amount without its fee: an 11th request that
+        # forgot the fee in the arithmetic would get through.
+        fund(slug, 10 * (AMOUNT + FEE) + AMOUNT)
         account = owner.post_json("/api/bank-accounts", BB_ACCOUNT).json()["id"]
         body = {"amount": AMOUNT, "method": "pix", "bank_account_id": account}
 
         def request(client: ApiClient) -> tuple[int, str]:
             response = client.post_json("/api/payouts", body, headers={"Idempotency-Key": uuid.uuid4().hex})
-            return response.status_code, response.json().get("code", "")
+            answer = response.json()
+            assert response.status_code != 201 or answer["fee"] == FEE, answer
+            return response.status_code, answer.get("code", "")
 
         started = time.monotonic()
         results = at_once(50, request, owner)
@@ -65,9 +81,10 @@ def test_fifty_concurrent_payouts_against_a_balance_covering_ten(
         with capsys.disabled():
             print(f"\n50 concurrent payouts: {Counter(results)} in {elapsed:.2f} s")  # noqa: T201  (a figure)
         assert Counter(results) == {(201, ""): 10, (409, "insufficient_funds"): 40}
-        assert balance(slug) == {"available": 0, "pending": 0, "held": 10 * AMOUNT}
+        assert balance(slug) == {"available": AMOUNT, "pending": 0, "held": 10 * (AMOUNT + FEE)}
         with schema_context(slug):
             assert Payout.objects.count() == 10
+            assert set(Payout.objects.values_list("fee", flat=True)) == {FEE}
         with schema_context("public"):
             assert check_invariants().ok
             Tenant.objects.filter(slug=slug).update(status="suspended")  # out of the periodic jobs

@@ -79,16 +79,23 @@ def test_a_payout_holds_its_funds_at_once_and_waits_for_review(acme: ApiClient, 
     assert (payout["agency"], payout["account"], payout["account_digit"]) == ("1234", "567890", "0")
     assert payout["client"] == {"slug": "acme", "name": "Acme Pagamentos Ltda"}
     assert payout["transaction_id"] == ""
+    assert payout["fee"] == 150  # acme's demo rate: R$ 1,50 per PIX payout, held with the amount
     after = balance("acme")
-    assert before["available"] - after["available"] == 10_000
-    assert after["held"] - before["held"] == 10_000
+    assert before["available"] - after["available"] == 10_150
+    assert after["held"] - before["held"] == 10_150
     row = TransactionIndex.objects.get(public_id=payout["id"])
-    assert (row.kind, row.status, row.amount, row.name) == ("payout", "waiting", 10_000, "Ana Souza")
+    assert (row.kind, row.status, row.amount, row.fee, row.name) == (
+        "payout",
+        "waiting",
+        10_000,
+        150,
+        "Ana Souza",
+    )
     detail = acme.get(f"/api/payouts/{payout['id']}").json()
     assert [e["to_status"] for e in detail["events"]] == ["waiting"]
     assert [(p["kind"], p["amount"]) for p in detail["postings"]] == [
-        ("available", 10_000),
-        ("held", -10_000),
+        ("available", 10_150),
+        ("held", -10_150),
     ]
 
 

@@ -1,5 +1,6 @@
 """Refunds (estornos) through the HTTP API: partial and full, before and after settlement, never above
-the amount paid, PIX within 90 days only, roles; the fee is never returned."""
+the amount paid, PIX within 90 days only, roles; the fee is never returned. A refund is pending (its
+money held) until the provider confirms it (tests/payouts/test_refund_provider.py: the provider's side)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from ledger import services as ledger
 from ledger.models import AccountKind
 from payments import services as payments
 from payments.models import Deposit
+from payouts import refunds
+from payouts.models import Refund
 from tenants.models import Tenant
 from tests.payouts.helpers import balance, clearing_balance, fund, logged, post_webhooks
 from tests.support.http import ApiClient
@@ -48,6 +51,20 @@ def refund(client: ApiClient, deposit_id: str, amount: int, reason: str = "Clien
     return client.post_json(f"/api/deposits/{deposit_id}/refunds", {"amount": amount, "reason": reason})
 
 
+def confirm(refund_id: str) -> None:
+    """The provider's side: the refund is submitted (the actor's body) and the bank's webhook posted."""
+    with schema_context("acme"):
+        assert refunds.submit_refund(Refund.objects.get(public_id=refund_id).pk) == "recorded"
+    assert post_webhooks(refund_id) == ["applied"]
+
+
+def refund_confirmed(client: ApiClient, deposit_id: str, amount: int) -> dict[str, Any]:
+    response = refund(client, deposit_id, amount)
+    assert response.status_code == 201, response.content
+    confirm(response.json()["id"])
+    return dict(client.get(f"/api/refunds/{response.json()['id']}").json())
+
+
 def settle() -> None:
     with schema_context("acme"):
         payments.settle_due(timezone.localdate() + timedelta(days=40))
@@ -66,11 +83,16 @@ def test_a_partial_refund_before_settlement_comes_out_of_pending_and_settlement_
     assert response.status_code == 201, response.content
     body = response.json()
     assert body["id"].startswith("ref_")
-    assert (body["status"], body["from_pending"], body["from_available"]) == ("confirmed", 3_000, 0)
+    assert (body["status"], body["from_pending"], body["from_available"]) == ("pending", 3_000, 0)
+    held = balance("acme")  # reserved at once: out of pending, into held, not yet at the bank
+    assert (before["pending"] - held["pending"], held["held"] - before["held"]) == (3_000, 3_000)
+    assert clearing_balance() == bank_before
+    confirm(body["id"])
     after = balance("acme")
     assert before["pending"] - after["pending"] == 3_000
-    assert after["available"] == before["available"]
+    assert (after["available"], after["held"]) == (before["available"], before["held"])
     assert bank_before - clearing_balance() == 3_000
+    assert acme.get(f"/api/refunds/{body['id']}").json()["status"] == "confirmed"
     detail = deposit(acme, deposit_id)
     assert (detail["status"], detail["refunded_amount"]) == ("confirmed", 3_000)
     assert TransactionIndex.objects.get(public_id=body["id"]).kind == "refund"
@@ -88,6 +110,9 @@ def test_a_full_refund_refunds_the_deposit_and_the_merchant_pays_the_fee(acme: A
     response = refund(acme, deposit_id, 10_000)
     assert response.status_code == 201, response.content
     assert (response.json()["from_pending"], response.json()["from_available"]) == (9_901, 99)
+    pending = deposit(acme, deposit_id)
+    assert (pending["status"], pending["refunded_amount"]) == ("confirmed", 10_000)  # not until confirmed
+    confirm(response.json()["id"])
     after = balance("acme")
     assert before["pending"] - after["pending"] == 9_901
     assert before["available"] - after["available"] == 99  # the fee is not returned
@@ -101,12 +126,16 @@ def test_refunds_of_a_settled_deposit_in_parts_then_over_the_amount(acme: ApiCli
     deposit_id = paid_deposit(acme)
     settle()
     before = balance("acme")
-    assert refund(acme, deposit_id, 4_000).status_code == 201
+    refund_confirmed(acme, deposit_id, 4_000)
     over = refund(acme, deposit_id, 6_001)
     assert over.status_code == 409
     assert over.json()["code"] == "refund_exceeds_amount"
     assert over.json()["fields"] == {"amount": "max:6000"}
-    assert refund(acme, deposit_id, 6_000).status_code == 201
+    last = refund(acme, deposit_id, 6_000)
+    assert last.status_code == 201
+    assert refund(acme, deposit_id, 1).json()["code"] == "refund_exceeds_amount"  # the pending one counts
+    assert deposit(acme, deposit_id)["status"] == "paid_to_client"
+    confirm(last.json()["id"])
     assert before["available"] - balance("acme")["available"] == 10_000
     assert deposit(acme, deposit_id)["status"] == "refunded"
     again = refund(acme, deposit_id, 1)

@@ -6,8 +6,8 @@ from itertools import pairwise, product
 
 import pytest
 
-from payouts.models import PayoutStatus, RefundStatus
-from payouts.services import STATE_CHAINS
+from payouts.models import PayoutKind, PayoutStatus, RefundStatus
+from payouts.services import STATE_CHAINS, state_chain
 from payouts.transitions import (
     FUNDS_HELD,
     PAYOUT_TRANSITIONS,
@@ -24,8 +24,9 @@ ALLOWED = {
     (P.APPROVED, P.PENDING), (P.APPROVED, P.CANCELED),
     (P.PENDING, P.CONFIRMED), (P.PENDING, P.CANCELED),
     (P.CONFIRMED, P.REVERSED), (P.CONFIRMED, P.PAID_TO_CLIENT),
+    (P.PAID_TO_CLIENT, P.REVERSED),  # a wallet withdraw returned by the client's own bank
 }  # fmt: skip
-TERMINAL = {P.REJECTED, P.CANCELED, P.REVERSED, P.PAID_TO_CLIENT}
+TERMINAL = {P.REJECTED, P.CANCELED, P.REVERSED}
 R = RefundStatus
 REFUND_ALLOWED = {(R.PENDING, R.CONFIRMED), (R.PENDING, R.FAILED)}
 
@@ -69,3 +70,36 @@ def test_every_bank_state_is_a_chain_of_allowed_steps(state: PayoutState) -> Non
     assert can_transition(P.APPROVED, chain[0])
     for before, after in pairwise(chain):
         assert can_transition(before, after)
+
+
+@pytest.mark.parametrize("kind", list(PayoutKind))
+@pytest.mark.parametrize("state", list(PayoutState))
+def test_every_kinds_chain_is_made_of_allowed_steps(kind: PayoutKind, state: PayoutState) -> None:
+    chain = state_chain(kind, state)
+    assert chain is not None
+    assert can_transition(P.APPROVED, chain[0])
+    for before, after in pairwise(chain):
+        assert can_transition(before, after)
+
+
+def test_a_wallet_withdraw_the_bank_confirms_ends_paid_to_client_and_other_kinds_confirmed() -> None:
+    assert state_chain(PayoutKind.WALLET, PayoutState.CONFIRMED) == (P.PENDING, P.CONFIRMED, P.PAID_TO_CLIENT)
+    assert state_chain(PayoutKind.WALLET, PayoutState.REVERSED) == (
+        P.PENDING, P.CONFIRMED, P.PAID_TO_CLIENT, P.REVERSED
+    )  # fmt: skip
+    assert state_chain(PayoutKind.WALLET, PayoutState.FAILED) == (P.CANCELED,)
+    assert state_chain(PayoutKind.WALLET, PayoutState.PROCESSING) == (P.PENDING,)
+    for kind in (PayoutKind.STANDARD, PayoutKind.MANUAL, PayoutKind.TRANSACTIONAL):
+        for state in PayoutState:
+            assert state_chain(kind, state) == STATE_CHAINS[state]
+    assert state_chain(PayoutKind.WALLET, "no_such_state") is None
+
+
+def test_every_provider_refund_state_maps_to_a_refund_status_and_the_ends_are_terminal() -> None:
+    from payouts.refunds import STATE_TO_STATUS
+    from plugin_api import RefundState
+
+    assert set(STATE_TO_STATUS) == set(RefundState)
+    assert set(STATE_TO_STATUS.values()) == set(R.values)
+    terminal = {status for status, targets in REFUND_TRANSITIONS.items() if not targets}
+    assert terminal == {R.CONFIRMED, R.FAILED}

@@ -31,6 +31,8 @@ from tests.support.http import ApiClient
 
 pytestmark = pytest.mark.django_db
 
+FEE = 150  # acme's demo fee per PIX payout (R$ 1,50): held with the amount, revenue when confirmed
+
 
 @pytest.fixture
 def acme() -> ApiClient:
@@ -74,13 +76,17 @@ def test_submitted_then_confirmed_by_webhook_moves_held_to_the_bank(acme: ApiCli
     assert (sandbox.idempotency_key, sandbox.amount) == (payout, 10_000)
     assert post_webhooks(payout) == ["applied"]
     after = balance("acme")
-    assert before["available"] - after["available"] == 10_000
+    assert before["available"] - after["available"] == 10_000 + FEE
     assert after["held"] == before["held"]
     assert bank_before - clearing_balance() == 10_000  # the bank holds 10_000 less for us
     detail = status(acme, payout)
     assert detail["status"] == "confirmed"
     assert [e["to_status"] for e in detail["events"]] == ["waiting", "approved", "pending", "confirmed"]
-    assert [p["entry"] for p in detail["postings"]][-2:] == ["payout_confirmed", "payout_confirmed"]
+    assert [(p["entry"], p["kind"], p["amount"]) for p in detail["postings"]][-3:] == [
+        ("payout_confirmed", "held", 10_000 + FEE),
+        ("payout_confirmed", "provider_clearing", -10_000),
+        ("payout_confirmed", "fee_revenue", -FEE),
+    ]
 
 
 def test_a_failed_payout_is_canceled_and_its_funds_released(acme: ApiClient) -> None:
@@ -94,13 +100,13 @@ def test_a_failed_payout_is_canceled_and_its_funds_released(acme: ApiClient) -> 
     assert balance("acme") == before
 
 
-def test_a_reversed_payout_restores_the_funds(acme: ApiClient) -> None:
+def test_a_reversed_payout_restores_the_amount_and_the_fee_is_kept(acme: ApiClient) -> None:
     before, bank_before = balance("acme"), clearing_balance()
     payout = approved_payout(acme, "reverse")
     submit(payout)
     assert post_webhooks(payout) == ["applied", "applied"]
     assert status(acme, payout)["status"] == "reversed"
-    assert balance("acme") == before
+    assert balance("acme") == {**before, "available": before["available"] - FEE}
     assert clearing_balance() == bank_before
 
 
@@ -109,7 +115,7 @@ def test_a_duplicated_webhook_has_one_effect(acme: ApiClient) -> None:
     payout = approved_payout(acme, "duplicate")
     submit(payout)
     assert post_webhooks(payout) == ["applied", "duplicate"]
-    assert before["available"] - balance("acme")["available"] == 10_000
+    assert before["available"] - balance("acme")["available"] == 10_000 + FEE
 
 
 def test_a_stale_event_never_moves_a_payout_backwards(acme: ApiClient) -> None:
@@ -145,7 +151,7 @@ def test_the_banks_webhook_ahead_of_its_answer_is_applied_and_the_retry_does_not
     assert [e["to_status"] for e in detail["events"]] == ["waiting", "approved", "pending", "confirmed"]
     assert detail["transaction_id"].startswith("sbx_po_")
     assert submit(payout) == "skipped"
-    assert before["available"] - balance("acme")["available"] == 10_000
+    assert before["available"] - balance("acme")["available"] == 10_000 + FEE
 
 
 def test_a_reversal_reported_before_the_confirmation_implies_it(acme: ApiClient) -> None:
@@ -162,7 +168,7 @@ def test_a_reversal_reported_before_the_confirmation_implies_it(acme: ApiClient)
     assert apply_provider_event("sandbox_bank", event) == "applied"
     assert apply_provider_event("sandbox_bank", event) == "duplicate"
     assert [e["to_status"] for e in status(acme, payout)["events"]][-2:] == ["confirmed", "reversed"]
-    assert balance("acme") == before
+    assert balance("acme") == {**before, "available": before["available"] - FEE}
 
 
 def test_a_payout_the_bank_refuses_is_canceled_with_funds_released(acme: ApiClient) -> None:

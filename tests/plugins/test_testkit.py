@@ -20,6 +20,9 @@ from plugin_api import (
     PluginError,
     ProviderCharge,
     ProviderEvent,
+    ProviderRefund,
+    RefundRequest,
+    RefundState,
     WebhookRejectedError,
 )
 from plugin_api.testkit import (
@@ -28,6 +31,7 @@ from plugin_api.testkit import (
     check_payment_method,
     sample_charge_request,
     sample_payout_request,
+    sample_refund_request,
 )
 from tests.plugins.helpers import method_config
 
@@ -58,6 +62,10 @@ def test_the_sandbox_bank_passes_the_kit_for_every_method(
         sample_payout=sample_payout_request(
             "pix" if code != "wire" else "ted", idempotency_key=f"idem_{code}"
         ),
+        # the signed webhook above paid the charge at the bank: half of it is refunded
+        sample_refund=lambda request, charge: sample_refund_request(
+            request, charge, idempotency_key=f"idem_refund_{code}"
+        ),
     )
     assert charge.state == (ChargeState.CONFIRMED if code == "card" else ChargeState.PENDING)
 
@@ -66,7 +74,26 @@ def test_the_sandbox_bank_passes_the_kit_for_every_method(
 def test_the_kit_retries_a_create_that_timed_out(registry: Registry, sandbox_config: dict[str, Any]) -> None:
     request = sample_charge_request("pix", extra={"sandbox_scenario": "timeout"})
     artifacts = registry.method("pix").prepare(request, method_config(registry, "pix"))
-    check_bank_provider(registry.provider("sandbox_bank"), request, artifacts, sandbox_config)
+    check_bank_provider(
+        registry.provider("sandbox_bank"),
+        request,
+        artifacts,
+        sandbox_config,
+        sign_event=lambda request, charge: deliver_now(request.reference)[0],
+        sample_refund=lambda request, charge: sample_refund_request(
+            request, charge, extra={"sandbox_scenario": "timeout"}
+        ),  # the refund's first answer times out too: the kit retries it with the same key
+    )
+
+
+@pytest.mark.django_db
+def test_the_kit_insists_on_a_refund_sample_for_a_provider_that_refunds(
+    registry: Registry, sandbox_config: dict[str, Any]
+) -> None:
+    request = sample_charge_request("pix", reference="dep_kit_norefund")
+    artifacts = registry.method("pix").prepare(request, method_config(registry, "pix"))
+    with pytest.raises(AssertionError, match="pass sample_refund"):
+        check_bank_provider(registry.provider("sandbox_bank"), request, artifacts, sandbox_config)
 
 
 # --- the kit itself: a plugin that breaks a rule fails with a message naming the rule ---------------
@@ -182,3 +209,36 @@ def test_the_kit_checks_a_provider_without_payouts_refuses_them() -> None:
         ForgetfulBank(idempotent=True), sample_charge_request("good"), ChargeArtifacts(), {}
     )
     assert dataclasses.asdict(charge)["provider_reference"] == "ch_0"
+
+
+class CarelessRefunder(ForgetfulBank):
+    """Charges properly, but makes a new refund on every call (and never conflicts)."""
+
+    refund_methods = frozenset({"good"})
+
+    def submit_refund(self, request: RefundRequest, config: Mapping[str, Any]) -> ProviderRefund:
+        return ProviderRefund(provider_reference=f"rf_{next(self.counter)}", state=RefundState.PENDING)
+
+    def fetch_refund(self, provider_reference: str, config: Mapping[str, Any]) -> ProviderRefund:
+        return ProviderRefund(provider_reference=provider_reference, state=RefundState.PENDING)
+
+
+def test_the_kit_catches_a_provider_whose_refunds_are_not_idempotent() -> None:
+    with pytest.raises(AssertionError, match="submit_refund is not idempotent"):
+        check_bank_provider(
+            CarelessRefunder(idempotent=True),
+            sample_charge_request("good"),
+            ChargeArtifacts(),
+            {},
+            sample_refund=sample_refund_request,
+        )
+
+
+def test_the_kit_checks_refund_methods_are_methods_the_provider_collects() -> None:
+    class StrayRefunder(CarelessRefunder):
+        refund_methods = frozenset({"good", "elsewhere"})
+
+    with pytest.raises(AssertionError, match=r"refund_methods \['elsewhere'\] are not collected"):
+        check_bank_provider(
+            StrayRefunder(idempotent=True), sample_charge_request("good"), ChargeArtifacts(), {}
+        )

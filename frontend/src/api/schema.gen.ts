@@ -113,6 +113,16 @@ export interface paths {
     /** Payment-system participants (COMPE and ISPB) */
     get: operations["payouts_api_list_banks"];
   };
+  "/api/credentials/keys": {
+    /** API keys (never their secrets) */
+    get: operations["credentials_api_list_keys"];
+    /** Create an API key (the token is in this answer only) */
+    post: operations["credentials_api_create_key"];
+  };
+  "/api/credentials/keys/{key_id}/revoke": {
+    /** Revoke an API key (at once and for good) */
+    post: operations["credentials_api_revoke_key"];
+  };
   "/api/deposits": {
     /** Deposits: filters, search, keyset pages */
     get: operations["payments_api_list_deposits"];
@@ -132,7 +142,7 @@ export interface paths {
     get: operations["payments_api_deposit_document"];
   };
   "/api/deposits/{deposit_id}/refunds": {
-    /** Refund part or all of a paid deposit */
+    /** Refund part or all of a paid deposit (pending until the provider confirms it) */
     post: operations["payouts_api_create_refund"];
   };
   "/api/health": {
@@ -211,6 +221,10 @@ export interface paths {
     /** Find a transaction by id (top bar) */
     get: operations["backoffice_api_search_transactions"];
   };
+  "/api/transactions/wallet-withdraws": {
+    /** Wallet withdraws (clients' withdraws to their own accounts) of every client in scope */
+    get: operations["backoffice_api_list_wallet_withdraws"];
+  };
   "/api/webhooks/{provider}": {
     /** Provider webhooks (signed) */
     post: operations["payments_api_provider_webhook"];
@@ -221,6 +235,102 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    /** ApiKeyCreatedOut */
+    ApiKeyCreatedOut: {
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /**
+       * Created By
+       * @description E-mail of the member the key acts for (its creator)
+       */
+      created_by: string;
+      /** Expires At */
+      expires_at: string | null;
+      /**
+       * Id
+       * @description The key's public id (the prefix of its token)
+       */
+      id: string;
+      /**
+       * Last Used At
+       * @description Updated at most once a minute
+       */
+      last_used_at: string | null;
+      /** Name */
+      name: string;
+      /**
+       * Prefix
+       * @description How the token starts: cofre_<id>
+       */
+      prefix: string;
+      /** Revoked At */
+      revoked_at: string | null;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "active" | "expired" | "revoked";
+      /**
+       * Token
+       * @description The full token, cofre_<prefix>_<secret>: in this answer only, never again
+       */
+      token: string;
+    };
+    /** ApiKeyIn */
+    ApiKeyIn: {
+      /**
+       * Expires At
+       * @description Optional; must be in the future
+       */
+      expires_at?: string | null;
+      /**
+       * Name
+       * @description What the key is for (shown in the list)
+       */
+      name: string;
+    };
+    /** ApiKeyOut */
+    ApiKeyOut: {
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /**
+       * Created By
+       * @description E-mail of the member the key acts for (its creator)
+       */
+      created_by: string;
+      /** Expires At */
+      expires_at: string | null;
+      /**
+       * Id
+       * @description The key's public id (the prefix of its token)
+       */
+      id: string;
+      /**
+       * Last Used At
+       * @description Updated at most once a minute
+       */
+      last_used_at: string | null;
+      /** Name */
+      name: string;
+      /**
+       * Prefix
+       * @description How the token starts: cofre_<id>
+       */
+      prefix: string;
+      /** Revoked At */
+      revoked_at: string | null;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "active" | "expired" | "revoked";
+    };
     /** AssignmentIn */
     AssignmentIn: {
       /**
@@ -435,6 +545,8 @@ export interface components {
       created_at: string;
       /** Currency */
       currency: string;
+      /** Fee */
+      fee: number;
       /** Id */
       id: string;
       /** Status */
@@ -505,6 +617,19 @@ export interface components {
     CsrfOut: {
       /** Csrftoken */
       csrfToken: string;
+    };
+    /** CurrencySummaryOut */
+    CurrencySummaryOut: {
+      /** Amount */
+      amount: number;
+      /** Average Ticket */
+      average_ticket: number;
+      /** Count */
+      count: number;
+      /** Currency */
+      currency: string;
+      /** Fee */
+      fee: number;
     };
     /** DepositDetailOut */
     DepositDetailOut: {
@@ -635,10 +760,52 @@ export interface components {
        */
       sandbox_scenario?: string | null;
     };
+    /**
+     * DepositListItemOut
+     * @description A row of the deposits list: what the list shows. The whole record: GET /api/deposits/{id}.
+     */
+    DepositListItemOut: {
+      /** Amount */
+      amount: number;
+      /** Confirmed At */
+      confirmed_at: string | null;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currency */
+      currency: string;
+      /** Due Date */
+      due_date: string | null;
+      /** Fee */
+      fee: number;
+      /** Id */
+      id: string;
+      /** Method */
+      method: string;
+      /** Net */
+      net: number;
+      /** Payer Document */
+      payer_document: string;
+      /** Payer Name */
+      payer_name: string;
+      /** Provider */
+      provider: string;
+      /** Provider Reference */
+      provider_reference: string;
+      /** Refunded Amount */
+      refunded_amount: number;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "waiting" | "pending" | "confirmed" | "paid_to_client" | "canceled" | "expired" | "refunded";
+    };
     /** DepositListOut */
     DepositListOut: {
       /** Items */
-      items: components["schemas"]["DepositOut"][];
+      items: components["schemas"]["DepositListItemOut"][];
       /** Next Cursor */
       next_cursor: string | null;
     };
@@ -773,7 +940,10 @@ export interface components {
       currency: string;
       /** Fixed */
       fixed: number;
-      /** Method */
+      /**
+       * Method
+       * @description A payment method (deposits) or "payout_pix" / "payout_ted" (payouts)
+       */
       method: string;
       /** Percent Bp */
       percent_bp: number;
@@ -1011,6 +1181,11 @@ export interface components {
       description: string;
       /** Events */
       events: components["schemas"]["PayoutEventOut"][];
+      /**
+       * Fee
+       * @description The platform's fee (centavos), held with the amount, kept when paid
+       */
+      fee: number;
       /** Finished At */
       finished_at: string | null;
       /** Id */
@@ -1168,6 +1343,11 @@ export interface components {
       currency: string;
       /** Description */
       description: string;
+      /**
+       * Fee
+       * @description The platform's fee (centavos), held with the amount, kept when paid
+       */
+      fee: number;
       /** Finished At */
       finished_at: string | null;
       /** Id */
@@ -1338,6 +1518,11 @@ export interface components {
        * @default
        */
       reason?: string;
+      /**
+       * Sandbox Scenario
+       * @description Sandbox bank only
+       */
+      sandbox_scenario?: string | null;
     };
     /** RefundListOut */
     RefundListOut: {
@@ -1365,6 +1550,13 @@ export interface components {
       deposit_id: string;
       /** Deposit Method */
       deposit_method: string;
+      /** Failed At */
+      failed_at: string | null;
+      /**
+       * Failure Reason
+       * @description Why the provider could not refund (status failed)
+       */
+      failure_reason: string;
       /** From Available */
       from_available: number;
       /** From Pending */
@@ -1382,6 +1574,11 @@ export interface components {
        * @enum {string}
        */
       status: "pending" | "confirmed" | "failed";
+      /**
+       * Transaction Id
+       * @description The provider's reference (empty until the provider has it)
+       */
+      transaction_id: string;
     };
     /** RefundQuery */
     RefundQuery: {
@@ -1533,16 +1730,15 @@ export interface components {
        */
       sandbox_scenario?: string | null;
     };
-    /** SummaryOut */
+    /**
+     * SummaryOut
+     * @description The filtered set's totals, per currency (reais and dollars are never added together).
+     */
     SummaryOut: {
-      /** Amount */
-      amount: number;
-      /** Average Ticket */
-      average_ticket: number;
       /** Count */
       count: number;
-      /** Fee */
-      fee: number;
+      /** Currencies */
+      currencies: components["schemas"]["CurrencySummaryOut"][];
     };
     /** TenantConfigIn */
     TenantConfigIn: {
@@ -1635,6 +1831,12 @@ export interface components {
     TransactionOut: {
       /** Amount */
       amount: number;
+      /**
+       * Bank Name
+       * @description Payouts: the beneficiary's bank
+       * @default
+       */
+      bank_name?: string;
       /** Client */
       client: string;
       /** Client Name */
@@ -1646,6 +1848,12 @@ export interface components {
       created_at: string;
       /** Currency */
       currency: string;
+      /**
+       * Destination
+       * @description Payouts: "agency / account", or the PIX key alone
+       * @default
+       */
+      destination?: string;
       /** Document */
       document: string;
       /** Fee */
@@ -1658,12 +1866,23 @@ export interface components {
       method: string;
       /** Name */
       name: string;
+      /**
+       * Payout Kind
+       * @description Payouts: standard, manual, transactional or wallet
+       * @default
+       */
+      payout_kind?: string;
       /** Provider */
       provider: string;
       /** Status */
       status: string;
       /** Transaction Id */
       transaction_id: string;
+      /**
+       * Updated At
+       * @description The last change (e.g. of status)
+       */
+      updated_at?: string | null;
     };
     /** TransactionQuery */
     TransactionQuery: {
@@ -1689,6 +1908,11 @@ export interface components {
        */
       method?: string[];
       /**
+       * Payout Kind
+       * @default []
+       */
+      payout_kind?: string[];
+      /**
        * Per Page
        * @default 25
        */
@@ -1710,6 +1934,46 @@ export interface components {
       status?: string[];
       /**
        * Tenant
+       * @default
+       */
+      tenant?: string;
+    };
+    /** WalletWithdrawQuery */
+    WalletWithdrawQuery: {
+      /**
+       * Currency
+       * @default []
+       */
+      currency?: string[];
+      /** Cursor */
+      cursor?: string | null;
+      /** Date From */
+      date_from?: string | null;
+      /** Date To */
+      date_to?: string | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @default -created_at
+       */
+      sort?: string;
+      /**
+       * Status
+       * @default []
+       */
+      status?: string[];
+      /**
+       * Tenant
+       * @description A client's slug
        * @default
        */
       tenant?: string;
@@ -2237,6 +2501,49 @@ export interface operations {
       };
     };
   };
+  /** API keys (never their secrets) */
+  credentials_api_list_keys: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ApiKeyOut"][];
+        };
+      };
+    };
+  };
+  /** Create an API key (the token is in this answer only) */
+  credentials_api_create_key: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ApiKeyIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["ApiKeyCreatedOut"];
+        };
+      };
+    };
+  };
+  /** Revoke an API key (at once and for good) */
+  credentials_api_revoke_key: {
+    parameters: {
+      path: {
+        key_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ApiKeyOut"];
+        };
+      };
+    };
+  };
   /** Deposits: filters, search, keyset pages */
   payments_api_list_deposits: {
     parameters: {
@@ -2341,7 +2648,7 @@ export interface operations {
       };
     };
   };
-  /** Refund part or all of a paid deposit */
+  /** Refund part or all of a paid deposit (pending until the provider confirms it) */
   payouts_api_create_refund: {
     parameters: {
       path: {
@@ -2692,6 +2999,7 @@ export interface operations {
         date_from?: string | null;
         date_to?: string | null;
         q?: string;
+        payout_kind?: string[];
         sort?: string;
         per_page?: number;
         cursor?: string | null;
@@ -2718,6 +3026,31 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["TransactionOut"][];
+        };
+      };
+    };
+  };
+  /** Wallet withdraws (clients' withdraws to their own accounts) of every client in scope */
+  backoffice_api_list_wallet_withdraws: {
+    parameters: {
+      query?: {
+        status?: string[];
+        currency?: string[];
+        /** @description A client's slug */
+        tenant?: string;
+        date_from?: string | null;
+        date_to?: string | null;
+        q?: string;
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["TransactionListOut"];
         };
       };
     };

@@ -17,6 +17,7 @@ export type SessionUser = Schemas['SessionUserOut'];
 
 // Deposits (clients/payments, clients/home).
 export type Deposit = Schemas['DepositOut'];
+export type DepositListItem = Schemas['DepositListItemOut'];
 export type DepositDetail = Schemas['DepositDetailOut'];
 export type DepositEvent = Schemas['DepositEventOut'];
 export type DepositPosting = Schemas['PostingOut'];
@@ -24,6 +25,7 @@ export type DepositList = Schemas['DepositListOut'];
 export type DepositIn = Schemas['DepositIn'];
 export type DepositPayerIn = Schemas['PayerIn'];
 export type DepositSummary = Schemas['SummaryOut'];
+export type CurrencySummary = Schemas['CurrencySummaryOut'];
 export type DepositListQuery = NonNullable<operations['payments_api_list_deposits']['parameters']['query']>;
 export type Balance = Schemas['BalanceOut'];
 
@@ -31,6 +33,10 @@ export type Balance = Schemas['BalanceOut'];
 export type Transaction = Schemas['TransactionOut'];
 export type TransactionList = Schemas['TransactionListOut'];
 export type TransactionListQuery = NonNullable<operations['backoffice_api_list_transactions']['parameters']['query']>;
+/** GET /api/transactions/wallet-withdraws (admin/wallet-withdraws). */
+export type WalletWithdrawListQuery = NonNullable<operations['backoffice_api_list_wallet_withdraws']['parameters']['query']>;
+/** GET /api/tenants: the tenants (clients, partners) the user may see. */
+export type VisibleTenant = operations['backoffice_api_list_tenants']['responses'][200]['content']['application/json'][number];
 
 // Notifications and the compliance count.
 export type Notification = Schemas['NotificationOut'];
@@ -53,3 +59,8 @@ export type ComplianceList = Schemas['ComplianceListOut'];
 export type RefundIn = Schemas['RefundIn'];
 export type Refund = Schemas['RefundOut'];
 export type RefundList = Schemas['RefundListOut'];
+
+// API keys (client/credentials).
+export type ApiKey = Schemas['ApiKeyOut'];
+export type ApiKeyCreated = Schemas['ApiKeyCreatedOut'];
+export type ApiKeyIn = Schemas['ApiKeyIn'];

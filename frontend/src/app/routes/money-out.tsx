@@ -1,10 +1,10 @@
 /**
  * Money-out screens composed from their features (a feature never imports another): the payouts list
- * with the bank accounts panel (clients/withdraws), the customer's withdraw and accounts screens.
+ * with the bank accounts panel (clients/withdraws), the customer's withdraw and accounts screens, and
+ * the wallet withdraws with the balance (client/wallet-withdraws).
  */
-import { Button, Flex, Stack } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Box, Heading, Stack } from '@chakra-ui/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 
 import { AppToaster } from '@/components/app-toaster';
@@ -12,12 +12,13 @@ import { RouteHeader } from '@/components/route-header';
 import { getBankAccountsQueryOptions } from '@/features/bank-accounts/api/get-bank-accounts';
 import { BankAccountsPanel } from '@/features/bank-accounts/components/bank-accounts-panel';
 import StaffPayoutsScreen from '@/features/payouts/components/staff-payouts-screen';
-import { GeneratePayoutDialog } from '@/features/payouts/components/generate-payout-dialog';
 import { PayoutsScreen } from '@/features/payouts/components/payouts-screen';
-import { payoutsMessages } from '@/features/payouts/messages';
+import { WalletWithdrawDialog } from '@/features/payouts/components/wallet-withdraw-dialog';
+import { walletMessages } from '@/features/payouts/wallet-messages';
+import { BALANCE_QUERY_KEY, getBalanceQueryOptions } from '@/features/deposits/api/get-balance';
+import { Balances } from '@/features/deposits/components/client-home-screen';
 import { useSessionUser } from '@/lib/auth/session';
-import { canWrite, isRouteAllowed } from '@/lib/permissions';
-import { paths } from '@/config/paths';
+import { canWrite } from '@/lib/permissions';
 
 import type { ScreenProps } from './screen';
 
@@ -38,24 +39,18 @@ export function WithdrawsScreen({ route, homeHref }: ScreenProps) {
   );
 }
 
-/** sacar (customers): withdraw to an own account, and the accounts. */
+/**
+ * sacar (customers): the customer's own withdrawals (GET /api/payouts answers only theirs) with the
+ * same list, detail and cancel as clients/withdraws, a withdraw to one of their own accounts, and the
+ * accounts.
+ */
 export function CustomerWithdrawScreen({ route, homeHref }: ScreenProps) {
-  const intl = useIntl();
   const user = useSessionUser();
-  const [generating, setGenerating] = useState(false);
   const accounts = useQuery(getBankAccountsQueryOptions());
   return (
-    <Stack gap="5">
-      <RouteHeader route={route} homeHref={homeHref} />
-      <Flex>
-        <Button colorPalette="blue" onClick={() => setGenerating(true)}>
-          {intl.formatMessage(payoutsMessages.generate)}
-        </Button>
-      </Flex>
+    <PayoutsScreen route={route} homeHref={homeHref} accounts={accounts.data} accountsLoading={accounts.isPending}>
       <BankAccountsPanel writable={canWrite(user.role)} />
-      {generating && <GeneratePayoutDialog accounts={accounts.data} accountsLoading={accounts.isPending} onClose={() => setGenerating(false)} />}
-      <AppToaster />
-    </Stack>
+    </PayoutsScreen>
   );
 }
 
@@ -71,12 +66,41 @@ export function BankAccountsScreen({ route, homeHref }: ScreenProps) {
   );
 }
 
-/** employee/payout-requests, admin/payout-requests: generate for a client; all clients' payouts. */
+/** employee/payout-requests, admin/payout-requests: generate for a client; the payouts of every client in scope. */
 export function PayoutRequestsScreen({ route, homeHref }: ScreenProps) {
-  const user = useSessionUser();
-  const transactions = paths.transactions.route;
-  const href = isRouteAllowed(transactions, user.menu) ? `${paths.transactions.getHref()}?kind=payout` : undefined;
-  return <StaffPayoutsScreen route={route} homeHref={homeHref} allPayoutsHref={href} />;
+  return <StaffPayoutsScreen route={route} homeHref={homeHref} />;
+}
+
+/**
+ * client/wallet-withdraws: the balance at the top, the company's withdraws to its own accounts (the
+ * payouts list fixed to kind wallet, filters in the URL) and "Withdraw to my account".
+ */
+export function WalletWithdrawsScreen({ route, homeHref }: ScreenProps) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const accounts = useQuery(getBankAccountsQueryOptions());
+  const balances = useQuery(getBalanceQueryOptions());
+  const balance = (
+    <Box as="section" aria-labelledby="wallet-balance">
+      <Heading as="h2" size="lg" id="wallet-balance" mb="4">
+        {intl.formatMessage(walletMessages.balance)}
+      </Heading>
+      <Balances />
+    </Box>
+  );
+  const action = {
+    label: walletMessages.action,
+    dialog: (close: () => void) => (
+      <WalletWithdrawDialog
+        accounts={accounts.data}
+        accountsLoading={accounts.isPending}
+        balances={balances.data}
+        onClose={close}
+        onCreated={() => void queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY })}
+      />
+    ),
+  };
+  return <PayoutsScreen route={route} homeHref={homeHref} kind="wallet" above={balance} action={action} />;
 }
 
 export default WithdrawsScreen;

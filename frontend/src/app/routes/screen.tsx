@@ -18,8 +18,11 @@ const WithdrawsScreen = lazyWithTimeout(() => import('./money-out'));
 const CustomerWithdrawScreen = lazyWithTimeout<ScreenProps>(() => import('./money-out').then((mod) => ({ default: mod.CustomerWithdrawScreen as ComponentType<ScreenProps> })));
 const BankAccountsScreen = lazyWithTimeout<ScreenProps>(() => import('./money-out').then((mod) => ({ default: mod.BankAccountsScreen as ComponentType<ScreenProps> })));
 const PayoutRequestsScreen = lazyWithTimeout<ScreenProps>(() => import('./money-out').then((mod) => ({ default: mod.PayoutRequestsScreen as ComponentType<ScreenProps> })));
+const WalletWithdrawsScreen = lazyWithTimeout<ScreenProps>(() => import('./money-out').then((mod) => ({ default: mod.WalletWithdrawsScreen as ComponentType<ScreenProps> })));
+const StaffWalletWithdrawsScreen = lazyWithTimeout(() => import('@/features/payouts/components/staff-wallet-withdraws-screen'));
 const ComplianceScreen = lazyWithTimeout(() => import('@/features/compliance/components/compliance-screen'));
 const RefundsScreen = lazyWithTimeout(() => import('@/features/refunds/components/refunds-screen'));
+const CredentialsScreen = lazyWithTimeout(() => import('@/features/credentials/components/credentials-screen'));
 
 /**
  * Screens built so far, by menu route. Every other permitted route shows the placeholder screen
@@ -40,6 +43,9 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'admin/payout-requests': PayoutRequestsScreen,
   'admin/compliance': ComplianceScreen,
   'clients/refunds': RefundsScreen,
+  'client/credentials': CredentialsScreen,
+  'client/wallet-withdraws': WalletWithdrawsScreen,
+  'admin/wallet-withdraws': StaffWalletWithdrawsScreen,
 };
 
 /** Any path inside the shell: permitted iff the route is in the user's menu (or a profile route). */

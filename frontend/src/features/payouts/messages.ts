@@ -41,6 +41,7 @@ const messages = defineMessages({
   operation: { id: 'payouts.col.operation', defaultMessage: 'Operation' },
   method: { id: 'payouts.col.method', defaultMessage: 'Withdraw method' },
   amount: { id: 'payouts.col.amount', defaultMessage: 'Amount' },
+  fee: { id: 'payouts.col.fee', defaultMessage: 'Fee' },
   status: { id: 'payouts.col.status', defaultMessage: 'Status' },
   createdAt: { id: 'payouts.col.createdAt', defaultMessage: 'Created' },
   finishedAt: { id: 'payouts.col.finishedAt', defaultMessage: 'Finished' },
@@ -81,9 +82,27 @@ const messages = defineMessages({
   amountDecimals: { id: 'payouts.form.amountDecimals', defaultMessage: 'At most two decimal places' },
   amountPositive: { id: 'payouts.form.amountPositive', defaultMessage: 'The amount must be greater than zero' },
   // staff
-  clientLabel: { id: 'payouts.form.client', defaultMessage: 'Client (slug)' },
+  clientLabel: { id: 'payouts.form.client', defaultMessage: 'Client of the withdraw' },
   loadAccounts: { id: 'payouts.form.loadAccounts', defaultMessage: 'Load accounts' },
-  allClients: { id: 'payouts.allClients', defaultMessage: 'Withdrawals of all clients' },
+  chooseClient: { id: 'payouts.staff.chooseClient', defaultMessage: 'Choose a client' },
+  clientRequired: { id: 'payouts.staff.clientRequired', defaultMessage: 'Choose a client first' },
+  staffList: { id: 'payouts.staff.list', defaultMessage: 'Withdrawals of the clients' },
+  staffSearchHint: { id: 'payouts.staff.searchHint', defaultMessage: 'Withdraw ID, bank transaction ID, CPF/CNPJ or the start of the beneficiary name' },
+  allClientsOption: { id: 'payouts.staff.allClients', defaultMessage: 'All clients' },
+  dateFrom: { id: 'payouts.staff.dateFrom', defaultMessage: 'Created from' },
+  dateTo: { id: 'payouts.staff.dateTo', defaultMessage: 'Created until' },
+  dateRange: { id: 'payouts.staff.dateRange', defaultMessage: 'The start date cannot be after the end date' },
+  applyFilters: { id: 'payouts.staff.apply', defaultMessage: 'Apply filters' },
+  sort: { id: 'payouts.staff.sort', defaultMessage: 'Sort by' },
+  perPage: { id: 'payouts.staff.perPage', defaultMessage: 'Per page' },
+  pagination: { id: 'payouts.staff.pagination', defaultMessage: 'Pages' },
+});
+
+export const staffSortMessages = defineMessages({
+  '-created_at': { id: 'payouts.sort.createdDesc', defaultMessage: 'Newest first' },
+  created_at: { id: 'payouts.sort.createdAsc', defaultMessage: 'Oldest first' },
+  '-amount': { id: 'payouts.sort.amountDesc', defaultMessage: 'Highest amount' },
+  amount: { id: 'payouts.sort.amountAsc', defaultMessage: 'Lowest amount' },
 });
 
 /** Untyped descriptors: react-intl's value typing does not infer these placeholders. */

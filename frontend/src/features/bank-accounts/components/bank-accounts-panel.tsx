@@ -12,7 +12,7 @@ import { useCreateBankAccount } from '../api/create-bank-account';
 import { useDeleteBankAccount } from '../api/delete-bank-account';
 import { getBankAccountsQueryOptions } from '../api/get-bank-accounts';
 import { getBanksQueryOptions } from '../api/get-banks';
-import { type BankAccountFormErrors, type BankAccountFormValues, INITIAL_BANK_ACCOUNT, SERVER_FIELDS, validateBankAccountForm } from '../lib/bank-account-form';
+import { type BankAccountFormErrors, type BankAccountFormValues, INITIAL_BANK_ACCOUNT, serverFieldErrors, validateBankAccountForm } from '../lib/bank-account-form';
 import { bankAccountsMessages as m } from '../messages';
 
 const withDigit = (value: string, digit: string) => (value && digit ? `${value}-${digit}` : value);
@@ -157,12 +157,7 @@ export function AddBankAccountDialog({ onClose }: { onClose: () => void }) {
         onClose();
       },
       onError: (error) => {
-        const found: BankAccountFormErrors = {};
-        for (const [field, message] of Object.entries((isApiError(error) && error.fields) || {})) {
-          const key = SERVER_FIELDS[field.split('.').at(-1) ?? field];
-          if (key) found[key] = message;
-        }
-        setErrors(found);
+        setErrors(serverFieldErrors(isApiError(error) ? error.fields : null));
         setServerError(isApiError(error) && error.status < 500 ? error.message : intl.formatMessage(commonMessages.tryAgainLater));
       },
     });

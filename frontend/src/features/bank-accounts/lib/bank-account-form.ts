@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from 'react-intl';
 
 import type { BankAccountIn } from '@/api/types';
+import { validateDocument } from '@/lib/documents';
 
 import { bankAccountsMessages as m } from '../messages';
 
@@ -36,6 +37,10 @@ export function validateBankAccountForm(values: BankAccountFormValues): { body?:
   const required: (keyof BankAccountFormValues)[] = ['bankIspb', 'agency', 'account', 'accountDigit', 'holderName', 'holderDocument'];
   for (const key of required) if (!values[key].trim()) errors[key] = m.required;
   for (const key of ['agency', 'account'] as const) if (values[key].trim() && !/^\d+$/.test(values[key].trim())) errors[key] = m.digitsOnly;
+  if (values.holderDocument.trim()) {
+    const document = validateDocument(values.holderDocument);
+    if (!document.ok) errors.holderDocument = DOCUMENT_ERRORS[document.error];
+  }
   if (Object.keys(errors).length > 0) return { errors };
   return {
     errors,
@@ -66,3 +71,35 @@ export const SERVER_FIELDS: Record<string, keyof BankAccountFormValues> = {
   holder_document: 'holderDocument',
   pix_key: 'pixKey',
 };
+
+const DOCUMENT_ERRORS: Record<'invalid_cpf' | 'invalid_cnpj' | 'invalid_document', MessageDescriptor> = {
+  invalid_cpf: m.invalidCpf,
+  invalid_cnpj: m.invalidCnpj,
+  invalid_document: m.invalidDocument,
+};
+
+/** The server's field error codes (payouts.bank_accounts) the form says in the user's language. */
+const SERVER_CODES: Record<string, MessageDescriptor> = {
+  required: m.required,
+  ...DOCUMENT_ERRORS,
+  unknown_bank: m.unknownBank,
+  does_not_match_ispb: m.unknownBank,
+  invalid_format: m.invalidFormat,
+  invalid_choice: m.invalidValue,
+  check_digit_mismatch: m.checkDigitMismatch,
+  too_long_for_bank: m.tooLongForBank,
+};
+
+/** `{"fields": {"holder_document": "invalid_cpf", ...}}` -> translated errors on the form's fields. */
+export function serverFieldErrors(fields: Record<string, string> | null | undefined): BankAccountFormErrors {
+  const errors: BankAccountFormErrors = {};
+  for (const [path, code] of Object.entries(fields ?? {})) {
+    const field = path.split('.').at(-1) ?? path;
+    const key = Object.hasOwn(SERVER_FIELDS, field) ? SERVER_FIELDS[field] : undefined;
+    if (!key) continue;
+    const known = Object.hasOwn(SERVER_CODES, code) ? SERVER_CODES[code] : undefined;
+    // A PIX key is refused with the reason of its type (format, length...): one message for all.
+    errors[key] = known ?? (key === 'pixKey' ? m.invalidPixKey : m.invalidValue);
+  }
+  return errors;
+}

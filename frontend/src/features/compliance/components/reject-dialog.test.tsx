@@ -13,6 +13,7 @@ const ITEM: ComplianceItem = {
   client: { slug: 'acme', name: 'Acme' },
   withdraw_method: 'pix',
   amount: 60000,
+  fee: 150,
   currency: 'BRL',
   beneficiary_name: 'Acme Ltda',
   beneficiary_document: '11222333000181',

@@ -44,7 +44,8 @@ export default function ClientHomeScreen({ route, homeHref }: { route: string; h
   );
 }
 
-function Balances() {
+/** The balance per currency (available, pending, held): also on client/wallet-withdraws. */
+export function Balances() {
   const intl = useIntl();
   const balance = useQuery(getBalanceQueryOptions());
   if (balance.isPending) return <Skeleton h="28" rounded="lg" aria-busy="true" />;

@@ -57,6 +57,8 @@ function Detail({ payout, canCancel }: { payout: PayoutDetail; canCancel: boolea
   };
   const rows: [string, string][] = [
     [intl.formatMessage(m.amount), money(payout.amount, payout.currency, intl.locale)],
+    // `?? 0`: an answer cached from before payouts had fees has none
+    [intl.formatMessage(m.fee), money(payout.fee ?? 0, payout.currency, intl.locale)],
     [intl.formatMessage(m.method), label(payoutMethodMessages, payout.withdraw_method)],
     [intl.formatMessage(m.beneficiary), `${payout.beneficiary_name} (${payout.beneficiary_document})`],
     [intl.formatMessage(m.bank), payout.bank ? [payout.bank.compe, payout.bank.name].filter(Boolean).join(' ') : ''],

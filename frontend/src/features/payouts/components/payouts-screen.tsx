@@ -1,7 +1,7 @@
 import { Button, Field, Flex, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { type MessageDescriptor, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 
 import type { BankAccount } from '@/api/types';
@@ -29,10 +29,14 @@ export type PayoutsScreenProps = {
   accountsLoading?: boolean;
   /** More on the screen (the bank accounts panel). */
   children?: ReactNode;
+  /** Shown under the title, before the actions (the wallet screen's balance). */
+  above?: ReactNode;
+  /** Another write action in place of "Generate single withdraw" (its label and its dialog). */
+  action?: { label: MessageDescriptor; dialog: (close: () => void) => ReactNode };
 };
 
 /** clients/withdraws ("Saques"): the tenant's withdrawals, filters in the URL, keyset pages, detail. */
-export function PayoutsScreen({ route, homeHref, kind, accounts, accountsLoading, children }: PayoutsScreenProps) {
+export function PayoutsScreen({ route, homeHref, kind, accounts, accountsLoading, children, above, action }: PayoutsScreenProps) {
   const intl = useIntl();
   const user = useSessionUser();
   const writable = canWrite(user.role);
@@ -59,10 +63,11 @@ export function PayoutsScreen({ route, homeHref, kind, accounts, accountsLoading
   return (
     <Stack gap="5">
       <RouteHeader route={route} homeHref={homeHref} />
+      {above}
       {writable && (
         <Flex gap="3" wrap="wrap" role="group" aria-label={intl.formatMessage(m.actions)}>
           <Button colorPalette="blue" onClick={() => setGenerating(true)}>
-            {intl.formatMessage(m.generate)}
+            {intl.formatMessage(action?.label ?? m.generate)}
           </Button>
         </Flex>
       )}
@@ -139,7 +144,8 @@ export function PayoutsScreen({ route, homeHref, kind, accounts, accountsLoading
         )}
       </Stack>
       {children}
-      {generating && <GeneratePayoutDialog accounts={accounts} accountsLoading={accountsLoading} onClose={() => setGenerating(false)} />}
+      {generating &&
+        (action ? action.dialog(() => setGenerating(false)) : <GeneratePayoutDialog accounts={accounts} accountsLoading={accountsLoading} onClose={() => setGenerating(false)} />)}
       <PayoutDetailDrawer id={detailId} canCancel={writable} onClose={() => setDetail(null)} />
       <AppToaster />
     </Stack>

@@ -18,7 +18,7 @@ type Props = {
   onOpen: (id: string) => void;
 };
 
-/** Columns of spec §2: account, agency, bank, operation, withdraw method; plus amount, status, dates. */
+/** Columns of spec §2: account, agency, bank, operation, withdraw method; plus amount, fee, status, dates. */
 export function PayoutsTable({ items, loading, error, filtered, showClient, onRetry, onOpen }: Props) {
   const intl = useIntl();
   if (error) {
@@ -63,6 +63,7 @@ export function PayoutsTable({ items, loading, error, filtered, showClient, onRe
             <Table.ColumnHeader>{intl.formatMessage(m.operation)}</Table.ColumnHeader>
             <Table.ColumnHeader>{intl.formatMessage(m.method)}</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.amount)}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.fee)}</Table.ColumnHeader>
             <Table.ColumnHeader>{intl.formatMessage(m.status)}</Table.ColumnHeader>
             <Table.ColumnHeader>{intl.formatMessage(m.createdAt)}</Table.ColumnHeader>
             <Table.ColumnHeader>{intl.formatMessage(m.finishedAt)}</Table.ColumnHeader>
@@ -72,7 +73,7 @@ export function PayoutsTable({ items, loading, error, filtered, showClient, onRe
           {loading && !items
             ? Array.from({ length: 5 }, (_, index) => (
                 <Table.Row key={index}>
-                  <Table.Cell colSpan={showClient ? 12 : 11}>
+                  <Table.Cell colSpan={showClient ? 13 : 12}>
                     <Skeleton height="5" />
                   </Table.Cell>
                 </Table.Row>
@@ -93,6 +94,9 @@ export function PayoutsTable({ items, loading, error, filtered, showClient, onRe
                   <Table.Cell>{method(payout.withdraw_method)}</Table.Cell>
                   <Table.Cell textAlign="end" whiteSpace="nowrap">
                     {money(payout.amount, payout.currency, intl.locale)}
+                  </Table.Cell>
+                  <Table.Cell textAlign="end" whiteSpace="nowrap">
+                    {money(payout.fee ?? 0, payout.currency, intl.locale)}
                   </Table.Cell>
                   <Table.Cell>
                     <PayoutStatusBadge status={payout.status} />

@@ -1,57 +1,76 @@
-import { Button, Field, Flex, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Flex, NativeSelect, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link as RouterLink } from 'react-router-dom';
 
 import { AppToaster } from '@/components/app-toaster';
 import { RouteHeader } from '@/components/route-header';
-import { isApiError } from '@/lib/api-client';
+import { useSessionUser } from '@/lib/auth/session';
+import { canWrite } from '@/lib/permissions';
 
 import { getClientBankAccountsQueryOptions } from '../api/get-client-bank-accounts';
+import { getStaffClientsQueryOptions } from '../api/get-staff-clients';
 import { payoutsMessages as m } from '../messages';
 import { GeneratePayoutDialog } from './generate-payout-dialog';
+import { StaffPayoutsList } from './staff-payouts-list';
 
 /**
- * employee/payout-requests and admin/payout-requests: generate a single withdraw for a client (its
- * slug, then one of its bank accounts). The payouts of all clients are on employee/transactions
- * (kind=payout), linked from here.
+ * employee/payout-requests and admin/payout-requests: generate a single withdraw for a client (chosen
+ * among the clients the staff member may see, then one of its bank accounts), and the withdrawals of
+ * every client in scope below, which refresh when a withdraw is generated.
  */
-export default function StaffPayoutsScreen({ route, homeHref, allPayoutsHref }: { route: string; homeHref: string; allPayoutsHref?: string }) {
+export default function StaffPayoutsScreen({ route, homeHref }: { route: string; homeHref: string }) {
   const intl = useIntl();
-  const [slug, setSlug] = useState('');
+  const user = useSessionUser();
+  const clients = useQuery(getStaffClientsQueryOptions());
+  const [selected, setSelected] = useState('');
+  const [missing, setMissing] = useState(false);
   const [client, setClient] = useState('');
-  const [generating, setGenerating] = useState(false);
   const accounts = useQuery(getClientBankAccountsQueryOptions(client));
 
-  const load = (event: FormEvent) => {
+  const open = (event: FormEvent) => {
     event.preventDefault();
-    setClient(slug.trim());
-    if (slug.trim()) setGenerating(true);
+    setMissing(!selected);
+    setClient(selected);
   };
 
   return (
     <Stack gap="5">
       <RouteHeader route={route} homeHref={homeHref} />
-      <Flex as="form" gap="3" align="flex-end" wrap="wrap" onSubmit={load} aria-label={intl.formatMessage(m.generate)}>
-        <Field.Root maxW="xs" invalid={accounts.isError}>
-          <Field.Label>{intl.formatMessage(m.clientLabel)}</Field.Label>
-          <Input value={slug} onChange={(e) => setSlug(e.currentTarget.value)} />
-          <Field.ErrorText>{isApiError(accounts.error) ? accounts.error.message : ''}</Field.ErrorText>
-        </Field.Root>
-        <Button type="submit" colorPalette="blue">
-          {intl.formatMessage(m.generate)}
-        </Button>
-      </Flex>
-      {allPayoutsHref && (
-        <Text>
-          <Link asChild colorPalette="blue" color="colorPalette.fg">
-            <RouterLink to={allPayoutsHref}>{intl.formatMessage(m.allClients)}</RouterLink>
-          </Link>
-        </Text>
+      {canWrite(user.role) && (
+        <Flex asChild gap="3" align="flex-start" wrap="wrap">
+          <form onSubmit={open} noValidate aria-label={intl.formatMessage(m.generate)}>
+            <Field.Root maxW="sm" invalid={missing} required>
+              <Field.Label>{intl.formatMessage(m.clientLabel)}</Field.Label>
+              <NativeSelect.Root disabled={clients.isPending}>
+                <NativeSelect.Field
+                  name="payout_client"
+                  value={selected}
+                  onChange={(e) => {
+                    setSelected(e.currentTarget.value);
+                    setMissing(false);
+                  }}
+                >
+                  <option value="">{intl.formatMessage(m.chooseClient)}</option>
+                  {clients.data?.map((tenant) => (
+                    <option key={tenant.slug} value={tenant.slug}>
+                      {tenant.name}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <Field.ErrorText>{intl.formatMessage(m.clientRequired)}</Field.ErrorText>
+            </Field.Root>
+            <Button type="submit" colorPalette="blue" mt={{ base: 0, sm: '6' }}>
+              {intl.formatMessage(m.generate)}
+            </Button>
+          </form>
+        </Flex>
       )}
-      {generating && client && !accounts.isError && (
-        <GeneratePayoutDialog client={client} accounts={accounts.data} accountsLoading={accounts.isPending} onClose={() => setGenerating(false)} />
+      <StaffPayoutsList clients={clients.data} />
+      {client && (
+        <GeneratePayoutDialog key={client} client={client} accounts={accounts.data} accountsLoading={accounts.isPending} onClose={() => setClient('')} />
       )}
       <AppToaster />
     </Stack>

@@ -27,7 +27,11 @@ function row(overrides: Partial<Transaction> = {}): Transaction {
     document: '39053344705',
     provider: 'sandbox',
     transaction_id: 'SBX-1',
+    payout_kind: '',
+    bank_name: '',
+    destination: '',
     created_at: '2026-03-10T15:00:00Z',
+    updated_at: '2026-03-10T15:00:00Z',
     ...overrides,
   };
 }

@@ -1,0 +1,75 @@
+import { type MessageDescriptor, defineMessages } from 'react-intl';
+
+/** Wallet withdraws: client/wallet-withdraws (to the company's own account) and admin/wallet-withdraws. */
+const messages = defineMessages({
+  // client screen
+  balance: { id: 'walletWithdraws.balance', defaultMessage: 'Balance' },
+  action: { id: 'walletWithdraws.action', defaultMessage: 'Withdraw to my account' },
+  // the dialog: form step
+  formTitle: { id: 'walletWithdraws.formTitle', defaultMessage: 'Withdraw to my account' },
+  intro: {
+    id: 'walletWithdraws.intro',
+    defaultMessage: "The amount leaves your available balance at Cofre for one of your company's own bank accounts.",
+  },
+  account: { id: 'walletWithdraws.account', defaultMessage: 'Company bank account' },
+  chooseAccount: { id: 'walletWithdraws.chooseAccount', defaultMessage: 'Choose a company account' },
+  noAccounts: { id: 'walletWithdraws.noAccounts', defaultMessage: 'No company bank account yet: register one on the Withdrawals screen.' },
+  amount: { id: 'walletWithdraws.amount', defaultMessage: 'Amount' },
+  amountHint: { id: 'walletWithdraws.amountHint', defaultMessage: 'For example {example}' },
+  currency: { id: 'walletWithdraws.currency', defaultMessage: 'Currency' },
+  available: { id: 'walletWithdraws.available', defaultMessage: 'Available: {amount}' },
+  currencyNotSupported: { id: 'walletWithdraws.currencyNotSupported', defaultMessage: 'PIX and TED move reais (BRL) only' },
+  method: { id: 'walletWithdraws.method', defaultMessage: 'Withdraw method' },
+  pixNeedsKey: { id: 'walletWithdraws.pixNeedsKey', defaultMessage: 'This account has no PIX key: choose TED' },
+  review: { id: 'walletWithdraws.review', defaultMessage: 'Review withdraw' },
+  cancel: { id: 'walletWithdraws.cancel', defaultMessage: 'Cancel' },
+  // the dialog: confirmation step
+  confirmTitle: { id: 'walletWithdraws.confirmTitle', defaultMessage: 'Confirm the withdraw' },
+  confirmText: {
+    id: 'walletWithdraws.confirmText',
+    defaultMessage: '{amount} leaves your available balance now and goes to the account below. Once the bank pays it, it cannot be undone.',
+  },
+  summary: { id: 'walletWithdraws.summary', defaultMessage: 'Withdraw summary' },
+  destination: { id: 'walletWithdraws.destination', defaultMessage: 'Destination' },
+  holder: { id: 'walletWithdraws.holder', defaultMessage: 'Account holder' },
+  back: { id: 'walletWithdraws.back', defaultMessage: 'Back' },
+  confirm: { id: 'walletWithdraws.confirm', defaultMessage: 'Confirm withdraw' },
+  created: { id: 'walletWithdraws.created', defaultMessage: 'Withdraw requested' },
+  // admin screen
+  filters: { id: 'walletWithdraws.staff.filters', defaultMessage: 'Wallet withdraw filters' },
+  search: { id: 'walletWithdraws.staff.search', defaultMessage: 'Search' },
+  searchHint: { id: 'walletWithdraws.staff.searchHint', defaultMessage: 'Withdraw ID, bank transaction ID or CPF/CNPJ' },
+  client: { id: 'walletWithdraws.staff.client', defaultMessage: 'Client' },
+  allClients: { id: 'walletWithdraws.staff.allClients', defaultMessage: 'All clients' },
+  status: { id: 'walletWithdraws.staff.status', defaultMessage: 'Status' },
+  allStatuses: { id: 'walletWithdraws.staff.allStatuses', defaultMessage: 'All statuses' },
+  dateFrom: { id: 'walletWithdraws.staff.dateFrom', defaultMessage: 'Requested from' },
+  dateTo: { id: 'walletWithdraws.staff.dateTo', defaultMessage: 'Requested until' },
+  dateRange: { id: 'walletWithdraws.staff.dateRange', defaultMessage: 'The start date cannot be after the end date' },
+  apply: { id: 'walletWithdraws.staff.apply', defaultMessage: 'Apply filters' },
+  clear: { id: 'walletWithdraws.staff.clear', defaultMessage: 'Clear filters' },
+  sort: { id: 'walletWithdraws.staff.sort', defaultMessage: 'Sort by' },
+  sortNewest: { id: 'walletWithdraws.staff.sortNewest', defaultMessage: 'Newest first' },
+  sortOldest: { id: 'walletWithdraws.staff.sortOldest', defaultMessage: 'Oldest first' },
+  sortHighest: { id: 'walletWithdraws.staff.sortHighest', defaultMessage: 'Highest amount' },
+  sortLowest: { id: 'walletWithdraws.staff.sortLowest', defaultMessage: 'Lowest amount' },
+  perPage: { id: 'walletWithdraws.staff.perPage', defaultMessage: 'Per page' },
+  table: { id: 'walletWithdraws.staff.table', defaultMessage: 'Wallet withdraws of every client' },
+  colId: { id: 'walletWithdraws.staff.colId', defaultMessage: 'ID' },
+  colClient: { id: 'walletWithdraws.staff.colClient', defaultMessage: 'Client' },
+  colAmount: { id: 'walletWithdraws.staff.colAmount', defaultMessage: 'Amount' },
+  colCurrency: { id: 'walletWithdraws.staff.colCurrency', defaultMessage: 'Currency' },
+  colDestination: { id: 'walletWithdraws.staff.colDestination', defaultMessage: 'Bank / account' },
+  colStatus: { id: 'walletWithdraws.staff.colStatus', defaultMessage: 'Status' },
+  colCreated: { id: 'walletWithdraws.staff.colCreated', defaultMessage: 'Requested' },
+  colUpdated: { id: 'walletWithdraws.staff.colUpdated', defaultMessage: 'Last update' },
+  open: { id: 'walletWithdraws.staff.open', defaultMessage: 'Open withdraw {id}' },
+  loadError: { id: 'walletWithdraws.staff.loadError', defaultMessage: 'The wallet withdraws could not be loaded.' },
+  pagination: { id: 'walletWithdraws.staff.pagination', defaultMessage: 'Pages' },
+  page: { id: 'walletWithdraws.staff.page', defaultMessage: 'Page {number}' },
+  previous: { id: 'walletWithdraws.staff.previous', defaultMessage: 'Previous' },
+  next: { id: 'walletWithdraws.staff.next', defaultMessage: 'Next' },
+});
+
+/** Untyped descriptors: react-intl's value typing does not infer these placeholders. */
+export const walletMessages: Record<keyof typeof messages, MessageDescriptor> = messages;
