@@ -15,7 +15,7 @@ from django.utils import timezone
 from brazil.documents import validate_document
 from brazil.errors import DocumentError
 from core.pagination import SELECTIVE_BUDGET_MS, SlowPage
-from payments.models import MAX_WORD, Deposit, NameWord
+from payments.models import MAX_WORD, Deposit
 from payments.services import search_text
 
 PUBLIC_ID_RE = re.compile(r"^dep_[0-9a-f]{20}$")
@@ -115,19 +115,18 @@ def name_page(
     the other filters reject most rows; it gets the selective time budget and raises SlowPage past
     it. None when every word is too common a prefix for this plan (the caller's plain query, which
     walks the created_at index, finds dense matches at once). `fields`: load only these (and id)."""
-    streamed: list[list[str]] = []
-    for word in sorted(set(words), key=len, reverse=True)[:MAX_STREAMS]:
-        expansion = list(
-            NameWord.objects.filter(word__startswith=word)
-            .order_by("word")
-            .values_list("word", flat=True)[: MAX_EXPANSION + 1]
-        )
-        if not expansion:
-            return []  # no name has a word starting with it
-        if len(expansion) <= MAX_EXPANSION:
-            streamed.append(expansion)
+    candidates = sorted(set(words), key=len, reverse=True)[:MAX_STREAMS]
+    expansions = _expand(candidates)
+    if any(not expansion for expansion in expansions):
+        return []  # no name has a word starting with one of the words
+    streamed = [expansion for expansion in expansions if len(expansion) <= MAX_EXPANSION]
     if not streamed:
         return None
+    # the columns to load, by name (the model's own attribute names: constants, never user input)
+    # (in the model's field order: Model.from_db takes a partial row in that order)
+    wanted = {"id", *fields}
+    columns = [f.attname for f in Deposit._meta.concrete_fields if not fields or f.attname in wanted]
+    select = ", ".join(f"d.{column}" for column in columns)
     direction = "DESC" if descending else "ASC"
     branch, branch_params = _token_branch(filters, direction, after)
     conditions, params = _row_conditions(filters, words, all_streamed=len(streamed) == len(set(words)))
@@ -143,7 +142,7 @@ def name_page(
         + "".join(f" JOIN {s} s{n} USING (created_at, deposit_id)" for n, s in enumerate(streams[1:], 1))
     )
     sql = (
-        f"SELECT {_columns(fields)} FROM (SELECT created_at, deposit_id FROM {tokens} {order}) t "  # noqa: S608
+        f"SELECT {select} FROM (SELECT created_at, deposit_id FROM {tokens} {order}) t "  # noqa: S608
         "JOIN payments_deposit d ON d.id = t.deposit_id"
         + "".join(f" AND {c}" if n else f" WHERE {c}" for n, c in enumerate(conditions))
         + f" ORDER BY t.created_at {direction}, t.deposit_id {direction} LIMIT %s"
@@ -151,25 +150,32 @@ def name_page(
     params = [v for e in streamed for word in e for v in (word, *branch_params)] + [*params, limit]
     try:
         with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute(f"SET LOCAL statement_timeout = {SELECTIVE_BUDGET_MS}")
             # The plan this query is written for: each word's tokens read in key order and merged.
             # The planner, which does not know how few rows the LIMIT will take, would rather
-            # collect every token of a common word and sort them.
-            cursor.execute(PLAN_SETTINGS)
-            rows = list(Deposit.objects.raw(sql, params))
-            cursor.execute("SET LOCAL statement_timeout = 0")
-            return rows
+            # collect every token of a common word and sort them. (SET LOCAL ends with the transaction.)
+            cursor.execute(f"SET LOCAL statement_timeout = {SELECTIVE_BUDGET_MS}; {PLAN_SETTINGS}")
+            cursor.execute(sql, params)
+            return [Deposit.from_db(connection.alias, columns, row) for row in cursor.fetchall()]
     except OperationalError as exc:
         if getattr(exc.__cause__, "sqlstate", None) != "57014":  # query_canceled
             raise
         raise SlowPage from exc
 
 
-def _columns(fields: tuple[str, ...]) -> str:
-    if not fields:
-        return "d.*"
-    # model field names of plain columns (constants of the caller, never user input)
-    return ", ".join(f"d.{name}" for name in sorted({"id", *fields}))
+def _expand(words: list[str]) -> list[list[str]]:
+    """For each word, the vocabulary words it prefixes (at most MAX_EXPANSION + 1), in one query."""
+    if not words:
+        return []
+    branch = "(SELECT %s, word FROM payments_nameword WHERE word LIKE %s ORDER BY word LIMIT %s)"
+    params: list[Any] = []
+    for n, word in enumerate(words):  # words hold only [a-z0-9]: nothing to escape for LIKE
+        params.extend([n, f"{word}%", MAX_EXPANSION + 1])
+    expansions: list[list[str]] = [[] for _ in words]
+    with connection.cursor() as cursor:
+        cursor.execute(" UNION ALL ".join([branch] * len(words)), params)
+        for n, word in cursor.fetchall():
+            expansions[n].append(word)
+    return expansions
 
 
 def _token_branch(
