@@ -96,6 +96,11 @@ PLAN_SETTINGS = (
     "SET LOCAL enable_hashjoin = off; "
     "SET LOCAL max_parallel_workers_per_gather = 0"
 )
+PLANNER_KNOBS = (
+    *("statement_timeout", "enable_sort", "enable_bitmapscan", "enable_hashagg", "enable_hashjoin"),
+    "max_parallel_workers_per_gather",
+)
+PLAN_RESET = "; ".join(f"SET LOCAL {name} = DEFAULT" for name in PLANNER_KNOBS)
 
 
 def name_page(
@@ -148,6 +153,7 @@ def name_page(
         + f" ORDER BY t.created_at {direction}, t.deposit_id {direction} LIMIT %s"
     )
     params = [v for e in streamed for word in e for v in (word, *branch_params)] + [*params, limit]
+    nested = connection.in_atomic_block  # then SET LOCAL would outlive this block: undone below
     try:
         with transaction.atomic(), connection.cursor() as cursor:
             # The plan this query is written for: each word's tokens read in key order and merged.
@@ -155,7 +161,10 @@ def name_page(
             # collect every token of a common word and sort them. (SET LOCAL ends with the transaction.)
             cursor.execute(f"SET LOCAL statement_timeout = {SELECTIVE_BUDGET_MS}; {PLAN_SETTINGS}")
             cursor.execute(sql, params)
-            return [Deposit.from_db(connection.alias, columns, row) for row in cursor.fetchall()]
+            rows = [Deposit.from_db(connection.alias, columns, row) for row in cursor.fetchall()]
+            if nested:
+                cursor.execute(PLAN_RESET)
+            return rows
     except OperationalError as exc:
         if getattr(exc.__cause__, "sqlstate", None) != "57014":  # query_canceled
             raise

@@ -258,3 +258,18 @@ def test_a_prefix_of_too_many_words_leaves_the_page_to_the_plain_query(
         page = queries.name_page(empty, ["mar", "silva"], descending=True, after=None, limit=50)
         assert page is not None
         assert {d.payer_name for d in page} == {"Marina Silva"}
+
+
+def test_the_name_page_leaves_no_planner_setting_behind_in_an_outer_transaction(many_names: None) -> None:
+    from django.db import connection
+
+    from payments import queries
+
+    with schema_context("acme"):
+        empty = queries.DepositFilters(status=[], method=[], currency=[])
+        assert queries.name_page(empty, ["souza"], descending=True, after=None, limit=5)
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW enable_sort")
+            assert cursor.fetchone() == ("on",)
+            cursor.execute("SHOW statement_timeout")
+            assert cursor.fetchone() == ("0",)
