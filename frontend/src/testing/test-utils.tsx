@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type RenderOptions, render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { type Location, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 
 import type { SessionUser } from '@/api/types';
@@ -10,6 +10,7 @@ import en from '@/i18n/en.json';
 import { I18nProvider } from '@/i18n/i18n-provider';
 import type { Locale } from '@/i18n/locales';
 import ptBR from '@/i18n/pt-BR.json';
+import { SessionProvider } from '@/lib/auth/session';
 import { system } from '@/lib/theme';
 
 export function createTestQueryClient() {
@@ -46,6 +47,23 @@ export function renderWithProviders(ui: ReactElement, options: Options = {}) {
     rest,
   );
   return { ...result, queryClient };
+}
+
+/** A screen rendered for a signed-in `user` at `route`; `search()` reads the URL's query as the screen leaves it. */
+export function renderScreenAt(ui: ReactElement, { user, route }: { user: SessionUser; route: string }) {
+  const seen: { location?: Location } = {};
+  function Probe() {
+    seen.location = useLocation();
+    return null;
+  }
+  renderWithProviders(
+    <SessionProvider user={user}>
+      {ui}
+      <Probe />
+    </SessionProvider>,
+    { route },
+  );
+  return { search: () => new URLSearchParams(seen.location!.search) };
 }
 
 export function jsonResponse(body: unknown, status = 200): Response {

@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { type Location, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { BankAccount, Transaction } from '@/api/types';
-import { SessionProvider } from '@/lib/auth/session';
-import { jsonResponse, makeUser, mockFetch, renderWithProviders } from '@/testing/test-utils';
+import { jsonResponse, makeUser, mockFetch, renderScreenAt } from '@/testing/test-utils';
 
 import { hasActiveStaffFilters, readStaffFilters, staffListQuery, writeStaffFilters } from '../lib/staff-filters';
 import StaffPayoutsScreen from './staff-payouts-screen';
@@ -56,21 +54,7 @@ function row(overrides: Partial<Transaction> = {}): Transaction {
   };
 }
 
-function renderScreen(route = '/admin/payout-requests') {
-  const seen: { location?: Location } = {};
-  function Probe() {
-    seen.location = useLocation();
-    return null;
-  }
-  renderWithProviders(
-    <SessionProvider user={admin}>
-      <StaffPayoutsScreen route="admin/payout-requests" homeHref="/admin/home" />
-      <Probe />
-    </SessionProvider>,
-    { route },
-  );
-  return { search: () => new URLSearchParams(seen.location!.search) };
-}
+const renderScreen = (route = '/admin/payout-requests') => renderScreenAt(<StaffPayoutsScreen route="admin/payout-requests" homeHref="/admin/home" />, { user: admin, route });
 
 const query = (call: unknown[]) => new URL(String(call[0]), 'http://x').searchParams;
 const listCalls = (fetchMock: ReturnType<typeof mockFetch>) => fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/transactions'));

@@ -1,4 +1,4 @@
-import { Button, Field, Flex, NativeSelect, Stack } from '@chakra-ui/react';
+import { Button, Field, Flex, Heading, NativeSelect, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -68,7 +68,12 @@ export default function StaffPayoutsScreen({ route, homeHref }: { route: string;
           </form>
         </Flex>
       )}
-      <StaffPayoutsList clients={clients.data} />
+      <Stack as="section" gap="4" aria-labelledby="staff-payouts-heading">
+        <Heading as="h2" size="md" id="staff-payouts-heading">
+          {intl.formatMessage(m.staffList)}
+        </Heading>
+        <StaffPayoutsList kind="all" clients={clients.data} />
+      </Stack>
       {client && (
         <GeneratePayoutDialog key={client} client={client} accounts={accounts.data} accountsLoading={accounts.isPending} onClose={() => setClient('')} />
       )}

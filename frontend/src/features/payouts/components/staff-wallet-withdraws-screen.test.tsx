@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type Location, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { Transaction } from '@/api/types';
-import { SessionProvider } from '@/lib/auth/session';
-import { jsonResponse, makeUser, mockFetch, renderWithProviders } from '@/testing/test-utils';
+import { jsonResponse, makeUser, mockFetch, renderScreenAt } from '@/testing/test-utils';
 
-import { hasActiveWalletFilters, readWalletFilters, walletListQuery, writeWalletFilters } from '../lib/wallet-filters';
+import { hasActiveStaffFilters, readStaffFilters, staffListQuery, writeStaffFilters } from '../lib/staff-filters';
 import StaffWalletWithdrawsScreen from './staff-wallet-withdraws-screen';
 
 const admin = makeUser({ role: 'admin', userRole: 'admin', home: 'admin/home', menu: [{ route: 'admin/wallet-withdraws', group: 'admin_fees' }] });
@@ -41,35 +39,21 @@ function row(overrides: Partial<Transaction> = {}): Transaction {
   };
 }
 
-function renderScreen(route = '/admin/wallet-withdraws') {
-  const seen: { location?: Location } = {};
-  function Probe() {
-    seen.location = useLocation();
-    return null;
-  }
-  renderWithProviders(
-    <SessionProvider user={admin}>
-      <StaffWalletWithdrawsScreen route="admin/wallet-withdraws" homeHref="/admin/home" />
-      <Probe />
-    </SessionProvider>,
-    { route },
-  );
-  return { search: () => new URLSearchParams(seen.location!.search) };
-}
+const renderScreen = (route = '/admin/wallet-withdraws') => renderScreenAt(<StaffWalletWithdrawsScreen route="admin/wallet-withdraws" homeHref="/admin/home" />, { user: admin, route });
 
 const query = (call: unknown[]) => new URL(String(call[0]), 'http://x').searchParams;
 const listCalls = (fetchMock: ReturnType<typeof mockFetch>) => fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/transactions/wallet-withdraws'));
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('wallet withdraw filters', () => {
+describe('staff payout filters, as admin/wallet-withdraws uses them', () => {
   it('read from the URL, drop unknown values and go back to the first page when written', () => {
-    const filters = readWalletFilters(new URLSearchParams('status=nope&client=acme&date_from=2026-01-01&date_to=bad&sort=x&per_page=7&cursor=c1'));
+    const filters = readStaffFilters(new URLSearchParams('status=nope&client=acme&date_from=2026-01-01&date_to=bad&sort=x&per_page=7&cursor=c1'));
     expect(filters).toEqual({ status: '', client: 'acme', dateFrom: '2026-01-01', dateTo: '', q: '', sort: '-created_at', perPage: 25 });
-    expect(hasActiveWalletFilters(filters)).toBe(true);
-    const written = writeWalletFilters(new URLSearchParams('cursor=c1&back=c0&payout=pay_1'), { ...filters, status: 'waiting', perPage: 50 });
+    expect(hasActiveStaffFilters(filters)).toBe(true);
+    const written = writeStaffFilters(new URLSearchParams('cursor=c1&back=c0&payout=pay_1'), { ...filters, status: 'waiting', perPage: 50 });
     expect(written.toString()).toBe('payout=pay_1&status=waiting&client=acme&date_from=2026-01-01&per_page=50');
-    expect(walletListQuery({ ...filters, status: 'waiting' }, 'c2')).toEqual({
+    expect(staffListQuery({ ...filters, status: 'waiting' }, 'c2')).toEqual({
       status: ['waiting'], tenant: 'acme', date_from: '2026-01-01', date_to: null, q: '', sort: '-created_at', per_page: 25, cursor: 'c2',
     });
   });

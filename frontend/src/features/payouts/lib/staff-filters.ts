@@ -1,46 +1,32 @@
 /**
- * The staff payouts list's filters (employee/payout-requests, admin/payout-requests), kept in the URL:
- * status, client (slug), period (created from/until), search by id, sort and page size.
+ * The filters of the staff payout lists (employee/payout-requests and admin/payout-requests: every
+ * payout; admin/wallet-withdraws: the wallet withdraws), kept in the URL: status, client (slug), period
+ * (created from/until), search by id, sort and page size. The payout kind is not a filter: each screen
+ * fixes it (see `getStaffPayoutsQueryOptions`). Unknown values in a hand-edited URL are dropped.
  */
-import type { TransactionListQuery } from '@/api/types';
+import type { WalletWithdrawListQuery } from '@/api/types';
 import { withoutPage } from '@/lib/cursor-pages';
+import { LIST_BASICS_KEYS, type ListBasics, listBasicsQuery, readListBasics, writeListBasics } from '@/lib/list-params';
 
 import { PAYOUT_STATUSES } from './filters';
 
-export const STAFF_SORTS = ['-created_at', 'created_at', '-amount', 'amount'] as const;
-export const STAFF_PAGE_SIZES = [10, 25, 50, 100] as const;
-export const DEFAULT_STAFF_SORT = '-created_at';
-export const DEFAULT_STAFF_PAGE_SIZE = 25;
-
-export type StaffSort = (typeof STAFF_SORTS)[number];
-
-export type StaffPayoutFilters = {
+export type StaffPayoutFilters = ListBasics & {
   status: string;
   /** client slug */
   client: string;
-  dateFrom: string;
-  dateTo: string;
-  q: string;
-  sort: StaffSort;
-  perPage: number;
 };
 
-const KEYS = ['status', 'client', 'date_from', 'date_to', 'q', 'sort', 'per_page'];
+/** The parameters both staff endpoints take (GET /api/transactions adds the kind). */
+export type StaffPayoutListQuery = WalletWithdrawListQuery;
 
-const isoDate = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : '');
+const KEYS = ['status', 'client', ...LIST_BASICS_KEYS];
 
 export function readStaffFilters(params: URLSearchParams): StaffPayoutFilters {
   const status = params.get('status') ?? '';
-  const sort = params.get('sort') ?? DEFAULT_STAFF_SORT;
-  const perPage = Number(params.get('per_page') ?? DEFAULT_STAFF_PAGE_SIZE);
   return {
     status: (PAYOUT_STATUSES as readonly string[]).includes(status) ? status : '',
     client: (params.get('client') ?? '').trim(),
-    dateFrom: isoDate(params.get('date_from')),
-    dateTo: isoDate(params.get('date_to')),
-    q: (params.get('q') ?? '').trim(),
-    sort: (STAFF_SORTS as readonly string[]).includes(sort) ? (sort as StaffSort) : DEFAULT_STAFF_SORT,
-    perPage: (STAFF_PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : DEFAULT_STAFF_PAGE_SIZE,
+    ...readListBasics(params),
   };
 }
 
@@ -48,15 +34,9 @@ export function readStaffFilters(params: URLSearchParams): StaffPayoutFilters {
 export function writeStaffFilters(params: URLSearchParams, filters: StaffPayoutFilters): URLSearchParams {
   const next = withoutPage(params);
   for (const key of KEYS) next.delete(key);
-  const set = (key: string, value: string) => value.trim() && next.set(key, value.trim());
-  set('status', filters.status);
-  set('client', filters.client);
-  set('date_from', filters.dateFrom);
-  set('date_to', filters.dateTo);
-  set('q', filters.q);
-  if (filters.sort !== DEFAULT_STAFF_SORT) next.set('sort', filters.sort);
-  if (filters.perPage !== DEFAULT_STAFF_PAGE_SIZE) next.set('per_page', String(filters.perPage));
-  return next;
+  if (filters.status) next.set('status', filters.status);
+  if (filters.client.trim()) next.set('client', filters.client.trim());
+  return writeListBasics(next, filters);
 }
 
 /** Whether the list is narrowed (the empty state then says to use the filter above). */
@@ -64,16 +44,11 @@ export function hasActiveStaffFilters(f: StaffPayoutFilters): boolean {
   return Boolean(f.status || f.client || f.dateFrom || f.dateTo || f.q);
 }
 
-/** The API query (GET /api/transactions) of the page shown; the kind (payout) is added by the call. */
-export function staffListQuery(f: StaffPayoutFilters, cursor: string | null): TransactionListQuery {
+/** The API query of the page shown. */
+export function staffListQuery(f: StaffPayoutFilters, cursor: string | null): StaffPayoutListQuery {
   return {
     status: f.status ? [f.status] : [],
     tenant: f.client,
-    date_from: f.dateFrom || null,
-    date_to: f.dateTo || null,
-    q: f.q,
-    sort: f.sort,
-    per_page: f.perPage,
-    cursor,
+    ...listBasicsQuery(f, cursor),
   };
 }

@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { type Location, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 
 import type { Transaction } from '@/api/types';
-import { SessionProvider } from '@/lib/auth/session';
-import { jsonResponse, makeUser, mockFetch, renderWithProviders } from '@/testing/test-utils';
+import { jsonResponse, makeUser, mockFetch, renderScreenAt } from '@/testing/test-utils';
 
 import TransactionsScreen from './transactions-screen';
 
@@ -36,21 +34,7 @@ function row(overrides: Partial<Transaction> = {}): Transaction {
   };
 }
 
-function renderScreen(route = '/employee/transactions') {
-  const seen: { location?: Location } = {};
-  function Probe() {
-    seen.location = useLocation();
-    return null;
-  }
-  renderWithProviders(
-    <SessionProvider user={staff}>
-      <TransactionsScreen route="employee/transactions" homeHref="/employee/transactions" />
-      <Probe />
-    </SessionProvider>,
-    { route },
-  );
-  return { search: () => new URLSearchParams(seen.location!.search) };
-}
+const renderScreen = (route = '/employee/transactions') => renderScreenAt(<TransactionsScreen route="employee/transactions" homeHref="/employee/transactions" />, { user: staff, route });
 
 const query = (call: unknown[]) => new URL(String(call[0]), 'http://x').searchParams;
 
