@@ -7,8 +7,10 @@ provider routing (admin/deposits-banks) and fee rates (admin/fee-rates)."""
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.http import HttpRequest
 from ninja import Router, Schema
+from ninja.responses import Status
 from pydantic import Field
 
 from access.guard import membership_of, requires_route
@@ -29,9 +31,22 @@ class PluginOut(Schema):
     code: str
     name: str
     tenant: str | None
-    enabled: bool
+    enabled: bool = Field(
+        description="Whether it takes new work for this tenant (its own row, else the platform's)"
+    )
+    inherited: bool = Field(description="Tenant view: no row of its own, so `enabled` is the platform's")
+    tenant_configurable: bool = Field(
+        description="Methods: a tenant's row overrides the platform's. Providers: platform only"
+    )
     config: dict[str, Any]  # public view: write-only secrets are never included, only `secrets_set`
+    default_config: dict[str, Any] | None = Field(
+        description="Tenant view: the platform's configuration (public view), which the tenant's overrides"
+    )
     config_schema: dict[str, Any]
+    currencies: list[str] = Field(description="Payment methods: the currencies they collect")
+    methods: list[str] = Field(description="Bank providers: the payment methods they collect")
+    payout_methods: list[str] = Field(description='Bank providers: the payouts they make ("pix", "ted")')
+    refund_methods: list[str] = Field(description="Bank providers: the methods whose charges they refund")
 
 
 class PluginConfigIn(Schema):
@@ -75,17 +90,28 @@ def _tenant(request: HttpRequest, slug: str | None) -> Tenant | None:
 
 
 def _plugin_out(
-    kind: str, code: str, name: str, row: PluginConfig | None, tenant: Tenant | None
+    kind: str, code: str, row: PluginConfig | None, tenant: Tenant | None, default: PluginConfig | None
 ) -> dict[str, Any]:
-    schema = gateway.plugin_schema(kind, code)
+    """`row` is the tenant's own configuration (or the platform's when tenant is None); `default` the
+    platform's, which a tenant without a row of its own inherits."""
+    registry = get_registry()
+    plugin = registry.method(code) if kind == PluginKind.METHOD else registry.provider(code)
+    effective = row if row is not None else default
     return {
         "kind": kind,
         "code": code,
-        "name": name,
+        "name": plugin.name,
         "tenant": tenant.slug if tenant else None,
-        "enabled": row.enabled if row else True,
+        "enabled": effective.enabled if effective is not None else True,
+        "inherited": tenant is not None and row is None,
+        "tenant_configurable": kind == PluginKind.METHOD,
         "config": gateway.config_for_display(row) if row else {},
-        "config_schema": dict(schema),
+        "default_config": (gateway.config_for_display(default) if default else {}) if tenant else None,
+        "config_schema": dict(gateway.plugin_schema(kind, code)),
+        "currencies": sorted(getattr(plugin, "currencies", ())),
+        "methods": sorted(getattr(plugin, "methods", ())),
+        "payout_methods": sorted(getattr(plugin, "payout_methods", ())),
+        "refund_methods": sorted(getattr(plugin, "refund_methods", ())),
     }
 
 
@@ -98,10 +124,18 @@ def _plugin_out(
 def list_plugins(request: HttpRequest, tenant: str | None = None) -> list[dict[str, Any]]:
     owner = _tenant(request, tenant)
     registry = get_registry()
-    rows = {(r.kind, r.code): r for r in PluginConfig.objects.filter(tenant=owner)}
-    plugins = [(PluginKind.METHOD, code, m.name) for code, m in registry.methods.items()]
-    plugins += [(PluginKind.PROVIDER, code, p.name) for code, p in registry.providers.items()]
-    return [_plugin_out(kind, code, name, rows.get((kind, code)), owner) for kind, code, name in plugins]
+    rows = {(r.tenant_id, r.kind, r.code): r for r in PluginConfig.objects.filter(_owner_or_platform(owner))}
+    plugins = [(PluginKind.METHOD, code) for code in registry.methods]
+    plugins += [(PluginKind.PROVIDER, code) for code in registry.providers]
+    own = owner.pk if owner else None
+    return [
+        _plugin_out(kind, code, rows.get((own, kind, code)), owner, rows.get((None, kind, code)))
+        for kind, code in plugins
+    ]
+
+
+def _owner_or_platform(owner: Tenant | None) -> Q:
+    return Q(tenant=owner) | Q(tenant__isnull=True) if owner else Q(tenant__isnull=True)
 
 
 @router.put("/plugins/{kind}/{code}", response=PluginOut, summary="Enable, disable or configure a plugin")
@@ -110,9 +144,11 @@ def configure_plugin(request: HttpRequest, kind: str, code: str, payload: Plugin
     if kind not in PluginKind.values:
         raise AppError("not_found", status=404)
     owner = _tenant(request, payload.tenant)
-    registry = get_registry()
-    plugin = registry.method(code) if kind == PluginKind.METHOD else registry.provider(code)
+    if owner is not None and kind == PluginKind.PROVIDER:
+        # gateway reads a provider's configuration for the platform only: a tenant's row would do nothing
+        raise AppError("invalid_input", fields={"tenant": "provider_not_per_tenant"})
     with transaction.atomic():
+        # An unknown plugin is a 400 (the registry's PluginError) before anything is written.
         row = gateway.set_plugin_config(kind, code, owner, enabled=payload.enabled, values=payload.config)
         audit.record(
             "plugin.configured",
@@ -121,7 +157,10 @@ def configure_plugin(request: HttpRequest, kind: str, code: str, payload: Plugin
             data={"tenant": owner.slug if owner else None, "enabled": row.enabled,
                   "fields": sorted((payload.config or {}).keys())},  # values never logged: secrets
         )  # fmt: skip
-    return _plugin_out(kind, code, plugin.name, row, owner)
+    default = (
+        PluginConfig.objects.filter(tenant__isnull=True, kind=kind, code=code).first() if owner else None
+    )
+    return _plugin_out(kind, code, row, owner, default)
 
 
 @router.get("/routes", response=list[RouteOut], summary="Which bank provider serves each method, per client")
@@ -147,6 +186,28 @@ def set_route(request: HttpRequest, payload: RouteIn) -> dict[str, Any]:
     return {"tenant": payload.tenant, "method": route.method, "provider": route.provider}
 
 
+@router.delete(
+    "/routes/{method}",
+    response={204: None},
+    summary="Remove a client's route: the method follows the platform default again",
+)
+@requires_route("admin/deposits-banks", write=True)
+def remove_route(request: HttpRequest, method: str, tenant: str | None = None) -> Status[None]:
+    owner = _tenant(request, tenant)
+    route = ProviderRoute.objects.filter(tenant=owner, method=method).first()
+    if route is None:
+        raise AppError("not_found", status=404)
+    if owner is None:  # every method keeps a platform default; change it with PUT instead
+        raise AppError("invalid_input", fields={"tenant": "required"})
+    with transaction.atomic():
+        audit.record(
+            "provider.route_removed", actor=membership_of(request).user, target=route,
+            data={"tenant": owner.slug, "method": method, "provider": route.provider},
+        )  # fmt: skip
+        route.delete()
+    return Status(204, None)
+
+
 @router.get("/fee-rates", response=list[FeeRateOut], summary="Fee rates (tenant null: platform default)")
 @requires_route("admin/fee-rates")
 def list_fee_rates(request: HttpRequest) -> list[dict[str, Any]]:
@@ -170,3 +231,26 @@ def set_fee_rate(request: HttpRequest, payload: FeeRateIn) -> dict[str, Any]:
         )  # fmt: skip
         audit.record("fee_rate.set", actor=membership_of(request).user, target=rate, data=payload.dict())
     return {**payload.dict(), "tenant": payload.tenant}
+
+
+@router.delete(
+    "/fee-rates/{method}/{currency}",
+    response={204: None},
+    summary="Remove a fee rate (a client's: the platform default applies again; the platform's: no fee)",
+)
+@requires_route("admin/fee-rates", write=True)
+def remove_fee_rate(
+    request: HttpRequest, method: str, currency: str, tenant: str | None = None
+) -> Status[None]:
+    owner = _tenant(request, tenant)
+    rate = FeeRate.objects.filter(tenant=owner, method=method, currency=currency).first()
+    if rate is None:
+        raise AppError("not_found", status=404)
+    with transaction.atomic():
+        audit.record(
+            "fee_rate.removed", actor=membership_of(request).user, target=rate,
+            data={"tenant": tenant, "method": method, "currency": currency,
+                  "percent_bp": rate.percent_bp, "fixed": rate.fixed},
+        )  # fmt: skip
+        rate.delete()
+    return Status(204, None)

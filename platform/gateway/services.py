@@ -47,12 +47,22 @@ def is_enabled(kind: str, code: str, tenant: Tenant | None) -> bool:
 
 
 def provider_for(tenant: Tenant, method: str) -> str:
-    """Which provider serves `method` for this client: its own route, else the platform default."""
+    """Which provider serves `method` for this client: its own route, else the platform default.
+
+    A provider the admin disabled (admin/deposits-banks) takes no new deposit or payout: the caller
+    gets the same field error as for a disabled method. What is already at that bank carries on
+    (webhooks, status checks and refunds read its configuration whatever the flag).
+    """
     routes = {
         r.tenant_id: r.provider
         for r in ProviderRoute.objects.filter(Q(tenant=tenant) | Q(tenant__isnull=True), method=method)
     }
-    return routes.get(tenant.pk) or routes.get(None) or DEFAULT_PROVIDER
+    code = routes.get(tenant.pk) or routes.get(None) or DEFAULT_PROVIDER
+    if PluginConfig.objects.filter(
+        tenant__isnull=True, kind=PluginKind.PROVIDER, code=code, enabled=False
+    ).exists():
+        raise AppError("invalid_input", fields={"method": "method_not_enabled"})
+    return code
 
 
 @transaction.atomic
@@ -60,7 +70,12 @@ def set_plugin_config(
     kind: str, code: str, tenant: Tenant | None, *, enabled: bool | None, values: dict[str, Any] | None
 ) -> PluginConfig:
     schema = plugin_schema(kind, code)
-    row, _ = PluginConfig.objects.select_for_update().get_or_create(tenant=tenant, kind=kind, code=code)
+    # A client's first row of its own starts from the platform's switch: saving a configuration
+    # override must not turn on for that client a plugin the platform has turned off.
+    starts = {"enabled": is_enabled(kind, code, None)} if tenant is not None else {}
+    row, _ = PluginConfig.objects.select_for_update().get_or_create(
+        tenant=tenant, kind=kind, code=code, defaults=starts
+    )
     if values is not None:
         try:
             merged = merge_config(schema, row.config, values)
@@ -87,7 +102,9 @@ def config_for_display(row: PluginConfig) -> dict[str, Any]:
 def set_route(tenant: Tenant | None, method: str, provider: str) -> ProviderRoute:
     registry = get_registry()
     if method not in registry.provider(provider).methods:
-        raise AppError("invalid_input", fields={"provider": "does not serve this method"})
+        raise AppError("invalid_input", fields={"provider": "provider_does_not_serve_method"})
+    if not is_enabled(PluginKind.PROVIDER, provider, None):
+        raise AppError("invalid_input", fields={"provider": "provider_not_enabled"})
     route, _ = ProviderRoute.objects.update_or_create(
         tenant=tenant, method=method, defaults={"provider": provider}
     )

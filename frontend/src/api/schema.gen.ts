@@ -23,6 +23,10 @@ export interface paths {
     /** Set a fee rate: basis points plus fixed centavos */
     put: operations["backoffice_payments_admin_set_fee_rate"];
   };
+  "/api/admin/fee-rates/{method}/{currency}": {
+    /** Remove a fee rate (a client's: the platform default applies again; the platform's: no fee) */
+    delete: operations["backoffice_payments_admin_remove_fee_rate"];
+  };
   "/api/admin/partners/{slug}/clients": {
     /** Give a partner a client */
     post: operations["backoffice_api_link_partner_client"];
@@ -48,6 +52,10 @@ export interface paths {
     get: operations["backoffice_payments_admin_list_routes"];
     /** Route a method to a provider (tenant null: platform default) */
     put: operations["backoffice_payments_admin_set_route"];
+  };
+  "/api/admin/routes/{method}": {
+    /** Remove a client's route: the method follows the platform default again */
+    delete: operations["backoffice_payments_admin_remove_route"];
   };
   "/api/admin/tenants": {
     /** Provision a tenant */
@@ -1468,14 +1476,54 @@ export interface components {
       config_schema: {
         [key: string]: unknown;
       };
-      /** Enabled */
+      /**
+       * Currencies
+       * @description Payment methods: the currencies they collect
+       */
+      currencies: string[];
+      /**
+       * Default Config
+       * @description Tenant view: the platform's configuration (public view), which the tenant's overrides
+       */
+      default_config: {
+        [key: string]: unknown;
+      } | null;
+      /**
+       * Enabled
+       * @description Whether it takes new work for this tenant (its own row, else the platform's)
+       */
       enabled: boolean;
+      /**
+       * Inherited
+       * @description Tenant view: no row of its own, so `enabled` is the platform's
+       */
+      inherited: boolean;
       /** Kind */
       kind: string;
+      /**
+       * Methods
+       * @description Bank providers: the payment methods they collect
+       */
+      methods: string[];
       /** Name */
       name: string;
+      /**
+       * Payout Methods
+       * @description Bank providers: the payouts they make ("pix", "ted")
+       */
+      payout_methods: string[];
+      /**
+       * Refund Methods
+       * @description Bank providers: the methods whose charges they refund
+       */
+      refund_methods: string[];
       /** Tenant */
       tenant: string | null;
+      /**
+       * Tenant Configurable
+       * @description Methods: a tenant's row overrides the platform's. Providers: platform only
+       */
+      tenant_configurable: boolean;
     };
     /** PostingOut */
     PostingOut: {
@@ -2079,6 +2127,24 @@ export interface operations {
       };
     };
   };
+  /** Remove a fee rate (a client's: the platform default applies again; the platform's: no fee) */
+  backoffice_payments_admin_remove_fee_rate: {
+    parameters: {
+      query?: {
+        tenant?: string | null;
+      };
+      path: {
+        method: string;
+        currency: string;
+      };
+    };
+    responses: {
+      /** @description No Content */
+      204: {
+        content: never;
+      };
+    };
+  };
   /** Give a partner a client */
   backoffice_api_link_partner_client: {
     parameters: {
@@ -2206,6 +2272,23 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["RouteOut"];
         };
+      };
+    };
+  };
+  /** Remove a client's route: the method follows the platform default again */
+  backoffice_payments_admin_remove_route: {
+    parameters: {
+      query?: {
+        tenant?: string | null;
+      };
+      path: {
+        method: string;
+      };
+    };
+    responses: {
+      /** @description No Content */
+      204: {
+        content: never;
       };
     };
   };

@@ -64,3 +64,12 @@ export type RefundList = Schemas['RefundListOut'];
 export type ApiKey = Schemas['ApiKeyOut'];
 export type ApiKeyCreated = Schemas['ApiKeyCreatedOut'];
 export type ApiKeyIn = Schemas['ApiKeyIn'];
+
+// Admin of money in and out: fee rates (admin/fee-rates), provider routes and plugins
+// (admin/deposits-banks, admin/withdraws-banks).
+export type FeeRate = Schemas['FeeRateOut'];
+export type FeeRateIn = Schemas['FeeRateIn'];
+export type ProviderRoute = Schemas['RouteOut'];
+export type ProviderRouteIn = Schemas['RouteIn'];
+export type Plugin = Schemas['PluginOut'];
+export type PluginConfigIn = Schemas['PluginConfigIn'];

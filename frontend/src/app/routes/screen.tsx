@@ -23,6 +23,8 @@ const StaffWalletWithdrawsScreen = lazyWithTimeout(() => import('@/features/payo
 const ComplianceScreen = lazyWithTimeout(() => import('@/features/compliance/components/compliance-screen'));
 const RefundsScreen = lazyWithTimeout(() => import('@/features/refunds/components/refunds-screen'));
 const CredentialsScreen = lazyWithTimeout(() => import('@/features/credentials/components/credentials-screen'));
+const FeeRatesScreen = lazyWithTimeout(() => import('@/features/fee-rates/components/fee-rates-screen'));
+const BankRoutingScreen = lazyWithTimeout(() => import('@/features/bank-routing/components/bank-routing-screen'));
 
 /**
  * Screens built so far, by menu route. Every other permitted route shows the placeholder screen
@@ -46,6 +48,9 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'client/credentials': CredentialsScreen,
   'client/wallet-withdraws': WalletWithdrawsScreen,
   'admin/wallet-withdraws': StaffWalletWithdrawsScreen,
+  'admin/fee-rates': FeeRatesScreen,
+  'admin/deposits-banks': BankRoutingScreen,
+  'admin/withdraws-banks': BankRoutingScreen,
 };
 
 /** Any path inside the shell: permitted iff the route is in the user's menu (or a profile route). */
