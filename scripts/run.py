@@ -39,7 +39,7 @@ def main() -> int:
     manage("migrate_schemas", "--tenant", "-v", "0", env=env)
     manage("sync_tenant_template", "-v", "0", env=env)
     manage("collectstatic", "--noinput", "-v", "0", env=env)
-    manage("seed_demo", env=env)
+    manage("seed_demo", "--money", env=env)  # --money: demo deposits, refunds and payouts (once)
 
     bin_dir = Path(PY).parent
     children = [
@@ -66,6 +66,8 @@ def main() -> int:
             cwd=ROOT,
             env=env,
         ),
+        # The job clock: expiry, settlement on its date, provider sync, stuck payouts and refunds.
+        subprocess.Popen([PY, "manage.py", "run_scheduler"], cwd=ROOT, env=env),
     ]
 
     stopping = False
