@@ -334,8 +334,14 @@ def apply_charge_state(
         return "ignored_unknown_state"
     if deposit.status == target:
         return "ignored_same_state"
-    if target == DepositStatus.PENDING and deposit.status == DepositStatus.WAITING and source == "provider":
-        return "ignored_initial_pending"  # a fresh charge reported as pending is just waiting
+    if (
+        target == DepositStatus.PENDING
+        and deposit.status == DepositStatus.WAITING
+        and source in ("provider", "sync")
+    ):
+        # A charge the provider answers "pending" for (at registration, or when the sync job asks about
+        # an unpaid one) is just open: only a pending *event* means a payment was seen.
+        return "ignored_initial_pending"
     if not can_transition(deposit.status, target):
         DepositEvent.objects.create(
             deposit=deposit, from_status=deposit.status, to_status=deposit.status, source=source,

@@ -300,3 +300,15 @@ def test_a_provider_failing_unexpectedly_leaves_the_deposit_waiting_not_a_500(
     assert response.status_code == 201, response.content
     assert response.json()["status"] == "waiting"
     assert response.json()["provider_reference"] == ""
+
+
+def test_the_sync_job_leaves_an_unpaid_charge_waiting(acme: ApiClient) -> None:
+    """The provider answers "pending" for an open, unpaid charge: the job must not call it a payment."""
+    response = create(acme, method="pix", amount=1_000, due_date=None, sandbox_scenario="never")
+    assert response.status_code == 201, response.content
+    later = timezone.now() + timedelta(minutes=10)
+    with schema_context("acme"):
+        services.sync_stuck(older_than_seconds=300, now=later)
+        deposit = Deposit.objects.get(public_id=response.json()["id"])
+        assert deposit.status == "waiting"
+        assert not deposit.events.filter(to_status="pending").exists()
