@@ -15,8 +15,9 @@ charges   confirm       confirmed after `confirm_delay_seconds`
                         same reference returns the recorded charge (then confirmed as usual)
 payouts   confirm, fail, never, duplicate, out_of_order, timeout as above (states processing ->
           confirmed/failed), and reverse: confirmed, then reversed after another delay;
-          slow: as confirm, but the answer comes SLOW_PAYOUT_SECONDS after the payout is recorded
-          (for tests that kill the caller mid-call: a retry gets the recorded payout at once).
+          slow: as confirm, but the answer comes SLOW_PAYOUT_SECONDS after the payout is recorded,
+          and its webhooks that much later too (for tests that kill the caller mid-call: a retry
+          gets the recorded payout at once, before any webhook).
 refunds   confirm, fail, never, duplicate, out_of_order, timeout as for charges (states pending ->
           confirmed/failed). A refund needs a confirmed charge of the bank's, and the refunds of a
           charge (failed ones aside) never add up to more than it paid.
@@ -462,7 +463,10 @@ class SandboxBank(BankProvider):
                     fingerprint=fingerprint,
                     scenario=scenario,
                 )
-                events = plan_events("payout", scenario, now=timezone.now(), delay=self._delay(config))
+                delay = self._delay(config)
+                if scenario == "slow":  # the bank's webhooks never come before its own late answer
+                    delay += timedelta(seconds=SLOW_PAYOUT_SECONDS)
+                events = plan_events("payout", scenario, now=timezone.now(), delay=delay)
                 self._record_deliveries(
                     kind="payout",
                     reference=payout.reference,

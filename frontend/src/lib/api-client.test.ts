@@ -71,6 +71,17 @@ describe('api client', () => {
     expect(assign).toHaveBeenCalledWith('/plataforma/login');
   });
 
+  it('navigates once when several calls answer 401 at once', async () => {
+    mockFetch({
+      'GET /deposits': () => jsonResponse({ code: 'not_authenticated', message: 'x' }, 401),
+      'GET /deposits/summary': () => jsonResponse({ code: 'not_authenticated', message: 'x' }, 401),
+    });
+    vi.spyOn(browserLocation, 'pathname').mockReturnValue('/plataforma/clients/payments');
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+    await Promise.allSettled([api.get('/deposits'), api.get('/deposits/summary')]);
+    expect(assign).toHaveBeenCalledTimes(1);
+  });
+
   it('does not reload the login page on a 401 answered there (wrong password)', async () => {
     document.cookie = 'csrftoken=t';
     mockFetch({ 'POST /auth/login': () => jsonResponse({ code: 'invalid_credentials', message: 'x' }, 401) });

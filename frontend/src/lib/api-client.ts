@@ -52,9 +52,19 @@ export const browserLocation = {
   reload: (): void => window.location.reload(),
 };
 
+let redirecting = false;
 function redirectToLogin(): void {
   const login = `${BASE_PATH}${paths.login.getHref()}`;
-  if (!browserLocation.pathname().startsWith(login)) browserLocation.assign(login);
+  // Several calls answer 401 at once (a screen's list and its summary): navigate once, or the second
+  // navigation aborts the first. The page itself is replaced by the navigation.
+  if (redirecting || browserLocation.pathname().startsWith(login)) return;
+  redirecting = true;
+  browserLocation.assign(login);
+}
+
+/** Tests: forget a redirect under way (in a browser the navigation replaces the page). */
+export function resetLoginRedirect(): void {
+  redirecting = false;
 }
 
 let unauthorizedHandler: (error: ApiError) => void = redirectToLogin;

@@ -3,6 +3,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
+import { resetLoginRedirect } from '@/lib/api-client';
+
 // The first render of a lazy screen transforms its modules: give async queries time on a slow CI.
 configure({ asyncUtilTimeout: 5000 });
 
@@ -37,6 +39,7 @@ Element.prototype.scrollTo ??= () => undefined;
 
 afterEach(() => {
   cleanup();
+  resetLoginRedirect();
   localStorage.clear();
   document.cookie.split(';').forEach((cookie) => {
     const name = cookie.split('=')[0]?.trim();
