@@ -1,11 +1,15 @@
-import { Alert, Badge, Button, EmptyState, Field, Heading, HStack, NativeSelect, Skeleton, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { Alert, Badge, Button, Heading, HStack, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useState } from 'react';
-import { type MessageDescriptor, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 
 import type { Plugin } from '@/api/types';
 import { AppToaster } from '@/components/app-toaster';
+import { EmptyBlock, LoadError } from '@/components/query-state';
 import { RouteHeader } from '@/components/route-header';
+import { RowActionButton } from '@/components/row-action-button';
+import { TablePanel } from '@/components/table-panel';
+import { TenantScopeSelect } from '@/components/tenant-scope-select';
 import { commonMessages } from '@/i18n/messages';
 import { useSessionUser } from '@/lib/auth/session';
 import { canWrite } from '@/lib/permissions';
@@ -57,37 +61,24 @@ export default function BankRoutingScreen({ route, homeHref }: { route: string; 
       <RouteHeader route={route} homeHref={homeHref} />
       <Text maxW="4xl">{intl.formatMessage(out ? m.introOut : m.introIn)}</Text>
       {!out && (
-        <Field.Root maxW="sm">
-          <Field.Label>{intl.formatMessage(m.scope)}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field name="bank_scope" value={scope} onChange={(e) => setScope(e.currentTarget.value)}>
-              <option value={PLATFORM_SCOPE}>{intl.formatMessage(m.scopePlatform)}</option>
-              {clients.data?.map((client) => (
-                <option key={client.slug} value={client.slug}>
-                  {client.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Field.HelperText>{tenant ? intl.formatMessage(m.scopeHintClient, { client: scopeName }) : intl.formatMessage(m.scopeHintPlatform)}</Field.HelperText>
-        </Field.Root>
+        <TenantScopeSelect
+          label={intl.formatMessage(m.scope)}
+          name="bank_scope"
+          value={scope}
+          onChange={setScope}
+          options={[{ value: PLATFORM_SCOPE, label: intl.formatMessage(m.scopePlatform) }]}
+          clients={clients.data}
+          hint={tenant ? intl.formatMessage(m.scopeHintClient, { client: scopeName }) : intl.formatMessage(m.scopeHintPlatform)}
+        />
       )}
       {failed ? (
-        <EmptyState.Root borderWidth="1px" rounded="lg">
-          <EmptyState.Content>
-            <EmptyState.Title>{intl.formatMessage(m.loadError)}</EmptyState.Title>
-            <Button
-              size="sm"
-              onClick={() => {
-                void plugins.refetch();
-                if (!out) void routes.refetch();
-              }}
-            >
-              {intl.formatMessage(commonMessages.retry)}
-            </Button>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <LoadError
+          title={intl.formatMessage(m.loadError)}
+          onRetry={() => {
+            void plugins.refetch();
+            if (!out) void routes.refetch();
+          }}
+        />
       ) : out ? (
         <Section title={intl.formatMessage(m.providersOutTitle)} id="payout-providers">
           <Alert.Root status="info">
@@ -95,12 +86,7 @@ export default function BankRoutingScreen({ route, homeHref }: { route: string; 
             <Alert.Description>{intl.formatMessage(m.payoutRouting)}</Alert.Description>
           </Alert.Root>
           {plugins.data && payoutProviders(plugins.data).length === 0 ? (
-            <EmptyState.Root borderWidth="1px" rounded="lg" bg="bg.panel">
-              <EmptyState.Content>
-                <EmptyState.Title>{intl.formatMessage(m.noPayoutProviders)}</EmptyState.Title>
-                <EmptyState.Description>{intl.formatMessage(commonMessages.noRecords)}</EmptyState.Description>
-              </EmptyState.Content>
-            </EmptyState.Root>
+            <EmptyBlock title={intl.formatMessage(m.noPayoutProviders)} description={intl.formatMessage(commonMessages.noRecords)} />
           ) : (
             <ProvidersTable providers={plugins.data && payoutProviders(plugins.data)} out writable={writable} onConfigure={setConfiguring} onToggle={setToggling} label={intl.formatMessage(m.providersOutTitle)} />
           )}
@@ -153,27 +139,6 @@ function Section({ title, id, children }: { title: string; id: string; children:
       {children}
     </Stack>
   );
-}
-
-/** A row's action: its text, and an accessible name that starts with that text and names the row. */
-function RowButton({ action, labels, colorPalette, onClick }: { action: MessageDescriptor; labels: Record<string, string>; colorPalette?: string; onClick: () => void }) {
-  const intl = useIntl();
-  const text = intl.formatMessage(action);
-  return (
-    <Button size="xs" variant="outline" colorPalette={colorPalette} aria-label={intl.formatMessage(m.actionLabel, { ...labels, action: text })} onClick={onClick}>
-      {text}
-    </Button>
-  );
-}
-
-function LoadingRows({ columns }: { columns: number }) {
-  return [0, 1, 2].map((row) => (
-    <Table.Row key={row}>
-      <Table.Cell colSpan={columns}>
-        <Skeleton height="5" />
-      </Table.Cell>
-    </Table.Row>
-  ));
 }
 
 function StatusBadge({ plugin, client }: { plugin: Plugin; client: string | null }) {
@@ -238,53 +203,45 @@ type RoutesProps = {
 
 function RoutesTable({ rows, client, scopeName, providerName, writable, onRoute, onReset }: RoutesProps) {
   const intl = useIntl();
-  const columns = writable ? 4 : 3;
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="lg" bg="bg.panel">
-      <Table.Root size="sm" aria-label={intl.formatMessage(m.routesTitle)} aria-busy={!rows || undefined}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{intl.formatMessage(m.colMethod)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.colProvider)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.colApplies)}</Table.ColumnHeader>
-            {writable && <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.actions)}</Table.ColumnHeader>}
+    <TablePanel
+      label={intl.formatMessage(m.routesTitle)}
+      loading={!rows}
+      headers={[
+        { key: 'method', text: intl.formatMessage(m.colMethod) },
+        { key: 'provider', text: intl.formatMessage(m.colProvider) },
+        { key: 'applies', text: intl.formatMessage(m.colApplies) },
+        writable && { key: 'actions', text: intl.formatMessage(m.actions), end: true },
+      ]}
+    >
+      {rows?.map((row) => {
+        const labels = { method: methodName(intl, row.method), scope: scopeName };
+        return (
+          <Table.Row key={row.method} data-route={row.method} data-applies={row.source}>
+            <Table.Cell fontWeight="medium">{labels.method}</Table.Cell>
+            <Table.Cell>{row.provider ? providerName(row.provider) : <Text color="fg.muted">{intl.formatMessage(m.builtinProvider)}</Text>}</Table.Cell>
+            <Table.Cell>
+              <Badge colorPalette={SOURCE_PALETTE[row.source]} variant="subtle">
+                {intl.formatMessage(routeSourceMessages[row.source])}
+              </Badge>
+              {row.source === 'client' && row.platform && (
+                <Text color="fg.muted" fontSize="xs">
+                  {intl.formatMessage(m.instead, { provider: providerName(row.platform.provider) })}
+                </Text>
+              )}
+            </Table.Cell>
+            {writable && (
+              <Table.Cell textAlign="end">
+                <HStack justify="flex-end" gap="2">
+                  <RowActionButton label={m.actionLabel} action={row.own ? m.change : client ? m.setClientRoute : m.setRoute} values={labels} colorPalette={row.own ? undefined : 'blue'} onClick={() => onRoute(row)} />
+                  {client && row.own && <RowActionButton label={m.actionLabel} action={m.resetRoute} values={labels} colorPalette="red" onClick={() => onReset(row)} />}
+                </HStack>
+              </Table.Cell>
+            )}
           </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {!rows ? (
-            <LoadingRows columns={columns} />
-          ) : (
-            rows.map((row) => {
-              const labels = { method: methodName(intl, row.method), scope: scopeName };
-              return (
-                <Table.Row key={row.method} data-route={row.method} data-applies={row.source}>
-                  <Table.Cell fontWeight="medium">{labels.method}</Table.Cell>
-                  <Table.Cell>{row.provider ? providerName(row.provider) : <Text color="fg.muted">{intl.formatMessage(m.builtinProvider)}</Text>}</Table.Cell>
-                  <Table.Cell>
-                    <Badge colorPalette={SOURCE_PALETTE[row.source]} variant="subtle">
-                      {intl.formatMessage(routeSourceMessages[row.source])}
-                    </Badge>
-                    {row.source === 'client' && row.platform && (
-                      <Text color="fg.muted" fontSize="xs">
-                        {intl.formatMessage(m.instead, { provider: providerName(row.platform.provider) })}
-                      </Text>
-                    )}
-                  </Table.Cell>
-                  {writable && (
-                    <Table.Cell textAlign="end">
-                      <HStack justify="flex-end" gap="2">
-                        <RowButton action={row.own ? m.change : client ? m.setClientRoute : m.setRoute} labels={labels} colorPalette={row.own ? undefined : 'blue'} onClick={() => onRoute(row)} />
-                        {client && row.own && <RowButton action={m.resetRoute} labels={labels} colorPalette="red" onClick={() => onReset(row)} />}
-                      </HStack>
-                    </Table.Cell>
-                  )}
-                </Table.Row>
-              );
-            })
-          )}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+        );
+      })}
+    </TablePanel>
   );
 }
 
@@ -296,96 +253,80 @@ type PluginsProps = {
 
 function MethodsTable({ methods, client, writable, onConfigure, onToggle }: PluginsProps & { methods: Plugin[] | undefined; client: string | null }) {
   const intl = useIntl();
-  const columns = writable ? 5 : 4;
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="lg" bg="bg.panel">
-      <Table.Root size="sm" aria-label={intl.formatMessage(m.methodsTitle)} aria-busy={!methods || undefined}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{intl.formatMessage(m.colName)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.colCode)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.colCurrencies)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.colStatus)}</Table.ColumnHeader>
-            {writable && <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.actions)}</Table.ColumnHeader>}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {!methods ? (
-            <LoadingRows columns={columns} />
-          ) : (
-            methods.map((plugin) => (
-              <Table.Row key={plugin.code} data-plugin={`method:${plugin.code}`}>
-                <Table.Cell fontWeight="medium">{plugin.name}</Table.Cell>
-                <Table.Cell fontFamily="mono">{plugin.code}</Table.Cell>
-                <Table.Cell>
-                  <Codes codes={plugin.currencies} label={(code) => code} />
-                </Table.Cell>
-                <Table.Cell>
-                  <StatusBadge plugin={plugin} client={client} />
-                </Table.Cell>
-                {writable && (
-                  <Table.Cell textAlign="end">
-                    <PluginActions plugin={plugin} onConfigure={onConfigure} onToggle={onToggle} />
-                  </Table.Cell>
-                )}
-              </Table.Row>
-            ))
+    <TablePanel
+      label={intl.formatMessage(m.methodsTitle)}
+      loading={!methods}
+      headers={[
+        { key: 'name', text: intl.formatMessage(m.colName) },
+        { key: 'code', text: intl.formatMessage(m.colCode) },
+        { key: 'currencies', text: intl.formatMessage(m.colCurrencies) },
+        { key: 'status', text: intl.formatMessage(m.colStatus) },
+        writable && { key: 'actions', text: intl.formatMessage(m.actions), end: true },
+      ]}
+    >
+      {methods?.map((plugin) => (
+        <Table.Row key={plugin.code} data-plugin={`method:${plugin.code}`}>
+          <Table.Cell fontWeight="medium">{plugin.name}</Table.Cell>
+          <Table.Cell fontFamily="mono">{plugin.code}</Table.Cell>
+          <Table.Cell>
+            <Codes codes={plugin.currencies} label={(code) => code} />
+          </Table.Cell>
+          <Table.Cell>
+            <StatusBadge plugin={plugin} client={client} />
+          </Table.Cell>
+          {writable && (
+            <Table.Cell textAlign="end">
+              <PluginActions plugin={plugin} onConfigure={onConfigure} onToggle={onToggle} />
+            </Table.Cell>
           )}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+        </Table.Row>
+      ))}
+    </TablePanel>
   );
 }
 
 function ProvidersTable({ providers, out = false, label, writable, onConfigure, onToggle }: PluginsProps & { providers: Plugin[] | undefined; out?: boolean; label: string }) {
   const intl = useIntl();
   const method = (code: string) => methodName(intl, code);
-  const columns = writable ? 6 : 5;
   const served = (plugin: Plugin) => <Codes codes={plugin.methods} label={method} />;
   const paid = (plugin: Plugin) => <Codes codes={plugin.payout_methods} label={method} />;
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="lg" bg="bg.panel">
-      <Table.Root size="sm" aria-label={label} aria-busy={!providers || undefined}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{intl.formatMessage(m.colName)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(out ? m.colPaysOut : m.colCollects)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(out ? m.colCollects : m.colPaysOut)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.colRefunds)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.colStatus)}</Table.ColumnHeader>
-            {writable && <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.actions)}</Table.ColumnHeader>}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {!providers ? (
-            <LoadingRows columns={columns} />
-          ) : (
-            providers.map((plugin) => (
-              <Table.Row key={plugin.code} data-plugin={`provider:${plugin.code}`}>
-                <Table.Cell>
-                  <Text fontWeight="medium">{plugin.name}</Text>
-                  <Text color="fg.muted" fontSize="xs" fontFamily="mono">
-                    {plugin.code}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell>{out ? paid(plugin) : served(plugin)}</Table.Cell>
-                <Table.Cell>{out ? served(plugin) : paid(plugin)}</Table.Cell>
-                <Table.Cell>
-                  <Codes codes={plugin.refund_methods} label={method} />
-                </Table.Cell>
-                <Table.Cell>
-                  <StatusBadge plugin={plugin} client={null} />
-                </Table.Cell>
-                {writable && (
-                  <Table.Cell textAlign="end">
-                    <PluginActions plugin={plugin} onConfigure={onConfigure} onToggle={onToggle} />
-                  </Table.Cell>
-                )}
-              </Table.Row>
-            ))
+    <TablePanel
+      label={label}
+      loading={!providers}
+      headers={[
+        { key: 'name', text: intl.formatMessage(m.colName) },
+        { key: 'first', text: intl.formatMessage(out ? m.colPaysOut : m.colCollects) },
+        { key: 'second', text: intl.formatMessage(out ? m.colCollects : m.colPaysOut) },
+        { key: 'refunds', text: intl.formatMessage(m.colRefunds) },
+        { key: 'status', text: intl.formatMessage(m.colStatus) },
+        writable && { key: 'actions', text: intl.formatMessage(m.actions), end: true },
+      ]}
+    >
+      {providers?.map((plugin) => (
+        <Table.Row key={plugin.code} data-plugin={`provider:${plugin.code}`}>
+          <Table.Cell>
+            <Text fontWeight="medium">{plugin.name}</Text>
+            <Text color="fg.muted" fontSize="xs" fontFamily="mono">
+              {plugin.code}
+            </Text>
+          </Table.Cell>
+          <Table.Cell>{out ? paid(plugin) : served(plugin)}</Table.Cell>
+          <Table.Cell>{out ? served(plugin) : paid(plugin)}</Table.Cell>
+          <Table.Cell>
+            <Codes codes={plugin.refund_methods} label={method} />
+          </Table.Cell>
+          <Table.Cell>
+            <StatusBadge plugin={plugin} client={null} />
+          </Table.Cell>
+          {writable && (
+            <Table.Cell textAlign="end">
+              <PluginActions plugin={plugin} onConfigure={onConfigure} onToggle={onToggle} />
+            </Table.Cell>
           )}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+        </Table.Row>
+      ))}
+    </TablePanel>
   );
 }

@@ -1,7 +1,7 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 
 import { appToaster } from '@/components/app-toaster';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 
@@ -45,28 +45,15 @@ export function ResetRouteDialog({ row, client, scopeName, providerName, onClose
   };
 
   return (
-    <Dialog.Root role="alertdialog" open={Boolean(row)} onOpenChange={(details) => !details.open && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{intl.formatMessage(m.resetTitle)}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Dialog.Description>{text}</Dialog.Description>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {intl.formatMessage(m.cancel)}
-              </Button>
-              <Button colorPalette="red" loading={remove.isPending} onClick={confirm}>
-                {intl.formatMessage(m.resetRoute)}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      open={Boolean(row)}
+      title={intl.formatMessage(m.resetTitle)}
+      description={text}
+      cancelText={intl.formatMessage(m.cancel)}
+      confirmText={intl.formatMessage(m.resetRoute)}
+      loading={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 
 import type { Plugin, ProviderRoute } from '@/api/types';
 import { appToaster } from '@/components/app-toaster';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 
@@ -66,31 +67,18 @@ export function TogglePluginDialog({ plugin, client, scopeName, routes, nameOf, 
   };
 
   return (
-    <Dialog.Root role="alertdialog" open={Boolean(plugin)} onOpenChange={(details) => !details.open && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{intl.formatMessage(enabling ? m.enableTitle : m.disableTitle, { name })}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="2">
-                <Dialog.Description>{text}</Dialog.Description>
-                {usage && <Text fontSize="sm">{usage}</Text>}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {intl.formatMessage(m.cancel)}
-              </Button>
-              <Button colorPalette={enabling ? 'green' : 'red'} loading={configure.isPending} onClick={confirm}>
-                {intl.formatMessage(enabling ? m.enable : m.disable)}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      open={Boolean(plugin)}
+      title={intl.formatMessage(enabling ? m.enableTitle : m.disableTitle, { name })}
+      description={text}
+      cancelText={intl.formatMessage(m.cancel)}
+      confirmText={intl.formatMessage(enabling ? m.enable : m.disable)}
+      confirmPalette={enabling ? 'green' : 'red'}
+      loading={configure.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      {usage && <Text fontSize="sm">{usage}</Text>}
+    </ConfirmDialog>
   );
 }

@@ -1,11 +1,15 @@
-import { Badge, Button, EmptyState, Field, Flex, HStack, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { type MessageDescriptor, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 
 import type { FeeRate } from '@/api/types';
 import { AppToaster } from '@/components/app-toaster';
+import { EmptyBlock, LoadError } from '@/components/query-state';
 import { RouteHeader } from '@/components/route-header';
+import { RowActionButton } from '@/components/row-action-button';
+import { TablePanel } from '@/components/table-panel';
+import { TenantScopeSelect } from '@/components/tenant-scope-select';
 import { commonMessages } from '@/i18n/messages';
 import { useSessionUser } from '@/lib/auth/session';
 import { canWrite } from '@/lib/permissions';
@@ -58,22 +62,18 @@ export default function FeeRatesScreen({ route, homeHref }: { route: string; hom
       <RouteHeader route={route} homeHref={homeHref} />
       <Text maxW="4xl">{intl.formatMessage(m.intro)}</Text>
       <Flex gap="3" align="flex-end" wrap="wrap" justify="space-between">
-        <Field.Root maxW="sm">
-          <Field.Label>{intl.formatMessage(m.scope)}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field name="fee_scope" value={scope} onChange={(e) => setScope(e.currentTarget.value)}>
-              <option value={ALL_SCOPE}>{intl.formatMessage(m.scopeAll)}</option>
-              <option value={PLATFORM_SCOPE}>{intl.formatMessage(m.scopePlatform)}</option>
-              {clients.data?.map((client) => (
-                <option key={client.slug} value={client.slug}>
-                  {client.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Field.HelperText>{scopeHint}</Field.HelperText>
-        </Field.Root>
+        <TenantScopeSelect
+          label={intl.formatMessage(m.scope)}
+          name="fee_scope"
+          value={scope}
+          onChange={setScope}
+          options={[
+            { value: ALL_SCOPE, label: intl.formatMessage(m.scopeAll) },
+            { value: PLATFORM_SCOPE, label: intl.formatMessage(m.scopePlatform) },
+          ]}
+          clients={clients.data}
+          hint={scopeHint}
+        />
         {writable && (
           <Button colorPalette="blue" onClick={openNew} disabled={!rates.data}>
             {intl.formatMessage(m.newRate)}
@@ -81,22 +81,10 @@ export default function FeeRatesScreen({ route, homeHref }: { route: string; hom
         )}
       </Flex>
       {rates.isError ? (
-        <EmptyState.Root borderWidth="1px" rounded="lg">
-          <EmptyState.Content>
-            <EmptyState.Title>{intl.formatMessage(m.loadError)}</EmptyState.Title>
-            <Button size="sm" onClick={() => void rates.refetch()}>
-              {intl.formatMessage(commonMessages.retry)}
-            </Button>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <LoadError title={intl.formatMessage(m.loadError)} onRetry={() => void rates.refetch()} />
       ) : scope === ALL_SCOPE ? (
         rates.data && rates.data.length === 0 ? (
-          <EmptyState.Root borderWidth="1px" rounded="lg" bg="bg.panel">
-            <EmptyState.Content>
-              <EmptyState.Title>{intl.formatMessage(commonMessages.noRecords)}</EmptyState.Title>
-              <EmptyState.Description>{intl.formatMessage(m.emptyAll)}</EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
+          <EmptyBlock title={intl.formatMessage(commonMessages.noRecords)} description={intl.formatMessage(m.emptyAll)} />
         ) : (
           <AllRatesTable
             rates={rates.data ? allRates(rates.data, nameOf) : undefined}
@@ -125,27 +113,6 @@ export default function FeeRatesScreen({ route, homeHref }: { route: string; hom
   );
 }
 
-/** A row's action: its text, and an accessible name that starts with that text and names the row. */
-function RowButton({ action, labels, colorPalette, onClick }: { action: MessageDescriptor; labels: Record<string, string>; colorPalette?: string; onClick: () => void }) {
-  const intl = useIntl();
-  const text = intl.formatMessage(action);
-  return (
-    <Button size="xs" variant="outline" colorPalette={colorPalette} aria-label={intl.formatMessage(m.actionLabel, { ...labels, action: text })} onClick={onClick}>
-      {text}
-    </Button>
-  );
-}
-
-function LoadingRows({ columns }: { columns: number }) {
-  return [0, 1, 2].map((row) => (
-    <Table.Row key={row}>
-      <Table.Cell colSpan={columns}>
-        <Skeleton height="5" />
-      </Table.Cell>
-    </Table.Row>
-  ));
-}
-
 type AllProps = {
   rates: FeeRate[] | undefined;
   nameOf: (slug: string) => string;
@@ -157,53 +124,45 @@ type AllProps = {
 /** Every stored rate: the platform defaults, then each client's own. */
 function AllRatesTable({ rates, nameOf, writable, onEdit, onRemove }: AllProps) {
   const intl = useIntl();
-  const columns = writable ? 6 : 5;
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="lg" bg="bg.panel">
-      <Table.Root size="sm" aria-label={intl.formatMessage(m.list)} aria-busy={!rates || undefined}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{intl.formatMessage(m.colClient)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.colMethod)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.colCurrency)}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colPercent)}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colFixed)}</Table.ColumnHeader>
-            {writable && <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colActions)}</Table.ColumnHeader>}
+    <TablePanel
+      label={intl.formatMessage(m.list)}
+      loading={!rates}
+      headers={[
+        { key: 'client', text: intl.formatMessage(m.colClient) },
+        { key: 'method', text: intl.formatMessage(m.colMethod) },
+        { key: 'currency', text: intl.formatMessage(m.colCurrency) },
+        { key: 'percent', text: intl.formatMessage(m.colPercent), end: true },
+        { key: 'fixed', text: intl.formatMessage(m.colFixed), end: true },
+        writable && { key: 'actions', text: intl.formatMessage(m.colActions), end: true },
+      ]}
+    >
+      {rates?.map((rate) => {
+        const scopeName = rate.tenant ? nameOf(rate.tenant) : intl.formatMessage(m.platform);
+        const labels = { method: methodName(intl, rate.method), currency: rate.currency, scope: scopeName };
+        return (
+          <Table.Row key={`${rate.tenant}|${rate.method}|${rate.currency}`} data-rate={`${rate.tenant ?? ''}:${rate.method}:${rate.currency}`}>
+            <Table.Cell>{rate.tenant ? scopeName : <Badge variant="subtle">{scopeName}</Badge>}</Table.Cell>
+            <Table.Cell>{labels.method}</Table.Cell>
+            <Table.Cell>{rate.currency}</Table.Cell>
+            <Table.Cell textAlign="end" whiteSpace="nowrap">
+              {formatPercent(rate.percent_bp, intl.locale)}
+            </Table.Cell>
+            <Table.Cell textAlign="end" whiteSpace="nowrap">
+              {money(rate.fixed, rate.currency, intl.locale)}
+            </Table.Cell>
+            {writable && (
+              <Table.Cell textAlign="end">
+                <HStack justify="flex-end" gap="2">
+                  <RowActionButton label={m.actionLabel} action={m.edit} values={labels} onClick={() => onEdit(rate)} />
+                  <RowActionButton label={m.actionLabel} action={rate.tenant ? m.reset : m.remove} values={labels} colorPalette="red" onClick={() => onRemove(rate)} />
+                </HStack>
+              </Table.Cell>
+            )}
           </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {!rates ? (
-            <LoadingRows columns={columns} />
-          ) : (
-            rates.map((rate) => {
-              const scopeName = rate.tenant ? nameOf(rate.tenant) : intl.formatMessage(m.platform);
-              const labels = { method: methodName(intl, rate.method), currency: rate.currency, scope: scopeName };
-              return (
-                <Table.Row key={`${rate.tenant}|${rate.method}|${rate.currency}`} data-rate={`${rate.tenant ?? ''}:${rate.method}:${rate.currency}`}>
-                  <Table.Cell>{rate.tenant ? scopeName : <Badge variant="subtle">{scopeName}</Badge>}</Table.Cell>
-                  <Table.Cell>{labels.method}</Table.Cell>
-                  <Table.Cell>{rate.currency}</Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">
-                    {formatPercent(rate.percent_bp, intl.locale)}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">
-                    {money(rate.fixed, rate.currency, intl.locale)}
-                  </Table.Cell>
-                  {writable && (
-                    <Table.Cell textAlign="end">
-                      <HStack justify="flex-end" gap="2">
-                        <RowButton action={m.edit} labels={labels} onClick={() => onEdit(rate)} />
-                        <RowButton action={rate.tenant ? m.reset : m.remove} labels={labels} colorPalette="red" onClick={() => onRemove(rate)} />
-                      </HStack>
-                    </Table.Cell>
-                  )}
-                </Table.Row>
-              );
-            })
-          )}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+        );
+      })}
+    </TablePanel>
   );
 }
 
@@ -220,72 +179,64 @@ type ScopeProps = {
 /** Every method and currency of the platform or of one client, with the rate that applies. */
 function ScopeTable({ rows, client, scopeName, writable, onEdit, onRemove }: ScopeProps) {
   const intl = useIntl();
-  const columns = writable ? 7 : 6;
   const exampleHeader = intl.formatMessage(m.colExample, { amount: intl.formatNumber(EXAMPLE_AMOUNT / 100, { minimumFractionDigits: 2 }) });
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="lg" bg="bg.panel">
-      <Table.Root size="sm" aria-label={intl.formatMessage(m.list)} aria-busy={!rows || undefined}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{intl.formatMessage(m.colMethod)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.colCurrency)}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colPercent)}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colFixed)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.colApplies)}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{exampleHeader}</Table.ColumnHeader>
-            {writable && <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colActions)}</Table.ColumnHeader>}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {!rows ? (
-            <LoadingRows columns={columns} />
-          ) : (
-            rows.map((row) => {
-              const labels = { method: methodName(intl, row.method), currency: row.currency, scope: scopeName };
-              const { effective } = row;
-              return (
-                <Table.Row key={`${row.method}|${row.currency}`} data-rate={`${row.method}:${row.currency}`} data-applies={row.applies}>
-                  <Table.Cell fontWeight="medium">{labels.method}</Table.Cell>
-                  <Table.Cell>{row.currency}</Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">
-                    {effective ? formatPercent(effective.percent_bp, intl.locale) : '—'}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">
-                    {effective ? money(effective.fixed, row.currency, intl.locale) : '—'}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Badge colorPalette={SOURCE_PALETTE[row.applies]} variant="subtle">
-                      {intl.formatMessage(sourceMessages[row.applies])}
-                    </Badge>
-                    {row.applies === 'client' && (
-                      <Text color="fg.muted" fontSize="xs">
-                        {row.platform ? intl.formatMessage(m.replaces, { rate: rateText(intl, row.platform, row.currency) }) : intl.formatMessage(m.replacesNothing)}
-                      </Text>
-                    )}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">
-                    {money(computeFee(EXAMPLE_AMOUNT, effective), row.currency, intl.locale)}
-                  </Table.Cell>
-                  {writable && (
-                    <Table.Cell textAlign="end">
-                      <HStack justify="flex-end" gap="2">
-                        {row.own ? (
-                          <>
-                            <RowButton action={m.edit} labels={labels} onClick={() => onEdit(row)} />
-                            <RowButton action={client ? m.reset : m.remove} labels={labels} colorPalette="red" onClick={() => onRemove(row.own!)} />
-                          </>
-                        ) : (
-                          <RowButton action={client ? m.setClient : m.set} labels={labels} colorPalette="blue" onClick={() => onEdit(row)} />
-                        )}
-                      </HStack>
-                    </Table.Cell>
+    <TablePanel
+      label={intl.formatMessage(m.list)}
+      loading={!rows}
+      headers={[
+        { key: 'method', text: intl.formatMessage(m.colMethod) },
+        { key: 'currency', text: intl.formatMessage(m.colCurrency) },
+        { key: 'percent', text: intl.formatMessage(m.colPercent), end: true },
+        { key: 'fixed', text: intl.formatMessage(m.colFixed), end: true },
+        { key: 'applies', text: intl.formatMessage(m.colApplies) },
+        { key: 'example', text: exampleHeader, end: true },
+        writable && { key: 'actions', text: intl.formatMessage(m.colActions), end: true },
+      ]}
+    >
+      {rows?.map((row) => {
+        const labels = { method: methodName(intl, row.method), currency: row.currency, scope: scopeName };
+        const { effective } = row;
+        return (
+          <Table.Row key={`${row.method}|${row.currency}`} data-rate={`${row.method}:${row.currency}`} data-applies={row.applies}>
+            <Table.Cell fontWeight="medium">{labels.method}</Table.Cell>
+            <Table.Cell>{row.currency}</Table.Cell>
+            <Table.Cell textAlign="end" whiteSpace="nowrap">
+              {effective ? formatPercent(effective.percent_bp, intl.locale) : '—'}
+            </Table.Cell>
+            <Table.Cell textAlign="end" whiteSpace="nowrap">
+              {effective ? money(effective.fixed, row.currency, intl.locale) : '—'}
+            </Table.Cell>
+            <Table.Cell>
+              <Badge colorPalette={SOURCE_PALETTE[row.applies]} variant="subtle">
+                {intl.formatMessage(sourceMessages[row.applies])}
+              </Badge>
+              {row.applies === 'client' && (
+                <Text color="fg.muted" fontSize="xs">
+                  {row.platform ? intl.formatMessage(m.replaces, { rate: rateText(intl, row.platform, row.currency) }) : intl.formatMessage(m.replacesNothing)}
+                </Text>
+              )}
+            </Table.Cell>
+            <Table.Cell textAlign="end" whiteSpace="nowrap">
+              {money(computeFee(EXAMPLE_AMOUNT, effective), row.currency, intl.locale)}
+            </Table.Cell>
+            {writable && (
+              <Table.Cell textAlign="end">
+                <HStack justify="flex-end" gap="2">
+                  {row.own ? (
+                    <>
+                      <RowActionButton label={m.actionLabel} action={m.edit} values={labels} onClick={() => onEdit(row)} />
+                      <RowActionButton label={m.actionLabel} action={client ? m.reset : m.remove} values={labels} colorPalette="red" onClick={() => onRemove(row.own!)} />
+                    </>
+                  ) : (
+                    <RowActionButton label={m.actionLabel} action={client ? m.setClient : m.set} values={labels} colorPalette="blue" onClick={() => onEdit(row)} />
                   )}
-                </Table.Row>
-              );
-            })
-          )}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+                </HStack>
+              </Table.Cell>
+            )}
+          </Table.Row>
+        );
+      })}
+    </TablePanel>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 
 import type { FeeRate } from '@/api/types';
 import { appToaster } from '@/components/app-toaster';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 
@@ -49,28 +49,15 @@ export function RemoveRateDialog({ rate, rates, nameOf, onClose }: Props) {
   };
 
   return (
-    <Dialog.Root role="alertdialog" open={Boolean(rate)} onOpenChange={(details) => !details.open && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{intl.formatMessage(rate?.tenant ? m.removeTitleClient : m.removeTitlePlatform)}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Dialog.Description>{text}</Dialog.Description>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {intl.formatMessage(m.cancel)}
-              </Button>
-              <Button colorPalette="red" loading={remove.isPending} onClick={confirm}>
-                {intl.formatMessage(rate?.tenant ? m.reset : m.remove)}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      open={Boolean(rate)}
+      title={intl.formatMessage(rate?.tenant ? m.removeTitleClient : m.removeTitlePlatform)}
+      description={text}
+      cancelText={intl.formatMessage(m.cancel)}
+      confirmText={intl.formatMessage(rate?.tenant ? m.reset : m.remove)}
+      loading={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

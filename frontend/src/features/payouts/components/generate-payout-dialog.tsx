@@ -1,4 +1,4 @@
-import { Alert, Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, RadioGroup, Stack } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useIntl } from 'react-intl';
 
@@ -10,9 +10,10 @@ import { createIdempotencyKeeper } from '@/lib/idempotency';
 
 import { useCreatePayout } from '../api/create-payout';
 import { useCreateStaffPayout } from '../api/create-staff-payout';
-import { accountLabel, money } from '../lib/display';
+import { payoutCreatedText } from '../lib/display';
 import { INITIAL_PAYOUT_FORM, type PayoutFormErrors, type PayoutFormValues, validatePayoutForm } from '../lib/payout-form';
-import { labelOf, payoutStatusMessages, payoutsMessages as m } from '../messages';
+import { payoutsMessages as m } from '../messages';
+import { BankAccountField, PayoutMethodField } from './payout-fields';
 
 type Props = {
   accounts: BankAccount[] | undefined;
@@ -55,16 +56,7 @@ export function GeneratePayoutDialog({ accounts, accountsLoading, client, onClos
     const done = {
       onSuccess: (payout: Payout) => {
         keeper.reset();
-        const status = labelOf(payoutStatusMessages, payout.status);
-        appToaster.create({
-          type: 'success',
-          title: intl.formatMessage(m.generated),
-          description: intl.formatMessage(m.generatedText, {
-            id: payout.id,
-            amount: money(payout.amount, payout.currency, intl.locale),
-            status: typeof status === 'string' ? status : intl.formatMessage(status),
-          }),
-        });
+        appToaster.create({ type: 'success', title: intl.formatMessage(m.generated), description: payoutCreatedText(intl, payout) });
         onCreated?.(payout);
         onClose();
       },
@@ -109,46 +101,28 @@ export function GeneratePayoutDialog({ accounts, accountsLoading, client, onClos
                       </Alert.Content>
                     </Alert.Root>
                   )}
-                  <Field.Root invalid={Boolean(errors.bankAccountId)} required>
-                    <Field.Label>{intl.formatMessage(m.bankAccount)}</Field.Label>
-                    <NativeSelect.Root disabled={accountsLoading}>
-                      <NativeSelect.Field value={values.bankAccountId} onChange={(e) => change('bankAccountId', e.currentTarget.value)}>
-                        <option value="">{intl.formatMessage(m.chooseAccount)}</option>
-                        {accounts?.map((account) => (
-                          <option key={account.id} value={account.id}>
-                            {accountLabel(account)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    {accounts && accounts.length === 0 && <Field.HelperText>{intl.formatMessage(m.noAccounts)}</Field.HelperText>}
-                    <Field.ErrorText>{errorText('bankAccountId')}</Field.ErrorText>
-                  </Field.Root>
+                  <BankAccountField
+                    label={intl.formatMessage(m.bankAccount)}
+                    placeholder={intl.formatMessage(m.chooseAccount)}
+                    noAccounts={intl.formatMessage(m.noAccounts)}
+                    accounts={accounts}
+                    loading={accountsLoading}
+                    value={values.bankAccountId}
+                    onChange={(value) => change('bankAccountId', value)}
+                    error={errorText('bankAccountId')}
+                  />
                   <Field.Root invalid={Boolean(errors.amount)} required>
                     <Field.Label>{intl.formatMessage(m.amountLabel)}</Field.Label>
                     <Input inputMode="decimal" autoComplete="off" value={values.amount} onChange={(e) => change('amount', e.currentTarget.value)} />
                     {errors.amount ? <Field.ErrorText>{errorText('amount')}</Field.ErrorText> : <Field.HelperText>{intl.formatMessage(m.amountHint)}</Field.HelperText>}
                   </Field.Root>
-                  <Field.Root>
-                    <Field.Label id="payout-method-label">{intl.formatMessage(m.methodLabel)}</Field.Label>
-                    <RadioGroup.Root
-                      aria-labelledby="payout-method-label"
-                      value={values.method}
-                      onValueChange={(e) => change('method', e.value === 'ted' ? 'ted' : 'pix')}
-                      orientation="horizontal"
-                    >
-                      <Stack direction="row" gap="6">
-                        {(['pix', 'ted'] as const).map((method) => (
-                          <RadioGroup.Item key={method} value={method}>
-                            <RadioGroup.ItemHiddenInput />
-                            <RadioGroup.ItemIndicator />
-                            <RadioGroup.ItemText>{intl.formatMessage(m[method === 'pix' ? 'methodPix' : 'methodTed'])}</RadioGroup.ItemText>
-                          </RadioGroup.Item>
-                        ))}
-                      </Stack>
-                    </RadioGroup.Root>
-                  </Field.Root>
+                  <PayoutMethodField
+                    id="payout-method-label"
+                    label={intl.formatMessage(m.methodLabel)}
+                    methods={['pix', 'ted']}
+                    value={values.method}
+                    onChange={(value) => change('method', value)}
+                  />
                   <Field.Root>
                     <Field.Label>{intl.formatMessage(m.description)}</Field.Label>
                     <Input maxLength={200} value={values.description} onChange={(e) => change('description', e.currentTarget.value)} />

@@ -1,4 +1,4 @@
-import { Alert, Button, CloseButton, DataList, Dialog, Field, HStack, Input, NativeSelect, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, DataList, Dialog, Field, HStack, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { type MessageDescriptor, useIntl } from 'react-intl';
 
@@ -10,10 +10,11 @@ import { isApiError } from '@/lib/api-client';
 import { createIdempotencyKeeper } from '@/lib/idempotency';
 
 import { useCreatePayout } from '../api/create-payout';
-import { accountLabel, money, withDigit } from '../lib/display';
-import { INITIAL_WALLET_FORM, type WalletFormErrors, type WalletFormValues, type WalletMethod, validateWalletForm } from '../lib/wallet-form';
-import { labelOf, payoutStatusMessages, payoutsMessages as m } from '../messages';
+import { money, payoutCreatedText, withDigit } from '../lib/display';
+import { INITIAL_WALLET_FORM, type WalletFormErrors, type WalletFormValues, validateWalletForm } from '../lib/wallet-form';
+import { payoutsMessages as m } from '../messages';
 import { walletMessages as w } from '../wallet-messages';
+import { BankAccountField, PayoutMethodField } from './payout-fields';
 
 type Props = {
   /** The company's own bank accounts (GET /api/bank-accounts on the client's host). */
@@ -71,16 +72,7 @@ export function WalletWithdrawDialog({ accounts, accountsLoading, balances, onCl
       {
         onSuccess: (payout) => {
           keeper.reset();
-          const status = labelOf(payoutStatusMessages, payout.status);
-          appToaster.create({
-            type: 'success',
-            title: intl.formatMessage(w.created),
-            description: intl.formatMessage(m.generatedText, {
-              id: payout.id,
-              amount: money(payout.amount, payout.currency, intl.locale),
-              status: typeof status === 'string' ? status : intl.formatMessage(status),
-            }),
-          });
+          appToaster.create({ type: 'success', title: intl.formatMessage(w.created), description: payoutCreatedText(intl, payout) });
           onCreated?.(payout);
           onClose();
         },
@@ -155,22 +147,16 @@ export function WalletWithdrawDialog({ accounts, accountsLoading, balances, onCl
                     <Text color="fg.muted" fontSize="sm">
                       {intl.formatMessage(w.intro)}
                     </Text>
-                    <Field.Root invalid={Boolean(errors.bankAccountId)} required>
-                      <Field.Label>{intl.formatMessage(w.account)}</Field.Label>
-                      <NativeSelect.Root disabled={accountsLoading}>
-                        <NativeSelect.Field value={values.bankAccountId} onChange={(e) => change('bankAccountId', e.currentTarget.value)}>
-                          <option value="">{intl.formatMessage(w.chooseAccount)}</option>
-                          {own?.map((account) => (
-                            <option key={account.id} value={account.id}>
-                              {accountLabel(account)}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                      {own && own.length === 0 && <Field.HelperText>{intl.formatMessage(w.noAccounts)}</Field.HelperText>}
-                      <Field.ErrorText>{errorText('bankAccountId')}</Field.ErrorText>
-                    </Field.Root>
+                    <BankAccountField
+                      label={intl.formatMessage(w.account)}
+                      placeholder={intl.formatMessage(w.chooseAccount)}
+                      noAccounts={intl.formatMessage(w.noAccounts)}
+                      accounts={own}
+                      loading={accountsLoading}
+                      value={values.bankAccountId}
+                      onChange={(value) => change('bankAccountId', value)}
+                      error={errorText('bankAccountId')}
+                    />
                     <HStack gap="3" align="flex-start">
                       <Field.Root invalid={Boolean(errors.amount)} required flex="1">
                         <Field.Label>{intl.formatMessage(w.amount)}</Field.Label>
@@ -200,26 +186,14 @@ export function WalletWithdrawDialog({ accounts, accountsLoading, balances, onCl
                         <Field.ErrorText>{errorText('currency')}</Field.ErrorText>
                       </Field.Root>
                     </HStack>
-                    <Field.Root invalid={Boolean(errors.method)}>
-                      <Field.Label id="wallet-method-label">{intl.formatMessage(w.method)}</Field.Label>
-                      <RadioGroup.Root
-                        aria-labelledby="wallet-method-label"
-                        value={values.method}
-                        onValueChange={(e) => change('method', (e.value === 'pix' ? 'pix' : 'ted') as WalletMethod)}
-                        orientation="horizontal"
-                      >
-                        <Stack direction="row" gap="6">
-                          {(['ted', 'pix'] as const).map((method) => (
-                            <RadioGroup.Item key={method} value={method}>
-                              <RadioGroup.ItemHiddenInput />
-                              <RadioGroup.ItemIndicator />
-                              <RadioGroup.ItemText>{intl.formatMessage(method === 'pix' ? m.methodPix : m.methodTed)}</RadioGroup.ItemText>
-                            </RadioGroup.Item>
-                          ))}
-                        </Stack>
-                      </RadioGroup.Root>
-                      <Field.ErrorText>{errorText('method')}</Field.ErrorText>
-                    </Field.Root>
+                    <PayoutMethodField
+                      id="wallet-method-label"
+                      label={intl.formatMessage(w.method)}
+                      methods={['ted', 'pix']}
+                      value={values.method}
+                      onChange={(value) => change('method', value)}
+                      error={errorText('method')}
+                    />
                   </Stack>
                 </Dialog.Body>
                 <Dialog.Footer>

@@ -1,5 +1,9 @@
-import type { BankAccount } from '@/api/types';
+import type { IntlShape } from 'react-intl';
+
+import type { BankAccount, Payout } from '@/api/types';
 import { type Currency, formatDateTime, formatMoney } from '@/lib/format';
+
+import { labelOf, payoutStatusMessages, payoutsMessages } from '../messages';
 
 export function money(cents: number, currency: string, locale: string): string {
   return formatMoney(cents, (currency === 'USD' ? 'USD' : 'BRL') as Currency, locale);
@@ -22,4 +26,14 @@ export function accountLabel(a: BankAccount): string {
   const parts = [bank, withDigit(a.agency, a.agency_digit), withDigit(a.account, a.account_digit), a.holder_name];
   if (a.pix_key) parts.push(`PIX ${a.pix_key}`);
   return parts.filter(Boolean).join(' · ');
+}
+
+/** The toast text of a payout just created: its id, amount and status. */
+export function payoutCreatedText(intl: IntlShape, payout: Payout): string {
+  const status = labelOf(payoutStatusMessages, payout.status);
+  return intl.formatMessage(payoutsMessages.generatedText, {
+    id: payout.id,
+    amount: money(payout.amount, payout.currency, intl.locale),
+    status: typeof status === 'string' ? status : intl.formatMessage(status),
+  });
 }
