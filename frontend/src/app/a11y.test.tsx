@@ -1,6 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -30,6 +30,8 @@ function renderApp(path: string, locale: Locale) {
 
 /** axe-core on the whole document; colour contrast needs a real browser (checked there). */
 async function violations() {
+  // The page's title is set by an effect after the first paint (index.html always has one).
+  await waitFor(() => expect(document.title).not.toBe(''));
   const result = await axe.run(document, { rules: { 'color-contrast': { enabled: false } } });
   return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
