@@ -33,13 +33,17 @@ build: node ## Build the frontend into frontend/dist
 run: venv build ## Run the product: embedded PostgreSQL/Redis if no DATABASE_URL/REDIS_URL, demo data, web + worker
 	$(PY) scripts/run.py
 
-test: venv build ## Run every check: ruff, mypy, pytest (backend + browser), tsc, vitest
+test: venv build ## Run every check: ruff, mypy, layer contracts, pytest (backend + browser), tsc, vitest
 	bash scripts/test.sh
 
-lint: venv ## ruff (lint + format check) and mypy strict
+test-servers: venv ## Cluster, concurrency and worker-kill tests on the machine's PostgreSQL and Redis (skips if absent)
+	bash scripts/test_servers.sh $(ARGS)
+
+lint: venv ## ruff (lint + format check), mypy strict and the layer contracts (import-linter)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy .
+	PYTHONPATH=platform:plugins $(VENV)/bin/lint-imports --no-cache
 
 format: venv ## Apply ruff's formatter and autofixes
 	$(VENV)/bin/ruff check --fix .
@@ -61,6 +65,9 @@ bench: bench-tenants bench-deposits ## Run every benchmark (prints figures)
 bench-tenants: venv ## Benchmark tenant provisioning (template clone vs migrate)
 	$(PY) bench/tenants.py
 
+bench-tenants-1000: venv ## Benchmark 1,000 tenants: provisioning, catalog size, migrate_schemas idle and with a column to add
+	$(PY) bench/tenants_scale.py
+
 bench-deposits: venv ## Benchmark the deposits API at BENCH_ROWS (default 1,000,000) rows
 	$(PY) bench/deposits.py
 
@@ -80,4 +87,4 @@ clean: ## Remove build outputs and caches (keeps .data, the embedded databases)
 clean-data: ## Delete the embedded databases under .data (demo data is re-seeded by make run)
 	rm -rf .data
 
-.PHONY: help venv node build run test lint format pytest frontend-test openapi bench bench-tenants bench-deposits migrations lock clean clean-data
+.PHONY: help venv node build run test test-servers lint format pytest frontend-test openapi bench bench-tenants bench-tenants-1000 bench-deposits migrations lock clean clean-data

@@ -9,6 +9,12 @@
 2. Starts gunicorn (one worker, one thread) on a free port, logs in as a `benchco` client.
 3. For each case, times BENCH_RUNS requests through the HTTP API and through the bare view
    (`bench/urls.py`), in the same run, and prints p50 and p95 in milliseconds.
+4. Throughput: gunicorn with 2 sync workers; authenticated requests per second on the deposits list
+   (status + 30 days, page of 50) through the API beside the bare Django view behind the same login,
+   alternated BENCH_RPS_ROUNDS times (default 3) for BENCH_RPS_SECONDS each (default 10), by wrk when
+   installed (`apt-get install wrk`), else by bench/loadgen.py in two processes of its own; prints
+   each round, the medians, their ratio (goal: the API at 85 % of the bare view or more) and the
+   machine's load average before and after (the machine is shared).
 Uses DATABASE_URL / REDIS_URL or the embedded servers.
 """
 
@@ -18,6 +24,8 @@ import http.client
 import json
 import os
 import random
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -43,14 +51,17 @@ from django.utils import timezone  # noqa: E402
 from django_tenants.utils import schema_context  # noqa: E402
 
 from accounts.models import Membership, User  # noqa: E402
+from core.text import search_text  # noqa: E402
 from payments.models import Deposit  # noqa: E402
-from payments.services import search_text  # noqa: E402
 from tenants.models import Tenant  # noqa: E402
 from tenants.services import create_tenant  # noqa: E402
 from tenants.template import sync_template  # noqa: E402
 
 ROWS = int(os.environ.get("BENCH_ROWS", "1000000"))
 RUNS = int(os.environ.get("BENCH_RUNS", "200"))
+RPS_ROUNDS = int(os.environ.get("BENCH_RPS_ROUNDS", "3"))
+RPS_SECONDS = int(os.environ.get("BENCH_RPS_SECONDS", "10"))
+RPS_CONNECTIONS = int(os.environ.get("BENCH_RPS_CONNECTIONS", "8"))
 RELOAD = os.environ.get("BENCH_RELOAD") == "1"  # drop the bench tenants' deposits and load them again
 SPREAD = {"benchtwo": ROWS // 20, "benchthree": ROWS // 20}
 PASSWORD = "bench-password-123"  # noqa: S105  (a local benchmark user)
@@ -294,6 +305,107 @@ def measure(client: Http, path: str, param_sets: list[dict[str, str]]) -> tuple[
     return statistics.median(times), percentile(times, 95)
 
 
+def start_web(env: dict[str, str], port: int, workers: int, log_name: str) -> subprocess.Popen[bytes]:
+    log = (ROOT / ".data" / log_name).open("wb")
+    return subprocess.Popen(
+        [str(Path(sys.executable).parent / "gunicorn"), "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
+         "--workers", str(workers), "--threads", "1"],
+        cwd=ROOT, env={**env, "PORT": str(port)}, stdout=log, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+
+
+def load_rps(port: int, host: str, cookie: str, path: str) -> tuple[float, int]:
+    """Requests per second and non-200 answers of one load run against `path`."""
+    if shutil.which("wrk"):
+        done = subprocess.run(
+            ["wrk", "-t2", f"-c{RPS_CONNECTIONS}", f"-d{RPS_SECONDS}s", "-H", f"Host: {host}", "-H", f"Cookie: {cookie}",
+             f"http://127.0.0.1:{port}{path}"],
+            capture_output=True, text=True, check=True,
+        )  # fmt: skip
+        rps = float(re.search(r"Requests/sec:\s+([\d.]+)", done.stdout).group(1))  # type: ignore[union-attr]
+        bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", done.stdout)
+        return rps, int(bad.group(1)) if bad else 0
+    per = max(1, RPS_CONNECTIONS // 2)
+    runs = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                str(ROOT / "bench" / "loadgen.py"),
+                str(port),
+                host,
+                cookie,
+                path,
+                str(RPS_SECONDS),
+                str(per),
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
+    totals = [tuple(map(int, run.communicate()[0].split())) for run in runs]
+    return sum(t[0] for t in totals) / RPS_SECONDS, sum(t[1] for t in totals)
+
+
+def throughput(env: dict[str, str], cookies: dict[str, str], period: dict[str, str]) -> None:
+    from config.embedded import free_port
+
+    port = free_port()
+    web = start_web(env, port, 2, "bench-web-rps.log")
+    host = f"benchco.{settings.BASE_DOMAIN}"
+    cookie = "; ".join(f"{k}={v}" for k, v in cookies.items())
+    query = urlencode({**period, "status": "confirmed"})
+    paths = {"API": f"/api/deposits?{query}", "bare view": f"/bench/deposits-login?{query}"}
+    try:
+        probe = Http(port, host)
+        for _ in range(100):
+            try:
+                probe.request("GET", "/api/auth/csrf")
+                break
+            except OSError:
+                time.sleep(0.2)
+                probe = Http(port, host)
+        probe.cookies = dict(cookies)
+        for name, path in paths.items():  # both answer the member, and only the member
+            status, body, _ = probe.request("GET", path)
+            if status != 200 or not json.loads(body):
+                raise RuntimeError(f"{name}: {status} {body[:200]!r}")
+            anonymous = Http(port, host)
+            if anonymous.request("GET", path)[0] != 401:
+                raise RuntimeError(f"{name} answers without a login")
+        generator = (
+            f"wrk -t2 -c{RPS_CONNECTIONS}" if shutil.which("wrk") else "bench/loadgen.py (2 processes)"
+        )
+        load_before = os.getloadavg()
+        print(
+            f"\nThroughput, gunicorn 2 sync workers, {generator}, {RPS_SECONDS} s per run, deposits list "
+            f"(status + 30 days, page of 50), logged in; load average before: "
+            + ", ".join(f"{x:.1f}" for x in load_before)
+        )
+        results: dict[str, list[float]] = {name: [] for name in paths}
+        for round_ in range(RPS_ROUNDS + 1):
+            for name, path in paths.items():
+                rps, bad = load_rps(port, host, cookie, path)
+                if bad:
+                    raise RuntimeError(f"{name}: {bad} answers were not 200")
+                if round_ == 0:
+                    continue  # warm-up round, not counted
+                results[name].append(rps)
+                print(f"  round {round_}: {name:<10} {rps:8.1f} requests/s")
+        api, bare = (statistics.median(results[name]) for name in paths)
+        load_after = os.getloadavg()
+        print(
+            f"median: API {api:.1f} requests/s, bare view behind the same login {bare:.1f} requests/s: "
+            f"the API at {100 * api / bare:.0f} % of the bare view (goal >= 85 %)"
+        )
+        print(
+            f"load average after: {', '.join(f'{x:.1f}' for x in load_after)} ({os.cpu_count()} cores, shared)"
+        )
+    finally:
+        web.terminate()
+        web.wait(timeout=20)
+
+
 def main() -> None:
     rng = random.Random(20261122)
     from django.core.management import call_command
@@ -365,6 +477,7 @@ def main() -> None:
         web.terminate()
         web.wait(timeout=20)
         log.close()
+    throughput(env, client.cookies, period)
 
 
 if __name__ == "__main__":

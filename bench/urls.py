@@ -1,5 +1,9 @@
 """Bare views for the API benchmark: the same SQL as the API (the same columns; a name search through the
-name-token page), without auth, ninja or serialisation."""
+name-token page), without ninja, its auth classes or its serialisation.
+
+`deposits` answers anyone (the latency table of bench/deposits.py); `deposits-login` is the same view
+behind the same login: the session middleware has resolved the member, as for the API, and an
+anonymous caller gets a 401 (the requests-per-second comparison)."""
 
 from __future__ import annotations
 
@@ -48,4 +52,10 @@ def raw_deposits(request: HttpRequest) -> HttpResponse:
     return HttpResponse(json.dumps([list(map(str, row)) for row in rows]), content_type="application/json")
 
 
-urlpatterns = [path("deposits", raw_deposits)]
+def raw_deposits_login(request: HttpRequest) -> HttpResponse:
+    if getattr(request, "membership", None) is None:  # set by accounts' session middleware
+        return HttpResponse(status=401)
+    return raw_deposits(request)
+
+
+urlpatterns = [path("deposits", raw_deposits), path("deposits-login", raw_deposits_login)]

@@ -2,33 +2,29 @@
 
 from __future__ import annotations
 
-from ninja import NinjaAPI
-
-from accounts.api import router as auth_router
-from accounts.api_members import router as members_router
+from accounts_api.auth import router as auth_router
+from accounts_api.members import router as members_router
+from accounts_api.notifications import router as notifications_router
 from backoffice.api import admin_router, transactions_router
 from backoffice.api import router as tenants_router
 from backoffice.payments_admin import router as payments_admin_router
+from bank_accounts.api import bank_accounts_router, banks_router
+from compliance.api import compliance_rules_router
 from core import api_errors
 from core.api import router as health_router
+from core.api_types import ObjectBodyParser
 from core.renderer import JSONRenderer
 from core.security import session_auth
 from credentials.api import router as credentials_router
 from credentials.auth import api_key_bearer, api_key_header
-from notifications.api import router as notifications_router
-from payments.api import balance_router, webhook_router
+from gateway.api import webhook_router
+from payments.api import balance_router
 from payments.api import router as deposits_router
 from payouts.api import admin_router as admin_payouts_router
-from payouts.api import (
-    bank_accounts_router,
-    banks_router,
-    compliance_rules_router,
-    deposit_refunds_router,
-    refunds_router,
-)
 from payouts.api import router as payouts_router
+from refunds.api import deposit_refunds_router, refunds_router
 
-api = NinjaAPI(
+api = api_errors.ErrorDocumentingAPI(
     title="Cofre API",
     version="1.0.0",
     description=(
@@ -42,6 +38,7 @@ api = NinjaAPI(
     # session (CSRF on unsafe methods), unless it says auth=None or auth=session_auth (session only).
     auth=[api_key_bearer, api_key_header, session_auth],
     renderer=JSONRenderer(),
+    parser=ObjectBodyParser(),  # every body is a JSON object
 )
 api_errors.install(api)
 api.add_router("/health", health_router)

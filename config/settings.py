@@ -16,6 +16,8 @@ import dj_database_url
 
 import config.paths
 from config import embedded
+from core.redis_options import connection_options
+from gateway.registry import plugin_django_apps
 
 BASE_DIR: Path = config.paths.BASE_DIR
 
@@ -41,12 +43,8 @@ DEBUG = env_bool("DEBUG", default=False)
 BASE_DOMAIN = os.environ.get("BASE_DOMAIN", "localhost")
 PORT = int(os.environ.get("PORT", "8000"))
 if COFRE_ENV == "test" and "PORT" not in os.environ:
-    # A test run serves its own gunicorn on a free port; the sandbox bank's webhooks go there.
+    # A test run serves its own gunicorn on a free port; a test provider's webhooks go there.
     PORT = embedded.free_port()
-# Where the sandbox bank POSTs its webhooks (default: this server's own endpoint).
-SANDBOX_WEBHOOK_URL = os.environ.get(
-    "SANDBOX_WEBHOOK_URL", f"http://127.0.0.1:{PORT}/api/webhooks/sandbox_bank"
-)
 ALLOWED_HOSTS = [BASE_DOMAIN, f".{BASE_DOMAIN}", "127.0.0.1"]
 
 # ---------------------------------------------------------------- apps (django-tenants split)
@@ -63,11 +61,15 @@ SHARED_APPS = [
     "accounts",
     "audit",
     "core",
+    "files",  # the platform's own files (staff exports)
+    "outbox",  # jobs not in Redis yet (written with their transaction, or kept when Redis refused them)
     "notifications",
     "ledger",
     "gateway",
-    "cofre_sandbox_bank",  # the sandbox bank's own state (it stands for an outside bank)
-    "payouts.compliance",  # per-client payout auto-approval rules (answer across clients)
+    "compliance",  # per-client payout auto-approval rules (answer across clients)
+    "ops",  # the top floor: demo seed and operators' commands (no models)
+    # Plugins' own Django apps (hook cofre_django_apps, e.g. an outside bank's own state): public.
+    *plugin_django_apps(),
 ]
 # Tenant schemas: the merchant's own records. guardian lives here too: grants on tenant objects must
 # be stored per schema, or a grant on tenant A's object id 1 answers True on tenant B's id 1.
@@ -75,10 +77,15 @@ TENANT_APPS = [
     "guardian",
     "audit",
     "core",
+    "files",  # the tenant's files (exports, imports, documents)
     "payments",
+    "refunds",
+    "bank_accounts",
     "payouts",
     "credentials",  # API keys of merchant integrations (DESIGN.md decision 1: in the tenant schema)
 ]
+if env_bool("COFRE_BENCH_COLUMN", default=False):  # bench/tenants_scale.py: a migration on every tenant
+    TENANT_APPS.append("bench.tenantcolumn")
 INSTALLED_APPS = list(dict.fromkeys(SHARED_APPS + TENANT_APPS))
 
 TENANT_MODEL = "tenants.Tenant"
@@ -92,13 +99,19 @@ TENANT_BASE_SCHEMA = "tenant_template"
 TENANT_CREATION_FAKES_MIGRATIONS = True
 # SET search_path once per schema change, not before every query (halves the round trips).
 TENANT_LIMIT_SET_CALLS = True
+# migrate_schemas migrates only the tenant schemas with something to apply (one catalog read finds
+# them), TENANT_MIGRATION_PARALLEL at a time, each with its own connection (tenants/migration_executor.py).
+GET_EXECUTOR_FUNCTION = "tenants.migration_executor.get_executor"
+TENANT_MULTIPROCESSING_MAX_PROCESSES = int(os.environ.get("TENANT_MIGRATION_PARALLEL", "2"))
+TENANT_MULTIPROCESSING_CHUNKS = 8  # schemas handed to a process at a time
 
 MIDDLEWARE = [
-    "tenants.middleware.CachedTenantMiddleware",  # django-tenants' TenantMainMiddleware, cached
+    "accounts.tenant_middleware.CachedTenantMiddleware",  # django-tenants' TenantMainMiddleware, cached
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "core.api_errors.ApiErrorMiddleware",  # JSON 404/405 under /api/ (unknown address or method)
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -145,6 +158,8 @@ CACHES = {
         "KEY_FUNCTION": "django_tenants.cache.make_key",
         "REVERSE_KEY_FUNCTION": "django_tenants.cache.reverse_key",
         "KEY_PREFIX": REDIS_NAMESPACE,
+        # Fail fast and retry once (core/redis_options.py): the cache must not hold a request.
+        "OPTIONS": connection_options(),
     }
 }
 
@@ -176,7 +191,7 @@ LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
 SESSION_COOKIE_AGE = 60 * 60 * 12
 # Read from Redis, written to both (a session survives a Redis restart; the cache is skipped when Redis
 # is unreachable): one round trip to Redis instead of a query per request.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+SESSION_ENGINE = "core.sessions"  # cached_db that keeps working while Redis is away
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
@@ -199,8 +214,19 @@ STATIC_ROOT = BASE_DIR / ".data" / "static"
 FRONTEND_DIST = BASE_DIR / "frontend" / "dist"
 WHITENOISE_ROOT = FRONTEND_DIST  # serves /plataforma/assets/* built by Vite
 WHITENOISE_USE_FINDERS = not PRODUCTION
+if COFRE_ENV == "test" and "MEDIA_ROOT" not in os.environ:
+    # A test run keeps its files apart from `make run`'s and from other runs (like its database); the
+    # servers it starts inherit the folder through the environment.
+    os.environ["MEDIA_ROOT"] = str(BASE_DIR / ".data" / "test-media" / str(os.getpid()))
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", str(BASE_DIR / ".data" / "media")))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Tenants' files (files.services): a folder by default; any storage backend in a deployment with
+    # several machines (the keys start with the tenant's schema).
+    "cofre_files": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"location": str(MEDIA_ROOT / "files")},
+    },
     "staticfiles": {
         "BACKEND": (
             "whitenoise.storage.CompressedManifestStaticFilesStorage"
@@ -209,7 +235,6 @@ STORAGES = {
         )
     },
 }
-MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", str(BASE_DIR / ".data" / "media")))
 
 # ---------------------------------------------------------------- jobs
 # bench/: mounts the bare views the API benchmark compares against (never in production).
@@ -220,6 +245,10 @@ HEALTH_WORKER_TIMEOUT_SECONDS = float(os.environ.get("HEALTH_WORKER_TIMEOUT_SECO
 # happens on DRAMATIQ_MAINTENANCE_CHANCE out of a million Redis commands (dramatiq's defaults).
 DRAMATIQ_HEARTBEAT_TIMEOUT_MS = int(os.environ.get("DRAMATIQ_HEARTBEAT_TIMEOUT_MS", "60000"))
 DRAMATIQ_MAINTENANCE_CHANCE = int(os.environ.get("DRAMATIQ_MAINTENANCE_CHANCE", "1000"))
+# The job outbox (outbox): each worker process relays due jobs every interval; a job enqueued on
+# commit is left to its own commit hook for the grace period before a relay may send it.
+OUTBOX_RELAY_INTERVAL_SECONDS = float(os.environ.get("OUTBOX_RELAY_INTERVAL_SECONDS", "1"))
+OUTBOX_COMMIT_GRACE_SECONDS = float(os.environ.get("OUTBOX_COMMIT_GRACE_SECONDS", "5"))
 
 # ---------------------------------------------------------------- security (production profile)
 X_FRAME_OPTIONS = "DENY"

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.urls import URLPattern, URLResolver, include, path, re_path
+from django.urls import URLPattern, URLResolver, path, re_path
 
 from config.api import api
 from core import views
+from gateway.registry import plugin_urlpatterns
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("api/", api.urls),
-    path("sandbox-bank/", include("cofre_sandbox_bank.urls")),
+    *plugin_urlpatterns(),  # what plugins serve (hook cofre_urls), e.g. a bank's tokenization endpoint
     path("", views.root_redirect),
     re_path(r"^plataforma(?:/.*)?$", views.spa),
 ]
 if settings.BENCH_VIEWS:
+    from django.urls import include
+
     urlpatterns.append(path("bench/", include("bench.urls")))

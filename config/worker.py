@@ -19,6 +19,6 @@ for app_config in apps.get_app_configs():
     if importlib.util.find_spec(module_name) is not None:
         importlib.import_module(module_name)
 
-from config.broker import configure  # noqa: E402
+from core.broker import configure  # noqa: E402
 
 broker = configure()

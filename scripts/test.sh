@@ -23,6 +23,8 @@ step "ruff"          $VENV/ruff check .
 step "ruff-format"   $VENV/ruff format --check .
 # mypy loads the settings (django-stubs): give it URLs so it starts no embedded server.
 step "mypy"          env DATABASE_URL=postgresql://mypy@localhost/mypy REDIS_URL=redis://localhost:1/0 $VENV/mypy .
+# The layer contracts of pyproject.toml ([tool.importlinter]; ARCHITECTURE.md, "Layers").
+step "import-linter" env PYTHONPATH=platform:plugins $VENV/lint-imports --no-cache
 step "frontend-tsc"  npm --prefix frontend run --silent typecheck
 step "vitest"        npm --prefix frontend run --silent test
 step "pytest"        $VENV/python -m pytest -q -p no:randomly

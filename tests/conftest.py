@@ -6,6 +6,7 @@ transaction, which is rolled back across every schema. Sequences are not rolled 
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,7 +16,7 @@ import pytest
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup: None, django_db_blocker: pytest.FixtureRequest) -> None:
     """Migrate (pytest-django) and seed the demo tenants and personas, committed, once."""
-    from core.demo import seed_demo
+    from ops.demo import seed_demo
     from tenants.template import sync_template
 
     with django_db_blocker.unblock():  # type: ignore[attr-defined]
@@ -23,10 +24,20 @@ def django_db_setup(django_db_setup: None, django_db_blocker: pytest.FixtureRequ
         seed_demo()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _private_media() -> Iterator[None]:
+    """The run's own files folder (settings: .data/test-media/<pid>) goes with the run."""
+    from django.conf import settings
+
+    yield
+    if "test-media" in Path(settings.MEDIA_ROOT).parts:
+        shutil.rmtree(settings.MEDIA_ROOT, ignore_errors=True)
+
+
 @pytest.fixture(autouse=True)
 def _public_schema_first() -> None:
     """Each test starts on the public schema (the test client's tenant middleware leaves it switched)."""
-    from core.tenancy import tenant_connection
+    from tenants.tenancy import tenant_connection
 
     tenant_connection().set_schema_to_public()
 

@@ -9,7 +9,7 @@ from django.http import HttpRequest
 
 from accounts import identity_cache
 from accounts.models import Membership, User
-from core.tenancy import current_schema
+from tenants.tenancy import current_schema
 
 
 def active_membership(user_id: int, schema_name: str) -> Membership | None:

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import QuerySet
 
-from access import grants
+from accounts import grants
 from accounts.models import Membership, User
 from accounts.roles import ROLES_BY_KIND, Role
 from audit import services as audit

@@ -13,7 +13,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse
 
 from accounts.backends import acting_membership
-from core.tenancy import current_schema
+from tenants.tenancy import current_schema
 
 SESSION_SCHEMA_KEY = "tenant_schema"
 

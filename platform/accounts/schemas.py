@@ -64,9 +64,3 @@ class OkOut(Schema):
 
 class CsrfOut(Schema):
     csrfToken: str  # noqa: N815
-
-
-class ErrorOut(Schema):
-    code: str
-    message: str
-    fields: dict[str, str] | None = None

@@ -5,7 +5,9 @@ Each validates, applies the change and writes the audit entry; views stay thin.
 
 from __future__ import annotations
 
+import io
 import secrets
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpRequest
+from PIL import Image, ImageOps
 
 from accounts import throttle
 from accounts.backends import active_membership
@@ -23,7 +26,7 @@ from accounts.models import Language, Membership, User
 from audit import services as audit
 from audit.services import client_ip
 from core.errors import AppError
-from core.tenancy import current_schema
+from tenants.tenancy import current_schema
 
 
 def do_login(request: HttpRequest, email: str, password: str) -> Membership:
@@ -132,25 +135,61 @@ def do_change_password(request: HttpRequest, user: User, current: str, new: str)
 
 
 AVATAR_MAX_BYTES = 1024 * 1024
-AVATAR_SIGNATURES = {b"\x89PNG\r\n\x1a\n": "png", b"\xff\xd8\xff": "jpg", b"RIFF": "webp"}
+# Decoding costs memory by pixels, not bytes: a 1 MB PNG can declare 100,000 x 100,000 pixels (a
+# decompression bomb). The header's size is checked before any pixel is decoded.
+AVATAR_MAX_PIXELS = 16_000_000
+AVATAR_MAX_SIDE = 512  # stored size: an avatar is shown at most a few hundred pixels wide
+# Pillow's format name -> (stored extension, encoder options)
+AVATAR_FORMATS: dict[str, tuple[str, dict[str, Any]]] = {
+    "PNG": ("png", {"optimize": True}),
+    "JPEG": ("jpg", {"quality": 90}),
+    "WEBP": ("webp", {"quality": 90}),
+}
 
 
-def avatar_extension(head: bytes) -> str | None:
-    for signature, extension in AVATAR_SIGNATURES.items():
-        if head.startswith(signature) and (extension != "webp" or head[8:12] == b"WEBP"):
-            return extension
-    return None
+def check_avatar(content: bytes) -> tuple[bytes, str]:
+    """An uploaded image decoded in full and encoded again (at most AVATAR_MAX_SIDE pixels a side, no
+    metadata): the bytes to store and their extension. Refused with `invalid_file` unless it is a
+    PNG, JPEG or WebP of at most 1 MB that decodes, and with `image_too_large` above
+    AVATAR_MAX_PIXELS."""
+    if len(content) > AVATAR_MAX_BYTES:
+        raise AppError("invalid_file", status=400)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        too_large = AppError("image_too_large", status=400, megapixels=AVATAR_MAX_PIXELS // 1_000_000)
+        try:
+            image = Image.open(io.BytesIO(content), formats=list(AVATAR_FORMATS))  # the header only
+        except (Image.DecompressionBombWarning, Image.DecompressionBombError) as exc:
+            raise too_large from exc  # Pillow's own limit (far above ours) stops it reading the header
+        except Exception as exc:  # a hostile file may fail anywhere in a decoder: refused, never a 500
+            raise AppError("invalid_file", status=400) from exc
+        if image.width * image.height > AVATAR_MAX_PIXELS:
+            raise too_large
+        image_format = str(image.format)
+        try:
+            return _reencoded(image, image_format), AVATAR_FORMATS[image_format][0]
+        except Exception as exc:
+            raise AppError("invalid_file", status=400) from exc
+
+
+def _reencoded(image: Image.Image, image_format: str) -> bytes:
+    image.load()  # every pixel: a truncated or corrupt file fails here
+    image = ImageOps.exif_transpose(image)
+    alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
+    image = image.convert("RGBA" if alpha and image_format != "JPEG" else "RGB")
+    image.thumbnail((AVATAR_MAX_SIDE, AVATAR_MAX_SIDE))
+    out = io.BytesIO()
+    image.save(out, format=image_format, **AVATAR_FORMATS[image_format][1])
+    return out.getvalue()
 
 
 def do_set_avatar(user: User, content: bytes) -> User:
-    """Store an avatar image (PNG, JPEG or WebP by content, at most 1 MB) under MEDIA_ROOT/avatars."""
-    extension = avatar_extension(content[:16])
-    if extension is None or len(content) > AVATAR_MAX_BYTES:
-        raise AppError("invalid_file", status=400)
+    """Store the session user's avatar (checked and re-encoded by check_avatar) under MEDIA_ROOT/avatars."""
+    data, extension = check_avatar(content)
     folder = Path(settings.MEDIA_ROOT) / "avatars"
     folder.mkdir(parents=True, exist_ok=True)
     name = f"avatars/{user.pk}-{secrets.token_hex(8)}.{extension}"
-    (Path(settings.MEDIA_ROOT) / name).write_bytes(content)
+    (Path(settings.MEDIA_ROOT) / name).write_bytes(data)
     old = user.avatar
     user.avatar = name
     user.save(update_fields=["avatar"])

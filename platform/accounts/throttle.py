@@ -1,45 +1,95 @@
-"""Failed-login throttling per account and per address, counted in Redis, keyed by tenant."""
+"""Failed-login throttling per account and per address, counted in Redis, keyed by tenant.
+
+With Redis unreachable, logins keep working and the counting goes on in this process (the limits then
+hold per process instead of across them, until Redis answers again): neither a 500 nor an unthrottled
+password guesser.
+"""
 
 from __future__ import annotations
 
+import logging
 import math
+import threading
+import time
 
 from django.conf import settings
+from redis.exceptions import RedisError
 
 from core.redis import redis_client, tenant_key
+
+log = logging.getLogger(__name__)
+_local: dict[str, tuple[int, float]] = {}  # key -> (failures, monotonic time the window ends)
+_local_lock = threading.Lock()
 
 
 def _keys(email: str, ip: str | None) -> tuple[str, str]:
     return tenant_key("login-fail", "account", email), tenant_key("login-fail", "ip", ip or "unknown")
 
 
+def _limits() -> tuple[int, int]:
+    return settings.LOGIN_MAX_FAILURES_PER_ACCOUNT, settings.LOGIN_MAX_FAILURES_PER_ADDRESS
+
+
 def locked_for_seconds(email: str, ip: str | None) -> int:
     """Seconds until this account/address may try again (0 when not locked)."""
-    account_key, ip_key = _keys(email, ip)
+    keys = _keys(email, ip)
+    try:
+        return _redis_locked_for(keys)
+    except RedisError as exc:
+        log.warning("login throttle counted in this process: Redis unreachable (%s)", exc)
+        return _local_locked_for(keys)
+
+
+def _redis_locked_for(keys: tuple[str, str]) -> int:
     client = redis_client()
-    account_fails, ip_fails = client.mget(account_key, ip_key)
-    locked_keys = []
-    if account_fails is not None and int(account_fails) >= settings.LOGIN_MAX_FAILURES_PER_ACCOUNT:
-        locked_keys.append(account_key)
-    if ip_fails is not None and int(ip_fails) >= settings.LOGIN_MAX_FAILURES_PER_ADDRESS:
-        locked_keys.append(ip_key)
+    counts = client.mget(*keys)
+    locked_keys = [
+        key
+        for key, count, limit in zip(keys, counts, _limits(), strict=True)
+        if count is not None and int(count) >= limit
+    ]
     if not locked_keys:
         return 0
     return max(max(int(client.ttl(key)), 1) for key in locked_keys)
 
 
+def _local_locked_for(keys: tuple[str, str]) -> int:
+    now = time.monotonic()
+    with _local_lock:
+        waits = [
+            math.ceil(ends - now)
+            for key, limit in zip(keys, _limits(), strict=True)
+            for count, ends in [_local.get(key, (0, now))]
+            if count >= limit and ends > now
+        ]
+    return max(waits, default=0)
+
+
 def register_failure(email: str, ip: str | None) -> None:
-    client = redis_client()
     keys = _keys(email, ip)
-    counts = [client.incr(key) for key in keys]
-    # The window starts at the first failure (EXPIRE ... NX needs Redis 7; the embedded one is 6.2).
-    for key, count in zip(keys, counts, strict=True):
-        if count == 1 or client.ttl(key) < 0:
-            client.expire(key, settings.LOGIN_LOCKOUT_SECONDS)
+    try:
+        client = redis_client()
+        counts = [client.incr(key) for key in keys]
+        # The window starts at the first failure (EXPIRE ... NX needs Redis 7; the embedded one is 6.2).
+        for key, count in zip(keys, counts, strict=True):
+            if count == 1 or client.ttl(key) < 0:
+                client.expire(key, settings.LOGIN_LOCKOUT_SECONDS)
+    except RedisError:
+        now = time.monotonic()
+        with _local_lock:
+            for key in keys:
+                count, ends = _local.get(key, (0, now))
+                _local[key] = (count + 1, ends) if ends > now else (1, now + settings.LOGIN_LOCKOUT_SECONDS)
 
 
 def clear_account(email: str, ip: str | None) -> None:
-    redis_client().delete(_keys(email, ip)[0])
+    account_key = _keys(email, ip)[0]
+    with _local_lock:
+        _local.pop(account_key, None)
+    try:
+        redis_client().delete(account_key)
+    except RedisError:
+        log.warning("login throttle: could not clear %s in Redis (unreachable)", account_key)
 
 
 def minutes(seconds: int) -> int:

@@ -7,7 +7,7 @@ from typing import Any
 from django.http import HttpRequest
 
 from audit.models import AuditEntry
-from core.tenancy import current_schema
+from tenants.tenancy import current_schema
 
 
 def client_ip(request: HttpRequest | None) -> str | None:

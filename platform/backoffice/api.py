@@ -3,7 +3,7 @@
 # No `from __future__ import annotations` here: django-ninja reads the view annotations at runtime,
 # through the access.guard wrappers, and cannot resolve postponed (string) annotations there.
 
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any
 
 from django.http import HttpRequest
@@ -25,6 +25,7 @@ from backoffice.schemas import (
     TenantCreateIn,
     TenantOut,
 )
+from core.api_types import IsoDate
 from core.errors import NotFoundError
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
 from gateway.models import TransactionIndex
@@ -154,8 +155,8 @@ class TransactionQuery(Schema):
     method: list[str] = []
     currency: list[str] = []
     tenant: str = ""
-    date_from: date | None = None
-    date_to: date | None = None
+    date_from: IsoDate | None = None
+    date_to: IsoDate | None = None
     q: str = ""
     payout_kind: list[str] = []
     sort: str = "-created_at"
@@ -244,8 +245,8 @@ class WalletWithdrawQuery(Schema):
     status: list[str] = []
     currency: list[str] = []
     tenant: str = Field(default="", description="A client's slug")
-    date_from: date | None = None
-    date_to: date | None = None
+    date_from: IsoDate | None = None
+    date_to: IsoDate | None = None
     q: str = ""
     sort: str = "-created_at"
     per_page: int = DEFAULT_PAGE_SIZE

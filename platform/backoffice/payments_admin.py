@@ -16,6 +16,7 @@ from pydantic import Field
 from access.guard import membership_of, requires_route
 from access.scoped import access_tenant_by_slug
 from audit import services as audit
+from core.api_types import BasisPoints, Centavos, JsonBool
 from core.errors import AppError
 from gateway import services as gateway
 from gateway.models import FeeRate, PluginConfig, PluginKind, ProviderRoute
@@ -51,7 +52,7 @@ class PluginOut(Schema):
 
 class PluginConfigIn(Schema):
     tenant: str | None = None
-    enabled: bool | None = None
+    enabled: JsonBool | None = None
     config: dict[str, Any] | None = None
 
 
@@ -81,8 +82,8 @@ class FeeRateIn(Schema):
         max_length=40, description='A payment method (deposits) or "payout_pix" / "payout_ted" (payouts)'
     )
     currency: str = Field(pattern="^(BRL|USD)$")
-    percent_bp: int = Field(ge=0, le=10_000)
-    fixed: int = Field(ge=0, le=10**8)
+    percent_bp: BasisPoints = Field(ge=0, le=10_000)
+    fixed: Centavos = Field(ge=0, le=10**8)
 
 
 def _tenant(request: HttpRequest, slug: str | None) -> Tenant | None:

@@ -7,6 +7,8 @@ from datetime import datetime
 from ninja import Schema
 from pydantic import Field
 
+from core.api_types import JsonBool
+
 
 class TenantOut(Schema):
     slug: str
@@ -52,4 +54,4 @@ class PartnerLinkIn(Schema):
 
 class AssignmentIn(Schema):
     client: str
-    assigned: bool = True
+    assigned: JsonBool = True

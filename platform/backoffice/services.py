@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django_tenants.utils import get_public_schema_name, schema_context
 
-from access import grants
+from accounts import grants
 from accounts.models import Membership, User
 from accounts.roles import ROLES_BY_KIND, Role
 from audit import services as audit

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import date, datetime, time, timedelta
+from datetime import date
 
 from django.db.models import Q, QuerySet
-from django.utils import timezone
 
 from access.scoped import visible_tenants
 from accounts.models import Membership
 from brazil.documents import validate_document
 from brazil.errors import DocumentError
+from core.dates import day_end, day_start
 from gateway.models import TransactionIndex
 
 
@@ -60,11 +60,9 @@ def filtered(membership: Membership, f: TransactionFilters) -> QuerySet[Transact
     if f.tenant:
         qs = qs.filter(tenant__slug=f.tenant)
     if f.date_from:
-        qs = qs.filter(created_at__gte=timezone.make_aware(datetime.combine(f.date_from, time.min)))
-    if f.date_to:
-        qs = qs.filter(
-            created_at__lt=timezone.make_aware(datetime.combine(f.date_to + timedelta(days=1), time.min))
-        )
+        qs = qs.filter(created_at__gte=day_start(f.date_from))
+    if f.date_to and (end := day_end(f.date_to)):
+        qs = qs.filter(created_at__lt=end)
     return by_identifier(qs, f.q)
 
 

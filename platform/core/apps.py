@@ -7,6 +7,6 @@ class CoreConfig(AppConfig):
 
     def ready(self) -> None:
         # The broker must exist before any actor is declared (actors bind to the global broker).
-        from config import broker
+        from core import broker
 
         broker.configure()

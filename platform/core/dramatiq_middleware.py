@@ -18,15 +18,15 @@ SCHEMA_OPTION = "tenant_schema"
 
 class TenantMiddleware(Middleware):
     def before_enqueue(self, broker: dramatiq.Broker, message: dramatiq.Message[Any], delay: int) -> None:
-        from core.tenancy import current_schema
+        from tenants.tenancy import current_schema
 
         message.options.setdefault(SCHEMA_OPTION, current_schema())
 
     def before_process_message(self, broker: dramatiq.Broker, message: MessageProxy) -> None:
         from django_tenants.utils import get_public_schema_name
 
-        from core.tenancy import tenant_connection
         from tenants.models import Tenant
+        from tenants.tenancy import tenant_connection
 
         connection = tenant_connection()
         schema = message.options.get(SCHEMA_OPTION) or get_public_schema_name()
@@ -43,7 +43,7 @@ class TenantMiddleware(Middleware):
         result: Any | None = None,
         exception: BaseException | None = None,
     ) -> None:
-        from core.tenancy import tenant_connection
+        from tenants.tenancy import tenant_connection
 
         tenant_connection().set_schema_to_public()
 

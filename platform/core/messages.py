@@ -29,6 +29,31 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Your security token expired. Reload the page.",
     },
     "internal_error": {"pt-BR": "Por favor, tente novamente mais tarde.", "en": "Please, try again later"},
+    # requests the API cannot read (core.api_errors maps them; never a 500)
+    "request_too_large": {
+        "pt-BR": "O conteúdo enviado é grande demais para esta operação.",
+        "en": "The request body is too large for this operation.",
+    },
+    "malformed_request": {
+        "pt-BR": "Não foi possível ler o conteúdo enviado: confira o formato (Content-Type) e o corpo.",
+        "en": "The request body could not be read: check its format (Content-Type) and content.",
+    },
+    "unknown_endpoint": {
+        "pt-BR": "Este endereço não existe na API.",
+        "en": "This address does not exist in the API.",
+    },
+    "method_not_allowed": {
+        "pt-BR": "Este endereço da API não aceita o método {method}.",
+        "en": "This API address does not accept the {method} method.",
+    },
+    "invalid_cursor": {
+        "pt-BR": "Esta página da lista não é válida. Volte para a primeira página.",
+        "en": "This page of the list is not valid. Go back to the first page.",
+    },
+    "service_unavailable": {
+        "pt-BR": "O serviço está temporariamente indisponível. Tente novamente em instantes.",
+        "en": "The service is temporarily unavailable. Please try again in a moment.",
+    },
     "invalid_credentials": {"pt-BR": "E-mail ou senha inválidos.", "en": "Invalid e-mail or password."},
     "too_many_attempts": {
         "pt-BR": "Muitas tentativas. Tente novamente em {minutes} minutos.",
@@ -54,6 +79,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "invalid_file": {
         "pt-BR": "Arquivo inválido: envie PNG, JPEG ou WebP de até 1 MB.",
         "en": "Invalid file: send a PNG, JPEG or WebP up to 1 MB.",
+    },
+    "image_too_large": {
+        "pt-BR": "A imagem tem pixels demais: envie uma de até {megapixels} megapixels.",
+        "en": "The image has too many pixels: send one of up to {megapixels} megapixels.",
     },
     "insufficient_funds": {"pt-BR": "Saldo insuficiente.", "en": "Insufficient funds."},
     "invalid_transition": {

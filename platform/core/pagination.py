@@ -5,9 +5,10 @@ from __future__ import annotations
 import base64
 import json
 from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any, TypeVar
 
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import OperationalError, connection, transaction
 from django.db.models import (
     BigIntegerField,
@@ -15,11 +16,14 @@ from django.db.models import (
     DateTimeField,
     ExpressionWrapper,
     F,
+    Field,
+    IntegerField,
     Model,
     Q,
     QuerySet,
     Value,
 )
+from django.utils import timezone
 
 from core.errors import AppError
 
@@ -34,12 +38,54 @@ def encode_cursor(value: Any, pk: int) -> str:
 
 
 def decode_cursor(cursor: str) -> tuple[Any, int]:
+    """The (sort value, pk) a cursor carries, as JSON: the value is checked against the sort field by
+    `keyset_page`. A cursor that is not one of ours is a 400 `invalid_cursor`, never a 500."""
     try:
         padded = cursor + "=" * (-len(cursor) % 4)
         value, pk = json.loads(base64.urlsafe_b64decode(padded.encode()))
-        return value, int(pk)
+        if isinstance(pk, bool) or not isinstance(pk, int) or not 0 < pk <= MAX_PK:
+            raise ValueError("not a row id")
+        return value, pk
     except (ValueError, TypeError) as exc:
-        raise AppError("invalid_input", fields={"cursor": "invalid"}) from exc
+        raise invalid_cursor() from exc
+
+
+def invalid_cursor() -> AppError:
+    return AppError("invalid_cursor", fields={"cursor": "invalid"})
+
+
+MAX_PK = 2**63 - 1  # bigint
+
+
+def _sort_field(queryset: QuerySet[M], name: str) -> Field[Any, Any]:
+    """The model field, or the annotation's output field, a page is sorted on."""
+    annotation = queryset.query.annotations.get(name)
+    if annotation is not None:
+        output: Field[Any, Any] = annotation.output_field
+        return output
+    field = queryset.model._meta.get_field(name)
+    if not isinstance(field, Field):  # a relation's reverse side: never a sort key
+        raise invalid_cursor()
+    return field
+
+
+def cursor_value(queryset: QuerySet[M], name: str, value: Any) -> Any:
+    """A cursor's sort value as the sort field's Python type (an aware datetime, a date, an int), so
+    every reader (the ORM or a fast path's raw SQL) gets a value the database accepts."""
+    field = _sort_field(queryset, name)
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise invalid_cursor()
+    try:
+        converted = field.to_python(value)
+    except (DjangoValidationError, ValueError, TypeError, OverflowError) as exc:
+        raise invalid_cursor() from exc
+    if converted is None:
+        raise invalid_cursor()
+    if isinstance(converted, datetime) and timezone.is_naive(converted):
+        raise invalid_cursor()  # ours always carry their offset
+    if isinstance(field, IntegerField) and not -MAX_PK <= converted <= MAX_PK:
+        raise invalid_cursor()
+    return converted
 
 
 def _ordered_rows(
@@ -117,6 +163,7 @@ def keyset_page(
     descending = sort.startswith("-")
     after = decode_cursor(cursor) if cursor else None
     if after:
+        after = (cursor_value(queryset, field, after[0]), after[1])
         value, pk = after
         op = "lt" if descending else "gt"
         queryset = queryset.filter(Q(**{f"{field}__{op}": value}) | Q(**{field: value, f"pk__{op}": pk}))

@@ -7,12 +7,13 @@ from functools import cache
 import redis
 from django.conf import settings
 
-from core.tenancy import current_schema
+from core.redis_options import connection_options
+from tenants.tenancy import current_schema
 
 
 @cache
 def redis_client() -> redis.Redis:
-    return redis.Redis.from_url(settings.REDIS_URL)
+    return redis.Redis.from_url(settings.REDIS_URL, **connection_options())
 
 
 def tenant_key(*parts: str) -> str:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import sys
+
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.utils import translation
+from django.views import defaults
 from django.views.decorators.http import require_safe
 
-from core.api_errors import error_body
+from core.api_errors import UNAVAILABLE, error_body, unavailable_response
 
 
 @require_safe
@@ -31,3 +35,23 @@ def root_redirect(request: HttpRequest) -> HttpResponse:
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     return JsonResponse(error_body("csrf_failed"), status=403)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """handler500 of both URLconfs: what no view handled (e.g. a middleware that could not reach
+    PostgreSQL or Redis). A data store away is a 503 with a translated message, and the health
+    endpoint still says what is down; anything else is the usual 500."""
+    exc = sys.exc_info()[1]
+    language = translation.get_language_from_request(request)
+    if exc is not None and isinstance(exc, UNAVAILABLE):
+        if request.path.rstrip("/") == "/api/health":
+            from core.api import health_report
+
+            status, report = health_report(database_reachable=False)
+            return JsonResponse(report, status=status)
+        with translation.override(language):
+            return unavailable_response(request, exc)
+    if request.path.startswith("/api/"):
+        with translation.override(language):
+            return JsonResponse(error_body("internal_error"), status=500)
+    return defaults.server_error(request)

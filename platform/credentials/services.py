@@ -23,8 +23,8 @@ from accounts.backends import acting_membership
 from accounts.models import Membership
 from audit import services as audit
 from core.errors import AppError, NotFoundError
-from core.tenancy import current_schema
 from credentials.models import ApiKey, ApiKeyStatus
+from tenants.tenancy import current_schema
 
 TOKEN_SCHEME = "cofre"  # noqa: S105  (the token's first part, not a secret)
 PREFIX_BYTES = 6

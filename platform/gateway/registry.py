@@ -48,6 +48,7 @@ class Registry:
     methods: Mapping[str, PaymentMethod]
     providers: Mapping[str, BankProvider]
     blocked: frozenset[str] = field(default_factory=frozenset)
+    default_provider: str | None = None  # the provider that says `default_provider = True`, if any
 
     def method(self, code: str) -> PaymentMethod:
         """The payment method `code`, or PluginError("unknown_method", "method")."""
@@ -106,6 +107,36 @@ def _collect(manager: pluggy.PluginManager, hook_name: str, expected: type[Any],
     return dict(sorted(found.items()))
 
 
+def load_plugins(
+    blocked: frozenset[str], extra_plugins: Iterable[tuple[str, Any]] = ()
+) -> pluggy.PluginManager:
+    """A plugin manager with every plugin of the entry-point group loaded, minus `blocked`."""
+    manager = pluggy.PluginManager(hookspecs.PROJECT)
+    manager.add_hookspecs(hookspecs)
+    for name in blocked:
+        manager.set_blocked(name)
+    manager.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
+    for name, plugin in extra_plugins:
+        if not manager.is_blocked(name):
+            manager.register(plugin, name=name)
+    manager.check_pending()
+    return manager
+
+
+def plugin_django_apps() -> list[str]:
+    """The Django apps the plugins ask for (hook `cofre_django_apps`), for the settings' SHARED_APPS.
+
+    Read when the settings load, before Django is set up: a plugin module must not touch models or
+    settings when it is imported (plugins/README.md)."""
+    manager = load_plugins(blocked_from_env())
+    return list(dict.fromkeys(name for names in manager.hook.cofre_django_apps() for name in names))
+
+
+def plugin_urlpatterns() -> list[Any]:
+    """The URL patterns the plugins mount (hook `cofre_urls`), served on every host."""
+    return [pattern for patterns in get_registry().manager.hook.cofre_urls() for pattern in patterns]
+
+
 def build_registry(
     *, blocked: Iterable[str] | None = None, extra_plugins: Iterable[tuple[str, Any]] = ()
 ) -> Registry:
@@ -114,26 +145,25 @@ def build_registry(
     `extra_plugins` registers (name, module-or-object) pairs as well, for tests and embedding.
     """
     blocked_names = blocked_from_env() if blocked is None else frozenset(blocked)
-    manager = pluggy.PluginManager(hookspecs.PROJECT)
-    manager.add_hookspecs(hookspecs)
-    for name in blocked_names:
-        manager.set_blocked(name)
-    manager.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
-    for name, plugin in extra_plugins:
-        if not manager.is_blocked(name):
-            manager.register(plugin, name=name)
-    manager.check_pending()
+    manager = load_plugins(blocked_names, extra_plugins)
     methods: dict[str, PaymentMethod] = _collect(
         manager, "cofre_payment_methods", PaymentMethod, "payment method"
     )
     providers: dict[str, BankProvider] = _collect(
         manager, "cofre_bank_providers", BankProvider, "bank provider"
     )
+    defaults = [code for code, provider in providers.items() if provider.default_provider]
+    if len(defaults) > 1:
+        raise PluginLoadError(
+            f"bank providers {defaults[0]!r} and {defaults[1]!r} both say default_provider = True; "
+            f"block one of them with {BLOCKED_ENV}"
+        )
     return Registry(
         manager=manager,
         methods=MappingProxyType(methods),
         providers=MappingProxyType(providers),
         blocked=blocked_names,
+        default_provider=defaults[0] if defaults else None,
     )
 
 

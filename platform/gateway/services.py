@@ -14,8 +14,6 @@ from gateway.registry import get_registry
 from plugin_api import PluginError
 from tenants.models import Tenant
 
-DEFAULT_PROVIDER = "sandbox_bank"
-
 
 def _configs(kind: str, code: str, tenant: Tenant | None) -> tuple[PluginConfig | None, PluginConfig | None]:
     rows = list(PluginConfig.objects.filter(Q(tenant=tenant) | Q(tenant__isnull=True), kind=kind, code=code))
@@ -47,7 +45,8 @@ def is_enabled(kind: str, code: str, tenant: Tenant | None) -> bool:
 
 
 def provider_for(tenant: Tenant, method: str) -> str:
-    """Which provider serves `method` for this client: its own route, else the platform default.
+    """Which provider serves `method` for this client: its own route, else the platform's, else the
+    built-in default (the loaded provider that says `default_provider = True`).
 
     A provider the admin disabled (admin/deposits-banks) takes no new deposit or payout: the caller
     gets the same field error as for a disabled method. What is already at that bank carries on
@@ -57,10 +56,13 @@ def provider_for(tenant: Tenant, method: str) -> str:
         r.tenant_id: r.provider
         for r in ProviderRoute.objects.filter(Q(tenant=tenant) | Q(tenant__isnull=True), method=method)
     }
-    code = routes.get(tenant.pk) or routes.get(None) or DEFAULT_PROVIDER
-    if PluginConfig.objects.filter(
-        tenant__isnull=True, kind=PluginKind.PROVIDER, code=code, enabled=False
-    ).exists():
+    code = routes.get(tenant.pk) or routes.get(None) or get_registry().default_provider
+    if (
+        code is None
+        or PluginConfig.objects.filter(
+            tenant__isnull=True, kind=PluginKind.PROVIDER, code=code, enabled=False
+        ).exists()
+    ):
         raise AppError("invalid_input", fields={"method": "method_not_enabled"})
     return code
 

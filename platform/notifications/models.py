@@ -22,7 +22,14 @@ class Notification(models.Model):
         choices=NotificationType.choices, default=NotificationType.INFO
     )
     status = models.PositiveSmallIntegerField(default=1)  # section 4: status 0 shows the danger icon
-    title = models.CharField(max_length=200)
+    # What happened (a kind of notifications.kinds, rendered in the reader's language) and its
+    # parameters; `title`/`content` hold a ready-made text for notifications without a kind.
+    kind = models.CharField(max_length=64, blank=True, default="")
+    params = models.JSONField(default=dict, blank=True)
+    link = models.CharField(
+        max_length=300, blank=True, default=""
+    )  # a dashboard route, e.g. "admin/compliance"
+    title = models.CharField(max_length=200, blank=True)
     content = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     read_at = models.DateTimeField(null=True, blank=True)

@@ -1,4 +1,4 @@
-"""Deposits, balance and provider webhooks: /api/deposits, /api/balance, /api/webhooks/{provider}."""
+"""Deposits and balance: /api/deposits, /api/balance."""
 
 # No `from __future__ import annotations` here: django-ninja reads the view annotations at runtime,
 # through the access.guard wrappers, and cannot resolve postponed (string) annotations there.
@@ -14,7 +14,8 @@ from ninja import Query, Router, Schema
 from ninja.responses import Status
 
 from access.guard import membership_of, requires_route
-from accounts.schemas import ErrorOut
+from core.api_errors import ErrorOut
+from core.api_types import IsoDate
 from core.errors import NotFoundError
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
 from ledger.models import Posting
@@ -26,7 +27,6 @@ from plugin_api import Payer
 
 router = Router(tags=["deposits"])
 balance_router = Router(tags=["balance"])
-webhook_router = Router(tags=["webhooks"])
 
 DEPOSIT_ROUTES = ("clients/payments",)
 SORTS = ("created_at", "amount", "due_date")
@@ -36,8 +36,8 @@ class DepositQuery(Schema):
     status: list[str] = []
     method: list[str] = []
     currency: list[str] = []
-    date_from: date | None = None
-    date_to: date | None = None
+    date_from: IsoDate | None = None
+    date_to: IsoDate | None = None
     amount_min: int | None = None
     amount_max: int | None = None
     q: str = ""
@@ -135,7 +135,6 @@ def deposit_filtered(filters: DepositQuery) -> Any:
 @requires_route(*DEPOSIT_ROUTES, write=True)
 def create_deposit(request: HttpRequest, payload: DepositIn) -> Status[dict[str, Any]]:
     membership = membership_of(request)
-    extra = {"sandbox_scenario": payload.sandbox_scenario} if payload.sandbox_scenario else {}
     deposit = services.create_deposit(
         membership,
         services.DepositInput(
@@ -147,7 +146,7 @@ def create_deposit(request: HttpRequest, payload: DepositIn) -> Status[dict[str,
             due_date=payload.due_date,
             expires_in_seconds=payload.expires_in_seconds,
             card_token=payload.card_token,
-            extra=extra,
+            extra=dict(payload.extra),
         ),
     )
     return Status(201, deposit_out(deposit))
@@ -258,17 +257,3 @@ def deposit_document(request: HttpRequest, deposit_id: str) -> HttpResponse:
 def balance(request: HttpRequest) -> list[dict[str, Any]]:
     tenant = membership_of(request).tenant
     return [b.__dict__ for b in tenant_balances(tenant, tenant.currencies)]
-
-
-class WebhookAck(Schema):
-    received: int
-    outcomes: list[str]
-
-
-@webhook_router.post(
-    "/{provider}", response={200: WebhookAck}, auth=None, summary="Provider webhooks (signed)"
-)
-def provider_webhook(request: HttpRequest, provider: str) -> dict[str, Any]:
-    headers = {key.lower(): value for key, value in request.headers.items()}
-    outcomes = services.receive_webhook(provider, headers, request.body)
-    return {"received": len(outcomes), "outcomes": outcomes}

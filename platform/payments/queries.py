@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import date
 from typing import Any
 
 from django.contrib.postgres.search import SearchQuery, SearchVector
 from django.db import OperationalError, connection, transaction
 from django.db.models import Avg, Count, QuerySet, Sum
-from django.utils import timezone
 
 from brazil.documents import validate_document
 from brazil.errors import DocumentError
+from core.dates import day_end, day_start
 from core.pagination import SELECTIVE_BUDGET_MS, SlowPage
+from core.text import search_text
 from payments.models import MAX_WORD, Deposit
-from payments.services import search_text
 
 PUBLIC_ID_RE = re.compile(r"^dep_[0-9a-f]{20}$")
 WORD_RE = re.compile(r"[a-z0-9]+")
@@ -35,10 +35,6 @@ class DepositFilters:
     q: str = ""
 
 
-def _day_start(day: date) -> datetime:
-    return timezone.make_aware(datetime.combine(day, time.min))
-
-
 def filtered(filters: DepositFilters) -> QuerySet[Deposit]:
     qs = Deposit.objects.all()
     if filters.status:
@@ -48,9 +44,9 @@ def filtered(filters: DepositFilters) -> QuerySet[Deposit]:
     if filters.currency:
         qs = qs.filter(currency__in=filters.currency)
     if filters.date_from:
-        qs = qs.filter(created_at__gte=_day_start(filters.date_from))
-    if filters.date_to:
-        qs = qs.filter(created_at__lt=_day_start(filters.date_to + timedelta(days=1)))
+        qs = qs.filter(created_at__gte=day_start(filters.date_from))
+    if filters.date_to and (end := day_end(filters.date_to)):
+        qs = qs.filter(created_at__lt=end)
     if filters.amount_min is not None:
         qs = qs.filter(amount__gte=filters.amount_min)
     if filters.amount_max is not None:
@@ -195,10 +191,10 @@ def _token_branch(
     params: list[Any] = []
     if filters.date_from:
         where.append("created_at >= %s")
-        params.append(_day_start(filters.date_from))
-    if filters.date_to:
+        params.append(day_start(filters.date_from))
+    if filters.date_to and (end := day_end(filters.date_to)):
         where.append("created_at < %s")
-        params.append(_day_start(filters.date_to + timedelta(days=1)))
+        params.append(end)
     if after is not None:
         where.append(f"(created_at, deposit_id) {'<' if direction == 'DESC' else '>'} (%s::timestamptz, %s)")
         params.extend(after)

@@ -8,6 +8,9 @@ from typing import Literal
 from ninja import Schema
 from pydantic import BaseModel, Field
 
+from core.api_types import Centavos, IsoDate
+from gateway.schemas import EXTRA_DESCRIPTION, ProviderExtra
+
 StatusLiteral = Literal[
     "waiting", "pending", "confirmed", "paid_to_client", "canceled", "expired", "refunded"
 ]
@@ -28,14 +31,14 @@ class PayerIn(Schema):
 
 class DepositIn(Schema):
     method: Literal["billet", "pix", "card", "wire"] | str = Field(max_length=40)
-    amount: int = Field(gt=0, description="Integer centavos")
+    amount: Centavos = Field(gt=0, description="Integer centavos")
     currency: Literal["BRL", "USD"] = "BRL"
     payer: PayerIn
     description: str = Field(default="", max_length=200)
-    due_date: date | None = None
+    due_date: IsoDate | None = None
     expires_in_seconds: int | None = Field(default=None, ge=60, le=60 * 60 * 24 * 30)
     card_token: str = Field(default="", max_length=80)
-    sandbox_scenario: str | None = Field(default=None, max_length=20, description="Sandbox bank only")
+    extra: ProviderExtra = Field(default_factory=dict, description=EXTRA_DESCRIPTION)
 
 
 # Answers are plain pydantic models: they are built from dicts, so they need none of ninja.Schema's

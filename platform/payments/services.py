@@ -8,31 +8,28 @@ from __future__ import annotations
 
 import logging
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
-from django_tenants.utils import get_public_schema_name, schema_context
 
 from accounts.models import Membership
-from audit import services as audit
 from brazil import address
 from brazil.address import AddressError
 from brazil.documents import validate_document
 from brazil.errors import DocumentError
 from core.errors import AppError, NotFoundError
-from core.tenancy import current_schema
+from core.ids import new_public_id
+from core.text import search_text
 from gateway import services as gateway
-from gateway.models import PluginKind, TransactionIndex, WebhookEvent
+from gateway.models import PluginKind
 from gateway.registry import get_registry
 from ledger import services as ledger
 from ledger.models import AccountKind
 from payments import fees, settlement
-from payments.ids import new_public_id
 from payments.models import (
     MAX_WORD,
     Deposit,
@@ -40,8 +37,8 @@ from payments.models import (
     DepositNameToken,
     DepositStatus,
     NameWord,
-    OutboxEvent,
 )
+from payments.records import Entry, record_change
 from payments.transitions import can_transition
 from plugin_api import (
     ChargeArtifacts,
@@ -54,16 +51,11 @@ from plugin_api import (
     ProviderEvent,
 )
 from tenants.models import Tenant, TenantKind
+from tenants.tenancy import current_schema, current_tenant
 
 logger = logging.getLogger("cofre.payments")
 
 MAX_AMOUNT = 10**10 - 1  # the boleto's 10-digit amount field bounds every method
-
-
-def search_text(name: str) -> str:
-    """Lower case without accents: what name search indexes and matches."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower().strip()
 
 
 NAME_WORD_RE = re.compile(r"[a-z0-9]+")
@@ -140,7 +132,19 @@ def charge_request(deposit: Deposit, tenant: Tenant) -> ChargeRequest:
     )
 
 
-def create_deposit(membership: Membership, data: DepositInput) -> Deposit:
+@dataclass(frozen=True)
+class CheckedDeposit:
+    """A deposit request validated by `check_deposit`: what `do_create_deposit` writes."""
+
+    tenant: Tenant
+    request: ChargeRequest  # normalised payer (document, zipcode, state), reference = its public id
+    artifacts: ChargeArtifacts  # what the payer needs, prepared by the method plugin
+    provider: str
+
+
+def check_deposit(membership: Membership, data: DepositInput) -> CheckedDeposit:
+    """Validate a deposit request (tenant, currency, amount, payer, method and its provider, the
+    method plugin's own rules) and prepare its artifacts. Writes nothing."""
     tenant = _tenant(membership)
     if data.currency not in tenant.currencies:
         raise AppError("invalid_input", fields={"currency": "currency_not_enabled"})
@@ -161,22 +165,11 @@ def create_deposit(membership: Membership, data: DepositInput) -> Deposit:
     ):
         raise AppError("invalid_input", fields={"method": "method_not_enabled"})
     provider_code = gateway.provider_for(tenant, data.method)
-    provider = registry.provider(provider_code)
-    if data.method not in provider.methods:
+    if data.method not in registry.provider(provider_code).methods:
         raise AppError("invalid_input", fields={"method": "method_not_enabled"})
-
-    try:  # optional for most methods, but never stored malformed
-        zipcode = address.normalize_zipcode(data.payer.zipcode) if data.payer.zipcode.strip() else ""
-    except AddressError as exc:
-        raise AppError("invalid_input", fields={"payer.zipcode": exc.code}) from exc
-    try:
-        state = address.normalize_state(data.payer.state) if data.payer.state.strip() else ""
-    except AddressError as exc:
-        raise AppError("invalid_input", fields={"payer.state": exc.code}) from exc
-    public_id = new_public_id("dep")
-    payer = Payer(**{**data.payer.__dict__, "document": document.value, "zipcode": zipcode, "state": state})
+    payer = Payer(**{**data.payer.__dict__, "document": document.value, **_checked_address(data.payer)})
     request = ChargeRequest(
-        reference=public_id,
+        reference=new_public_id("dep"),
         method=data.method,
         amount=data.amount,
         currency=data.currency,
@@ -195,53 +188,55 @@ def create_deposit(membership: Membership, data: DepositInput) -> Deposit:
         artifacts = method.prepare(request, method_config)
     except PluginError as exc:
         raise _plugin_field_error(exc) from exc
+    return CheckedDeposit(tenant, request, artifacts, provider_code)
 
+
+def _checked_address(payer: Payer) -> dict[str, str]:
+    """Zipcode and state: optional for most methods, but never stored malformed."""
+    try:
+        zipcode = address.normalize_zipcode(payer.zipcode) if payer.zipcode.strip() else ""
+    except AddressError as exc:
+        raise AppError("invalid_input", fields={"payer.zipcode": exc.code}) from exc
+    try:
+        state = address.normalize_state(payer.state) if payer.state.strip() else ""
+    except AddressError as exc:
+        raise AppError("invalid_input", fields={"payer.state": exc.code}) from exc
+    return {"zipcode": zipcode, "state": state}
+
+
+def do_create_deposit(membership: Membership, checked: CheckedDeposit) -> Deposit:
+    """Write a checked deposit (waiting) with its timeline, name tokens, index row, audit and outbox
+    entries in one transaction."""
+    request, payer = checked.request, checked.request.payer
     with transaction.atomic():
         deposit = Deposit.objects.create(
-            public_id=public_id,
-            method=data.method,
-            amount=data.amount,
-            currency=data.currency,
-            description=data.description,
-            payer_name=payer.name.strip(),
-            search_name=search_text(payer.name),
-            payer_document=document.value,
-            payer_email=payer.email,
-            street=payer.street,
-            number=payer.number,
-            complement=payer.complement,
-            neighborhood=payer.neighborhood,
-            city=payer.city,
-            state=payer.state.upper(),
-            zipcode=payer.zipcode,
-            due_date=data.due_date,
-            card_token=data.card_token,
-            provider=provider_code,
-            provider_extra=data.extra,
-            created_by_id=membership.user_id,
-            **_artifact_fields(artifacts),
-        )
-        DepositEvent.objects.create(
-            deposit=deposit, to_status=deposit.status, source="api", actor_id=membership.user_id
-        )
+            public_id=request.reference, method=request.method, amount=request.amount,
+            currency=request.currency, description=request.description, payer_name=payer.name.strip(),
+            search_name=search_text(payer.name), payer_document=payer.document, payer_email=payer.email,
+            street=payer.street, number=payer.number, complement=payer.complement,
+            neighborhood=payer.neighborhood, city=payer.city, state=payer.state.upper(),
+            zipcode=payer.zipcode, due_date=request.due_date, card_token=request.card_token,
+            provider=checked.provider, provider_extra=dict(request.extra), created_by_id=membership.user_id,
+            **_artifact_fields(checked.artifacts),
+        )  # fmt: skip
         index_name(deposit)
-        gateway.index_upsert(
-            tenant,
-            "deposit",
-            public_id,
-            method=deposit.method,
-            status=deposit.status,
-            amount=deposit.amount,
-            currency=deposit.currency,
-            name=deposit.payer_name,
-            document=deposit.payer_document,
-            provider=provider_code,
-            created_at=deposit.created_at,
-        )
-        audit.record(
-            "deposit.created", actor=membership.user, target=deposit, data={"method": deposit.method}
-        )
-        OutboxEvent.objects.create(topic="deposit.created", payload=deposit_event_payload(deposit))
+        record_change(
+            checked.tenant, deposit, kind="deposit", action="created", topic="created",
+            payload=deposit_event_payload(deposit),
+            event=DepositEvent(deposit=deposit, to_status=deposit.status, source="api",
+                               actor_id=membership.user_id),
+            index={"method": deposit.method, "status": deposit.status, "amount": deposit.amount,
+                   "currency": deposit.currency, "name": deposit.payer_name,
+                   "document": deposit.payer_document, "provider": checked.provider,
+                   "created_at": deposit.created_at},
+            actor=membership.user, audit_data={"method": deposit.method},
+        )  # fmt: skip
+    return deposit
+
+
+def create_deposit(membership: Membership, data: DepositInput) -> Deposit:
+    """Check, write, then register the charge with its provider (outside the transaction)."""
+    deposit = do_create_deposit(membership, check_deposit(membership, data))
     register_charge(deposit.pk)
     deposit.refresh_from_db()
     return deposit
@@ -269,7 +264,7 @@ def register_charge(deposit_id: int, *, attempts: int = 2) -> None:
     deposit = Deposit.objects.get(pk=deposit_id)
     if deposit.provider_reference:
         return
-    tenant = Tenant.objects.get(schema_name=current_schema())
+    tenant = current_tenant()
     registry = get_registry()
     provider = registry.provider(deposit.provider)
     config = gateway.effective_config(PluginKind.PROVIDER, deposit.provider, None)
@@ -365,7 +360,7 @@ def transition_deposit(
     note: str = "",
 ) -> Deposit:
     """The one way a deposit changes status. Idempotent: moving to the current status is a no-op."""
-    tenant = Tenant.objects.get(schema_name=current_schema())
+    tenant = current_tenant()
     with transaction.atomic():
         locked = Deposit.objects.select_for_update().get(pk=deposit.pk)
         if locked.status == target:
@@ -374,12 +369,13 @@ def transition_deposit(
             raise AppError("invalid_transition", status=409, current=locked.status, target=target)
         before = locked.status
         now = timezone.now()
+        entry = None
         if target == DepositStatus.CONFIRMED:
-            _post_confirmation(locked, tenant, paid_amount)
+            entry = _confirmation(locked, tenant, paid_amount)
             locked.confirmed_at = now
             locked.settle_on = settlement.settle_on(locked.method, timezone.localdate(now))
         elif target == DepositStatus.PAID_TO_CLIENT:
-            _post_settlement(locked, tenant)
+            entry = _settlement(locked, tenant)
             locked.settled_at = now
         elif target == DepositStatus.REFUNDED and locked.refunded_amount < (
             locked.paid_amount or locked.amount
@@ -387,21 +383,19 @@ def transition_deposit(
             raise AppError("invalid_transition", status=409, current=locked.status, target=target)
         locked.status = target
         locked.save()
-        DepositEvent.objects.create(
-            deposit=locked, from_status=before, to_status=target, source=source, actor_id=actor_id,
-            provider_event_id=provider_event_id, note=note[:200],
+        record_change(
+            tenant, locked, kind="deposit", action="status_changed", topic=target,
+            payload=deposit_event_payload(locked), entry=entry,
+            event=DepositEvent(deposit=locked, from_status=before, to_status=target, source=source,
+                               actor_id=actor_id, provider_event_id=provider_event_id, note=note[:200]),
+            index={"status": target, "fee": locked.fee},
+            audit_data={"from": before, "to": target, "source": source, "actor_id": actor_id},
         )  # fmt: skip
-        gateway.index_upsert(tenant, "deposit", locked.public_id, status=target, fee=locked.fee)
-        audit.record(
-            "deposit.status_changed",
-            target=locked,
-            data={"from": before, "to": target, "source": source, "actor_id": actor_id},
-        )
-        OutboxEvent.objects.create(topic=f"deposit.{target}", payload=deposit_event_payload(locked))
     return locked
 
 
-def _post_confirmation(deposit: Deposit, tenant: Tenant, paid_amount: int | None) -> None:
+def _confirmation(deposit: Deposit, tenant: Tenant, paid_amount: int | None) -> Entry:
+    """Fix the deposit's paid amount and fee; the entry: Dr provider clearing / Cr pending + fee revenue."""
     gross = paid_amount if paid_amount and paid_amount > 0 else deposit.amount
     fee = fees.compute_fee(gross, fees.rate_for(tenant, deposit.method, deposit.currency))
     deposit.paid_amount = gross
@@ -419,29 +413,21 @@ def _post_confirmation(deposit: Deposit, tenant: Tenant, paid_amount: int | None
         lines.append(ledger.Line(ledger.platform_account(AccountKind.FEE_REVENUE, deposit.currency), -fee))
     if gross - fee == 0:
         lines = [line for line in lines if line.amount != 0]
-    ledger.post(
-        f"deposit:{tenant.schema_name}:{deposit.public_id}:confirmed",
-        "deposit_confirmed",
-        lines,
-        tenant=tenant,
-        reference=deposit.public_id,
-    )
+    return Entry(f"deposit:{tenant.schema_name}:{deposit.public_id}:confirmed", "deposit_confirmed", lines)
 
 
-def _post_settlement(deposit: Deposit, tenant: Tenant) -> None:
-    # A refund before settlement took its money out of pending first (payouts.refunds): settle the rest.
+def _settlement(deposit: Deposit, tenant: Tenant) -> Entry | None:
+    # A refund before settlement took its money out of pending first (refunds.services): settle the rest.
     net = (deposit.paid_amount or deposit.amount) - deposit.fee - deposit.refunded_amount
     if net <= 0:
-        return
-    ledger.post(
+        return None
+    return Entry(
         f"deposit:{tenant.schema_name}:{deposit.public_id}:settled",
         "deposit_settled",
         [
             ledger.Line(ledger.tenant_account(tenant, AccountKind.PENDING, deposit.currency), net),
             ledger.Line(ledger.tenant_account(tenant, AccountKind.AVAILABLE, deposit.currency), -net),
         ],
-        tenant=tenant,
-        reference=deposit.public_id,
     )
 
 
@@ -457,58 +443,16 @@ def deposit_event_payload(deposit: Deposit) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------------------------ webhooks
-def receive_webhook(provider_code: str, headers: dict[str, str], body: bytes) -> list[str]:
-    """Verify and apply a provider's webhook. Returns one outcome per event. Runs on the public host."""
-    registry = get_registry()
-    try:
-        provider = registry.provider(provider_code)
-    except PluginError as exc:
-        raise NotFoundError from exc
-    config = gateway.effective_config(PluginKind.PROVIDER, provider_code, None)
-    try:
-        events = provider.parse_webhook(headers, body, config)
-    except PluginError as exc:
-        raise AppError("webhook_rejected", status=400) from exc
-    return [apply_provider_event(provider_code, event) for event in events]
-
-
-def apply_provider_event(provider_code: str, event: ProviderEvent) -> str:
-    """Apply one verified event exactly once (the inbox row and the change share a transaction)."""
-    with schema_context(get_public_schema_name()), transaction.atomic():
-        try:
-            with transaction.atomic():
-                inbox = WebhookEvent.objects.create(
-                    provider=provider_code, event_id=event.event_id, reference=event.reference,
-                    state=event.state, occurred_at=event.occurred_at,
-                )  # fmt: skip
-        except IntegrityError:
-            return "duplicate"
-        row = TransactionIndex.objects.select_related("tenant").filter(public_id=event.reference).first()
-        if row is not None and event.kind == "payout" and row.kind == "payout":
-            from payouts.services import apply_payout_event  # payouts builds on payments
-
-            with schema_context(row.tenant.schema_name):
-                outcome = apply_payout_event(provider_code, event)
-        elif row is not None and event.kind == "refund" and row.kind == "refund":
-            from payouts.refunds import apply_refund_event
-
-            with schema_context(row.tenant.schema_name):
-                outcome = apply_refund_event(provider_code, event)
-        elif row is None or event.kind != "charge" or row.kind != "deposit":
-            outcome = "unknown_reference" if row is None else "ignored_kind"
-        else:
-            with schema_context(row.tenant.schema_name):
-                deposit = Deposit.objects.filter(public_id=event.reference).first()
-                if deposit is None or deposit.provider != provider_code:
-                    outcome = "unknown_reference"
-                else:
-                    outcome = apply_charge_state(
-                        deposit, event.state, source="webhook", paid_amount=event.amount,
-                        event_id=event.event_id, note=event.reason,
-                    )  # fmt: skip
-        inbox.outcome = outcome
-        inbox.save(update_fields=["outcome"])
-    return outcome
+def apply_charge_event(provider_code: str, event: ProviderEvent) -> str:
+    """A verified webhook event of kind "charge", in the deposit's tenant schema (the inbox,
+    gateway.webhooks, calls it inside the inbox row's transaction)."""
+    deposit = Deposit.objects.filter(public_id=event.reference).first()
+    if deposit is None or deposit.provider != provider_code:
+        return "unknown_reference"
+    return apply_charge_state(
+        deposit, event.state, source="webhook", paid_amount=event.amount,
+        event_id=event.event_id, note=event.reason,
+    )  # fmt: skip
 
 
 # ------------------------------------------------------------------------------ periodic jobs
@@ -569,7 +513,7 @@ def sync_stuck(older_than_seconds: int = 300, now: datetime | None = None) -> in
 
 def payer_document(deposit: Deposit) -> PayerDocument | None:
     """The method plugin's document for the payer (printable boleto, PIX QR code), if it has one."""
-    tenant = Tenant.objects.get(schema_name=current_schema())
+    tenant = current_tenant()
     method = get_registry().method(deposit.method)
     config = gateway.effective_config(PluginKind.METHOD, deposit.method, tenant)
     artifacts = ChargeArtifacts(

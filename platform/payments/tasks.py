@@ -1,4 +1,4 @@
-"""Payments jobs: the periodic tick fans out to every active client tenant."""
+"""Payments jobs: the periodic work of one tenant's deposits (registered with core.periodic)."""
 
 from __future__ import annotations
 
@@ -7,21 +7,8 @@ import logging
 import dramatiq
 
 from payments import services
-from payouts.tasks import payout_jobs
-from tenants.models import Tenant, TenantKind, TenantStatus
 
 logger = logging.getLogger("cofre.payments")
-
-
-@dramatiq.actor(queue_name="default", max_retries=0, time_limit=60_000)
-def periodic_tick() -> None:
-    """Runs in the public schema: one `tenant_jobs` and one `payout_jobs` message per active client
-    tenant, in its schema."""
-    for schema in Tenant.objects.filter(kind=TenantKind.CLIENT, status=TenantStatus.ACTIVE).values_list(
-        "schema_name", flat=True
-    ):
-        tenant_jobs.send_with_options(tenant_schema=schema)
-        payout_jobs.send_with_options(tenant_schema=schema)
 
 
 @dramatiq.actor(queue_name="default", max_retries=3, time_limit=300_000)

@@ -1,10 +1,8 @@
-"""Money out: /api/banks, /api/bank-accounts, /api/payouts (with the compliance queue),
-/api/admin/payouts, /api/admin/compliance-rules, /api/refunds and /api/deposits/{id}/refunds."""
+"""Payouts: /api/payouts (with the compliance queue) and /api/admin/payouts."""
 
 # No `from __future__ import annotations` here: django-ninja reads the view annotations at runtime,
 # through the access.guard wrappers, and cannot resolve postponed (string) annotations there.
 
-from datetime import date
 from typing import Annotated, Any
 
 from django.http import HttpRequest
@@ -13,50 +11,37 @@ from ninja import Query, Router, Schema
 from ninja.params import functions as param
 from ninja.responses import Status
 
-from access.guard import any_member, membership_of, requires_route
-from access.scoped import access_tenant_by_slug, visible_tenants
+from access.guard import membership_of, requires_route
+from access.scoped import access_tenant_by_slug
 from accounts.models import Membership
-from brazil.banks import load_participants
+from bank_accounts import services as bank_accounts
+from bank_accounts.api import bank_account_out, bank_out
+from bank_accounts.schemas import BankAccountOut
+from bank_accounts.services import BeneficiaryInput
+from core.api_types import IsoDate
 from core.errors import NotFoundError
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
-from core.tenancy import current_schema
 from ledger.models import Posting
-from payments.services import access_deposit
-from payouts import bank_accounts, queries, refunds, services
-from payouts.bank_accounts import BeneficiaryInput
-from payouts.compliance import services as compliance
-from payouts.models import BankAccount, Payout, Refund
+from payouts import queries, services
+from payouts.models import Payout
 from payouts.schemas import (
-    BankAccountIn,
-    BankAccountOut,
-    BankOut,
     CancelIn,
     ComplianceListOut,
-    ComplianceRuleIn,
-    ComplianceRuleOut,
     CountOut,
     PayoutDetailOut,
     PayoutIn,
     PayoutListOut,
     PayoutOut,
-    RefundIn,
-    RefundListOut,
-    RefundOut,
     RejectIn,
     ReviewIn,
     StaffPayoutIn,
 )
 from tenants.models import Tenant, TenantKind
+from tenants.tenancy import current_tenant
 
-banks_router = Router(tags=["bank accounts"])
-bank_accounts_router = Router(tags=["bank accounts"])
 router = Router(tags=["payouts"])
 admin_router = Router(tags=["payouts"])
-compliance_rules_router = Router(tags=["payouts"])
-refunds_router = Router(tags=["refunds"])
-deposit_refunds_router = Router(tags=["refunds"])
 
-BANK_ACCOUNT_ROUTES = ("clients/withdraws", "contas-bancarias")
 PAYOUT_ROUTES = (
     "clients/withdraws",
     "clients/manual-withdraws",
@@ -66,9 +51,7 @@ PAYOUT_ROUTES = (
 )
 STAFF_PAYOUT_ROUTES = ("employee/payout-requests", "admin/payout-requests")
 COMPLIANCE_ROUTES = ("admin/compliance",)
-WALLET_ROUTE = "client/wallet-withdraws"  # its dialog lists the company's own accounts
 STAFF_WALLET_ROUTES = ("admin/wallet-withdraws",)  # its rows open the payout's detail
-REFUND_ROUTES = ("clients/refunds",)
 SORTS = ("created_at", "amount")
 
 IdempotencyKey = Annotated[
@@ -82,31 +65,6 @@ IdempotencyKey = Annotated[
 
 
 # ------------------------------------------------------------------------------------- shapes
-def bank_out(ispb: str, compe: str, name: str) -> dict[str, Any] | None:
-    if not ispb:
-        return None
-    return {"ispb": ispb, "compe": compe or None, "name": name}
-
-
-def bank_account_out(a: BankAccount) -> dict[str, Any]:
-    return {
-        "id": a.public_id,
-        "owner": a.owner_kind,
-        "holder_name": a.holder_name,
-        "holder_document": a.holder_document,
-        "bank": bank_out(a.bank_ispb, a.bank_compe, a.bank_name),
-        "agency": a.agency,
-        "agency_digit": a.agency_digit,
-        "account": a.account,
-        "account_digit": a.account_digit,
-        "account_type": a.account_type,
-        "operation": a.operation,
-        "pix_key": a.pix_key,
-        "pix_key_type": a.pix_key_type,
-        "created_at": a.created_at,
-    }
-
-
 def payout_out(p: Payout, tenant: Tenant) -> dict[str, Any]:
     return {
         "id": p.public_id,
@@ -178,28 +136,6 @@ def payout_detail(p: Payout, tenant: Tenant) -> dict[str, Any]:
     }
 
 
-def refund_out(r: Refund) -> dict[str, Any]:
-    return {
-        "id": r.public_id,
-        "deposit_id": r.deposit.public_id,
-        "deposit_method": r.deposit.method,
-        "status": r.status,
-        "amount": r.amount,
-        "currency": r.currency,
-        "reason": r.reason,
-        "from_pending": r.from_pending,
-        "from_available": r.from_available,
-        "payer_name": r.deposit.payer_name,
-        "payer_document": r.deposit.payer_document,
-        "created_by_id": r.created_by_id,
-        "created_at": r.created_at,
-        "confirmed_at": r.confirmed_at,
-        "transaction_id": r.provider_reference,
-        "failure_reason": r.failure_reason,
-        "failed_at": r.failed_at,
-    }
-
-
 def payout_input(payload: PayoutIn) -> services.PayoutInput:
     return services.PayoutInput(
         amount=payload.amount,
@@ -209,41 +145,8 @@ def payout_input(payload: PayoutIn) -> services.PayoutInput:
         bank_account_id=payload.bank_account_id,
         beneficiary=BeneficiaryInput(**payload.beneficiary.dict()) if payload.beneficiary else None,
         description=payload.description,
-        sandbox_scenario=payload.sandbox_scenario or "",
+        extra=dict(payload.extra),
     )
-
-
-# -------------------------------------------------------------------------------------- banks
-@banks_router.get("", response=list[BankOut], summary="Payment-system participants (COMPE and ISPB)")
-@any_member
-def list_banks(request: HttpRequest) -> list[dict[str, Any]]:
-    banks = sorted(load_participants().values(), key=lambda b: (b.compe is None, b.compe or "", b.ispb))
-    return [{"ispb": b.ispb, "compe": b.compe, "name": b.name} for b in banks]
-
-
-# ------------------------------------------------------------------------------ bank accounts
-@bank_accounts_router.get("", response=list[BankAccountOut], summary="Bank accounts (a customer: own)")
-@requires_route(*BANK_ACCOUNT_ROUTES, WALLET_ROUTE)
-def list_bank_accounts(request: HttpRequest) -> list[dict[str, Any]]:
-    return [bank_account_out(a) for a in bank_accounts.list_bank_accounts(membership_of(request))]
-
-
-@bank_accounts_router.post("", response={201: BankAccountOut}, summary="Register a bank account")
-@requires_route(*BANK_ACCOUNT_ROUTES, write=True)
-def create_bank_account(request: HttpRequest, payload: BankAccountIn) -> Status[dict[str, Any]]:
-    account = bank_accounts.create_bank_account(membership_of(request), BeneficiaryInput(**payload.dict()))
-    return Status(201, bank_account_out(account))
-
-
-@bank_accounts_router.delete(
-    "/{bank_account_id}", response={204: None}, summary="Remove a bank account (payouts keep theirs)"
-)
-@requires_route(*BANK_ACCOUNT_ROUTES, write=True)
-def delete_bank_account(request: HttpRequest, bank_account_id: str) -> Status[None]:
-    membership = membership_of(request)
-    account = bank_accounts.access_bank_account(membership, bank_account_id)
-    bank_accounts.delete_bank_account(membership, account)
-    return Status(204, None)
 
 
 # ------------------------------------------------------------------------------------ payouts
@@ -252,8 +155,8 @@ class PayoutQuery(Schema):
     kind: list[str] = []
     method: list[str] = []
     currency: list[str] = []
-    date_from: date | None = None
-    date_to: date | None = None
+    date_from: IsoDate | None = None
+    date_to: IsoDate | None = None
     amount_min: int | None = None
     amount_max: int | None = None
     q: str = ""
@@ -389,7 +292,7 @@ def _tenant_of(membership: Membership) -> Tenant:
     """The tenant whose schema the connection is in (staff: the payout's; members: their own)."""
     if membership.tenant.kind == TenantKind.CLIENT:
         return membership.tenant
-    return Tenant.objects.get(schema_name=current_schema())
+    return current_tenant()
 
 
 # --------------------------------------------------------------------- staff: single withdraw
@@ -426,71 +329,3 @@ def _client_in_scope(membership: Membership, slug: str) -> Tenant:
     if tenant.kind != TenantKind.CLIENT:
         raise NotFoundError
     return tenant
-
-
-# ------------------------------------------------------------------------- compliance rules
-@compliance_rules_router.get("", response=list[ComplianceRuleOut], summary="Auto-approval rules")
-@requires_route(*COMPLIANCE_ROUTES)
-def list_compliance_rules(request: HttpRequest) -> list[dict[str, Any]]:
-    rules = compliance.rules_for(visible_tenants(membership_of(request)))
-    return [rule_out(rule) for rule in rules]
-
-
-@compliance_rules_router.put(
-    "/{slug}", response=ComplianceRuleOut, summary="Set a client's auto-approval threshold"
-)
-@requires_route(*COMPLIANCE_ROUTES, write=True)
-def set_compliance_rule(request: HttpRequest, slug: str, payload: ComplianceRuleIn) -> dict[str, Any]:
-    membership = membership_of(request)
-    tenant = access_tenant_by_slug(membership, slug, perm="change_tenant")
-    return rule_out(compliance.set_rule(membership, tenant, payload.currency, payload.auto_approve_up_to))
-
-
-def rule_out(rule: Any) -> dict[str, Any]:
-    return {
-        "client": {"slug": rule.tenant.slug, "name": rule.tenant.name},
-        "currency": rule.currency,
-        "auto_approve_up_to": rule.auto_approve_up_to,
-        "updated_at": rule.updated_at,
-    }
-
-
-# ------------------------------------------------------------------------------------ refunds
-@deposit_refunds_router.post(
-    "/{deposit_id}/refunds",
-    response={201: RefundOut},
-    summary="Refund part or all of a paid deposit (pending until the provider confirms it)",
-)
-@requires_route(*REFUND_ROUTES, write=True)
-def create_refund(request: HttpRequest, deposit_id: str, payload: RefundIn) -> Status[dict[str, Any]]:
-    membership = membership_of(request)
-    deposit = access_deposit(membership, deposit_id)
-    scenario = payload.sandbox_scenario or ""
-    data = refunds.RefundInput(payload.amount, payload.reason, sandbox_scenario=scenario)
-    refund = refunds.create_refund(membership, deposit, data)
-    return Status(201, refund_out(refund))
-
-
-class RefundQuery(Schema):
-    deposit: str = ""
-    sort: str = "-created_at"
-    per_page: int = DEFAULT_PAGE_SIZE
-    cursor: str | None = None
-
-
-@refunds_router.get("", response=RefundListOut, summary="Refunds (estornos), newest first")
-@requires_route(*REFUND_ROUTES)
-def list_refunds(request: HttpRequest, filters: Query[RefundQuery]) -> dict[str, Any]:
-    qs = refunds.list_refunds(membership_of(request))
-    if filters.deposit:
-        qs = qs.filter(deposit__public_id=filters.deposit)
-    rows, next_cursor = keyset_page(
-        qs, sort=filters.sort, allowed=SORTS, cursor=filters.cursor, size=filters.per_page
-    )
-    return {"items": [refund_out(r) for r in rows], "next_cursor": next_cursor}
-
-
-@refunds_router.get("/{refund_id}", response=RefundOut, summary="One refund")
-@requires_route(*REFUND_ROUTES)
-def get_refund(request: HttpRequest, refund_id: str) -> dict[str, Any]:
-    return refund_out(refunds.access_refund(membership_of(request), refund_id))

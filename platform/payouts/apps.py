@@ -3,4 +3,16 @@ from django.apps import AppConfig
 
 class PayoutsConfig(AppConfig):
     name = "payouts"
-    verbose_name = "Money out (bank accounts, payouts, refunds)"
+    verbose_name = "Payouts"
+
+    def ready(self) -> None:
+        # Provider events about payouts come through the webhook inbox; the clock ticks the jobs.
+        from core.periodic import register_periodic
+        from gateway.webhooks import register_event_handler
+        from payouts import notices
+        from payouts.services import apply_payout_event
+        from payouts.tasks import payout_jobs
+
+        register_event_handler("payout", index_kind="payout", handler=apply_payout_event)
+        register_periodic("payouts", payout_jobs)
+        notices.register()

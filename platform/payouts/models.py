@@ -1,8 +1,7 @@
-"""Money out, in the tenant schema: bank accounts, payouts (with their timeline) and refunds.
+"""Payouts (money out), in the tenant schema, with their timeline.
 
-Public mirrors: every payout and refund has a slim `gateway.TransactionIndex` row (kind "payout" /
-"refund") and its money moves in the public ledger, both written in the same transaction as the
-tenant's own row.
+Public mirrors: every payout has a slim `gateway.TransactionIndex` row (kind "payout") and its money
+moves in the public ledger, both written in the same transaction as the tenant's own row.
 """
 
 from __future__ import annotations
@@ -10,51 +9,6 @@ from __future__ import annotations
 from django.contrib.postgres.indexes import GinIndex
 from django.contrib.postgres.search import SearchVector
 from django.db import models
-
-
-class AccountType(models.TextChoices):
-    CHECKING = "checking", "Checking"
-    SAVINGS = "savings", "Savings"
-    PAYMENT = "payment", "Payment account"
-
-
-class OwnerKind(models.TextChoices):
-    COMPANY = "company", "The client company"  # clients/withdraws
-    CUSTOMER = "customer", "A customer user"  # contas-bancarias: the customer's own accounts
-
-
-class BankAccount(models.Model):
-    """A beneficiary account. Deleting one is soft (`is_active`): payouts keep their own snapshot."""
-
-    public_id = models.CharField(max_length=32, unique=True)
-    owner_kind = models.CharField(max_length=10, choices=OwnerKind.choices)
-    owner_user_id = models.BigIntegerField(null=True, blank=True)  # the customer, for owner_kind=customer
-    holder_name = models.CharField(max_length=200)
-    holder_document = models.CharField(max_length=14)  # CPF (11) or CNPJ (14), normalised
-    bank_ispb = models.CharField(max_length=8)
-    bank_compe = models.CharField(max_length=3, blank=True)
-    bank_name = models.CharField(max_length=200)
-    agency = models.CharField(max_length=5)
-    agency_digit = models.CharField(max_length=1, blank=True)
-    account = models.CharField(max_length=20)
-    account_digit = models.CharField(max_length=2)
-    account_type = models.CharField(max_length=10, choices=AccountType.choices)
-    # Caixa's 3-digit account "operação" (001 checking, 013 savings, ...); blank for other banks.
-    operation = models.CharField(max_length=3, blank=True)
-    pix_key = models.CharField(max_length=77, blank=True)  # DICT form
-    pix_key_type = models.CharField(max_length=5, blank=True)  # cpf | cnpj | phone | email | evp
-    is_active = models.BooleanField(default=True)
-    created_by_id = models.BigIntegerField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    deleted_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        indexes = [
-            models.Index(fields=("owner_kind", "owner_user_id", "is_active"), name="bankacct_owner_idx")
-        ]
-
-    def __str__(self) -> str:
-        return self.public_id
 
 
 class PayoutStatus(models.TextChoices):
@@ -94,7 +48,7 @@ class Payout(models.Model):
     owner_user_id = models.BigIntegerField(null=True, blank=True)  # a customer's own payout (sacar)
     # beneficiary snapshot (what was paid, whatever happens to the bank account later)
     bank_account = models.ForeignKey(
-        BankAccount, null=True, blank=True, on_delete=models.PROTECT, related_name="payouts"
+        "bank_accounts.BankAccount", null=True, blank=True, on_delete=models.PROTECT, related_name="payouts"
     )
     beneficiary_name = models.CharField(max_length=200)
     search_name = models.CharField(max_length=200, blank=True)  # lower case, accents stripped
@@ -164,46 +118,3 @@ class PayoutEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.payout_id}: {self.from_status}->{self.to_status}"
-
-
-class RefundStatus(models.TextChoices):
-    PENDING = "pending", "Pending"  # money reserved (tenant held), sent or being sent to the provider
-    CONFIRMED = "confirmed", "Confirmed"  # the provider returned it to the payer
-    FAILED = "failed", "Failed"  # the provider could not: the money is back in the client's balance
-
-
-class Refund(models.Model):
-    """An "estorno": part or all of a paid deposit returned to the payer (the fee is kept), through the
-    deposit's provider (`BankProvider.submit_refund`)."""
-
-    public_id = models.CharField(max_length=32, unique=True)
-    deposit = models.ForeignKey("payments.Deposit", on_delete=models.PROTECT, related_name="refunds")
-    amount = models.BigIntegerField()  # centavos
-    currency = models.CharField(max_length=3)
-    reason = models.CharField(max_length=200)
-    status = models.CharField(max_length=10, choices=RefundStatus.choices, default=RefundStatus.PENDING)
-    # where the money came from: the deposit's unsettled net (pending) first, the rest from available
-    from_pending = models.BigIntegerField(default=0)
-    from_available = models.BigIntegerField(default=0)
-    created_by_id = models.BigIntegerField(null=True, blank=True)
-    # provider: the deposit's; the refund's public id is the idempotency key at the bank
-    provider = models.CharField(max_length=40, blank=True)
-    provider_reference = models.CharField(max_length=80, blank=True)  # empty until the bank has it
-    provider_extra = models.JSONField(default=dict, blank=True)  # e.g. the sandbox scenario
-    submission_attempts = models.PositiveIntegerField(default=0)
-    last_attempt_at = models.DateTimeField(null=True, blank=True)
-    last_error = models.CharField(max_length=120, blank=True)
-    failure_reason = models.CharField(max_length=120, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-    confirmed_at = models.DateTimeField(null=True, blank=True)
-    failed_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        indexes = [
-            models.Index(fields=("created_at", "id"), name="refund_created_idx"),
-            models.Index(fields=("status", "created_at"), name="refund_status_idx"),
-        ]
-
-    def __str__(self) -> str:
-        return self.public_id

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import date
 from typing import Any
 
 from django.contrib.postgres.search import SearchQuery, SearchVector
 from django.db.models import Count, Q, QuerySet, Sum
-from django.utils import timezone
 
 from brazil.documents import validate_document
 from brazil.errors import DocumentError
-from payments.services import search_text
+from core.dates import day_end, day_start
+from core.text import search_text
 from payouts.models import Payout
 
 PUBLIC_ID_RE = re.compile(r"^pay_[0-9a-f]{20}$")
@@ -33,10 +33,6 @@ class PayoutFilters:
     q: str = ""
 
 
-def _day_start(day: date) -> datetime:
-    return timezone.make_aware(datetime.combine(day, time.min))
-
-
 def filtered(qs: QuerySet[Payout], filters: PayoutFilters) -> QuerySet[Payout]:
     for field, values in (
         ("status", filters.status),
@@ -47,9 +43,9 @@ def filtered(qs: QuerySet[Payout], filters: PayoutFilters) -> QuerySet[Payout]:
         if values:
             qs = qs.filter(**{f"{field}__in": values})
     if filters.date_from:
-        qs = qs.filter(created_at__gte=_day_start(filters.date_from))
-    if filters.date_to:
-        qs = qs.filter(created_at__lt=_day_start(filters.date_to + timedelta(days=1)))
+        qs = qs.filter(created_at__gte=day_start(filters.date_from))
+    if filters.date_to and (end := day_end(filters.date_to)):
+        qs = qs.filter(created_at__lt=end)
     if filters.amount_min is not None:
         qs = qs.filter(amount__gte=filters.amount_min)
     if filters.amount_max is not None:

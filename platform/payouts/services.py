@@ -22,7 +22,7 @@ import logging
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -37,26 +37,27 @@ from access.policy import route_allowed
 from access.scoped import visible_tenants
 from accounts.models import Membership, User
 from accounts.roles import Role
-from audit import services as audit
+from bank_accounts import services as bank_accounts
+from bank_accounts.models import OwnerKind
+from bank_accounts.services import Beneficiary, BeneficiaryInput
+from compliance.services import auto_approve_limit
 from core.errors import AppError, ForbiddenError, NotFoundError
+from core.ids import new_public_id
 from core.jobs import enqueue_on_commit
-from core.tenancy import current_schema
+from core.text import search_text
 from gateway import services as gateway
 from gateway.models import PluginKind, TransactionIndex
 from gateway.registry import get_registry
 from ledger import services as ledger
 from ledger.models import AccountKind, LedgerAccount
 from payments import fees
-from payments.ids import new_public_id
-from payments.models import OutboxEvent
-from payments.services import search_text
-from payouts import bank_accounts
-from payouts.bank_accounts import Beneficiary, BeneficiaryInput
-from payouts.compliance.services import auto_approve_limit
-from payouts.models import OwnerKind, Payout, PayoutEvent, PayoutKind, PayoutStatus, WithdrawMethod
+from payments.records import Entry, record_change
+from payouts import notices
+from payouts.models import Payout, PayoutEvent, PayoutKind, PayoutStatus, WithdrawMethod
 from payouts.transitions import can_transition
 from plugin_api import PayoutRequest, PayoutState, PluginError, ProviderEvent, ProviderPayout
 from tenants.models import Tenant, TenantKind
+from tenants.tenancy import current_schema, current_tenant
 
 logger = logging.getLogger("cofre.payouts")
 
@@ -92,16 +93,12 @@ class PayoutInput:
     bank_account_id: str = ""
     beneficiary: BeneficiaryInput | None = None
     description: str = ""
-    sandbox_scenario: str = ""
+    extra: dict[str, str] = field(default_factory=dict)  # for the provider, as is (ProviderExtra)
 
     def fingerprint(self, *, creator_id: int | None, client: str) -> str:
         """SHA-256 of what the request asks for and who asks: a reused key must carry the same."""
         content = {**asdict(self), "creator": creator_id, "client": client}
         return hashlib.sha256(json.dumps(content, sort_keys=True, default=str).encode()).hexdigest()
-
-
-def _tenant_here() -> Tenant:
-    return Tenant.objects.get(schema_name=current_schema())
 
 
 # --------------------------------------------------------------------------------- who may do what
@@ -151,6 +148,123 @@ def _replay(key: str, fingerprint: str) -> Payout | None:
     return existing
 
 
+@dataclass(frozen=True)
+class CheckedPayout:
+    """A payout request validated by `check_payout`: what `do_create_payout` writes."""
+
+    tenant: Tenant
+    data: PayoutInput
+    key: str  # the Idempotency-Key
+    fingerprint: str
+    staff: bool  # created by staff for the client `tenant`
+    customer: bool  # a customer's own withdrawal (always reviewed)
+    beneficiary: Beneficiary
+    bank_account_id: int | None
+    provider: str
+    fee: int  # the platform's fee, held with the amount, revenue when confirmed
+    auto_approve_up_to: int | None  # the client's threshold (None: every payout is reviewed)
+
+    @property
+    def auto_approved(self) -> bool:
+        limit = self.auto_approve_up_to
+        # Customers' withdrawals always wait for review: they draw on the company's balance.
+        return limit is not None and self.data.amount <= limit and not self.customer
+
+
+def check_payout(
+    membership: Membership, data: PayoutInput, *, idempotency_key: str | None, tenant: Tenant | None = None
+) -> CheckedPayout | Payout:
+    """Validate a payout request: who may ask (the kind's route, a client's toggle), the key, amount,
+    method and currency, the beneficiary, the provider, the fee and the review rule. Answers the payout
+    already made when the key was seen with the same request (`idempotency_conflict` with another).
+    Writes nothing."""
+    staff = tenant is not None
+    if tenant is None:
+        tenant = membership.tenant
+        if tenant.kind != TenantKind.CLIENT or tenant.schema_name != current_schema():
+            raise NotFoundError
+        check_kind(membership, data.kind, write=True)
+    elif data.kind not in KIND_ROUTES:
+        raise AppError("invalid_input", fields={"kind": "invalid_choice"})
+    key = _check_key(idempotency_key)
+    fingerprint = data.fingerprint(creator_id=membership.user_id, client=tenant.slug)
+    existing = _replay(key, fingerprint)
+    if existing is not None:
+        return existing
+
+    _check_kind_for_tenant(tenant, data.kind)
+    if not 0 < data.amount <= MAX_AMOUNT:
+        raise AppError("invalid_input", fields={"amount": "amount_out_of_range"})
+    if data.method not in WithdrawMethod.values:
+        raise AppError("invalid_input", fields={"method": "invalid_choice"})
+    if data.currency not in tenant.currencies or data.currency not in METHOD_CURRENCIES[data.method]:
+        raise AppError("invalid_input", fields={"currency": "currency_not_supported"})
+    beneficiary, account_id = _beneficiary(membership, data, staff=staff)
+    provider_code = gateway.provider_for(tenant, data.method)
+    if data.method not in get_registry().provider(provider_code).payout_methods:
+        raise AppError("invalid_input", fields={"method": "method_not_enabled"})
+    fee = fees.compute_fee(
+        data.amount, fees.rate_for(tenant, fees.payout_fee_method(data.method), data.currency)
+    )
+    return CheckedPayout(
+        tenant=tenant, data=data, key=key, fingerprint=fingerprint, staff=staff,
+        customer=not staff and is_customer(membership), beneficiary=beneficiary,
+        bank_account_id=account_id, provider=provider_code, fee=fee,
+        auto_approve_up_to=auto_approve_limit(tenant, data.currency),
+    )  # fmt: skip
+
+
+def do_create_payout(membership: Membership, checked: CheckedPayout) -> tuple[Payout, bool]:
+    """Write a checked payout and reserve its funds (amount + fee, no overdraft) in one transaction,
+    approving it at once under the client's threshold. Returns (payout, created): a request with the
+    same key that inserted first (at the same time) is answered instead."""
+    data, beneficiary, tenant = checked.data, checked.beneficiary, checked.tenant
+    try:
+        with transaction.atomic():
+            payout = Payout.objects.create(
+                public_id=new_public_id("pay"), kind=data.kind, method=data.method, amount=data.amount,
+                fee=checked.fee, currency=data.currency, description=data.description.strip(),
+                owner_user_id=membership.user_id if checked.customer else None,
+                bank_account_id=checked.bank_account_id, beneficiary_name=beneficiary.holder_name,
+                search_name=search_text(beneficiary.holder_name),
+                beneficiary_document=beneficiary.holder_document, bank_ispb=beneficiary.bank_ispb,
+                bank_compe=beneficiary.bank_compe, bank_name=beneficiary.bank_name,
+                agency=beneficiary.agency, agency_digit=beneficiary.agency_digit,
+                account=beneficiary.account, account_digit=beneficiary.account_digit,
+                account_type=beneficiary.account_type, operation=beneficiary.operation,
+                pix_key=beneficiary.pix_key, pix_key_type=beneficiary.pix_key_type,
+                idempotency_key=checked.key, request_hash=checked.fingerprint,
+                created_by_id=membership.user_id, provider=checked.provider,
+                provider_extra=dict(data.extra),
+            )  # fmt: skip
+            record_change(
+                tenant, payout, kind="payout", action="created", topic="created",
+                payload=payout_event_payload(payout), entry=_reservation(payout, tenant),
+                event=PayoutEvent(payout=payout, to_status=payout.status, source="api",
+                                  actor_id=membership.user_id),
+                index={"method": payout.method, "status": payout.status, "amount": payout.amount,
+                       "fee": payout.fee, "currency": payout.currency, "name": payout.beneficiary_name,
+                       "document": payout.beneficiary_document, "provider": checked.provider,
+                       "created_at": payout.created_at, "payout_kind": payout.kind,
+                       "bank_name": payout.bank_name, "destination": payout_destination(payout)},
+                actor=membership.user,
+                audit_data={"kind": payout.kind, "amount": payout.amount, "fee": payout.fee,
+                            "staff": checked.staff},
+            )  # fmt: skip
+            if not checked.auto_approved:
+                notices.review_waiting(tenant, payout)
+            if checked.auto_approved:
+                note = f"auto-approved up to {checked.auto_approve_up_to}"
+                payout = transition_payout(payout, S.APPROVED, source="auto", approval="auto", note=note)
+    except IntegrityError:
+        # The same key sent at the same time: the other request inserted first and committed.
+        winner = _replay(checked.key, checked.fingerprint)
+        if winner is None:
+            raise
+        return winner, False
+    return payout, True
+
+
 def create_payout(
     membership: Membership,
     data: PayoutInput,
@@ -165,112 +279,10 @@ def create_payout(
     (even when both arrive at once: the unique key makes the second insert wait for the first); the
     same key with another request is refused with `idempotency_conflict`.
     """
-    staff = tenant is not None
-    if tenant is None:
-        tenant = membership.tenant
-        if tenant.kind != TenantKind.CLIENT or tenant.schema_name != current_schema():
-            raise NotFoundError
-        check_kind(membership, data.kind, write=True)
-    elif data.kind not in KIND_ROUTES:
-        raise AppError("invalid_input", fields={"kind": "invalid_choice"})
-    key = _check_key(idempotency_key)
-    fingerprint = data.fingerprint(creator_id=membership.user_id, client=tenant.slug)
-    existing = _replay(key, fingerprint)
-    if existing is not None:
-        return existing, False
-
-    _check_kind_for_tenant(tenant, data.kind)
-    if not 0 < data.amount <= MAX_AMOUNT:
-        raise AppError("invalid_input", fields={"amount": "amount_out_of_range"})
-    if data.method not in WithdrawMethod.values:
-        raise AppError("invalid_input", fields={"method": "invalid_choice"})
-    if data.currency not in tenant.currencies or data.currency not in METHOD_CURRENCIES[data.method]:
-        raise AppError("invalid_input", fields={"currency": "currency_not_supported"})
-    beneficiary, account_id = _beneficiary(membership, data, staff=staff)
-    provider_code = gateway.provider_for(tenant, data.method)
-    if data.method not in get_registry().provider(provider_code).payout_methods:
-        raise AppError("invalid_input", fields={"method": "method_not_enabled"})
-    customer = not staff and is_customer(membership)
-    limit = auto_approve_limit(tenant, data.currency)
-    # Customers' withdrawals always wait for review: they draw on the company's balance.
-    auto = limit is not None and data.amount <= limit and not customer
-    # The platform's fee, held with the amount (no overdraft on amount + fee), revenue when confirmed.
-    fee = fees.compute_fee(
-        data.amount, fees.rate_for(tenant, fees.payout_fee_method(data.method), data.currency)
-    )
-
-    public_id = new_public_id("pay")
-    try:
-        with transaction.atomic():
-            payout = Payout.objects.create(
-                public_id=public_id,
-                kind=data.kind,
-                method=data.method,
-                amount=data.amount,
-                fee=fee,
-                currency=data.currency,
-                description=data.description.strip(),
-                owner_user_id=membership.user_id if customer else None,
-                bank_account_id=account_id,
-                beneficiary_name=beneficiary.holder_name,
-                search_name=search_text(beneficiary.holder_name),
-                beneficiary_document=beneficiary.holder_document,
-                bank_ispb=beneficiary.bank_ispb,
-                bank_compe=beneficiary.bank_compe,
-                bank_name=beneficiary.bank_name,
-                agency=beneficiary.agency,
-                agency_digit=beneficiary.agency_digit,
-                account=beneficiary.account,
-                account_digit=beneficiary.account_digit,
-                account_type=beneficiary.account_type,
-                operation=beneficiary.operation,
-                pix_key=beneficiary.pix_key,
-                pix_key_type=beneficiary.pix_key_type,
-                idempotency_key=key,
-                request_hash=fingerprint,
-                created_by_id=membership.user_id,
-                provider=provider_code,
-                provider_extra={"sandbox_scenario": data.sandbox_scenario} if data.sandbox_scenario else {},
-            )
-            _reserve(payout, tenant)
-            PayoutEvent.objects.create(
-                payout=payout, to_status=payout.status, source="api", actor_id=membership.user_id
-            )
-            gateway.index_upsert(
-                tenant,
-                "payout",
-                payout.public_id,
-                method=payout.method,
-                status=payout.status,
-                amount=payout.amount,
-                fee=payout.fee,
-                currency=payout.currency,
-                name=payout.beneficiary_name,
-                document=payout.beneficiary_document,
-                provider=provider_code,
-                created_at=payout.created_at,
-                payout_kind=payout.kind,
-                bank_name=payout.bank_name,
-                destination=payout_destination(payout),
-            )
-            audit.record(
-                "payout.created",
-                actor=membership.user,
-                target=payout,
-                data={"kind": payout.kind, "amount": payout.amount, "fee": payout.fee, "staff": staff},
-            )
-            OutboxEvent.objects.create(topic="payout.created", payload=payout_event_payload(payout))
-            if auto:
-                payout = transition_payout(
-                    payout, S.APPROVED, source="auto", approval="auto", note=f"auto-approved up to {limit}"
-                )
-    except IntegrityError:
-        # The same key sent at the same time: the other request inserted first and committed.
-        winner = _replay(key, fingerprint)
-        if winner is None:
-            raise
-        return winner, False
-    return payout, True
+    checked = check_payout(membership, data, idempotency_key=idempotency_key, tenant=tenant)
+    if isinstance(checked, Payout):
+        return checked, False
+    return do_create_payout(membership, checked)
 
 
 def _beneficiary(membership: Membership, data: PayoutInput, *, staff: bool) -> tuple[Beneficiary, int | None]:
@@ -305,17 +317,15 @@ def _beneficiary(membership: Membership, data: PayoutInput, *, staff: bool) -> t
     return beneficiary, None
 
 
-def _reserve(payout: Payout, tenant: Tenant) -> None:
+def _reservation(payout: Payout, tenant: Tenant) -> Entry:
     """Hold amount + fee under the available account's row lock: refused when they exceed it."""
     available = ledger.tenant_account(tenant, AccountKind.AVAILABLE, payout.currency)
     held = ledger.tenant_account(tenant, AccountKind.HELD, payout.currency)
     total = payout.amount + payout.fee
-    ledger.post(
+    return Entry(
         _entry_key(tenant, payout, "reserved"),
         "payout_reserved",
         [ledger.Line(available, total), ledger.Line(held, -total)],
-        tenant=tenant,
-        reference=payout.public_id,
         no_overdraft=[available],
     )
 
@@ -338,7 +348,7 @@ def transition_payout(
     note: str = "",
 ) -> Payout:
     """The one way a payout changes status. Idempotent: moving to the current status is a no-op."""
-    tenant = _tenant_here()
+    tenant = current_tenant()
     with transaction.atomic():
         locked = Payout.objects.select_for_update().get(pk=payout.pk)
         if provider_reference and not locked.provider_reference:
@@ -354,7 +364,6 @@ def transition_payout(
             raise AppError("invalid_transition", status=409, current=locked.status, target=target)
         before = locked.status
         now = timezone.now()
-        _post_transition(locked, tenant, target)
         if target == S.APPROVED:
             locked.approved_at = now
             locked.approval = approval or "manual"
@@ -369,21 +378,15 @@ def transition_payout(
             locked.rejection_reason = rejection_reason[:200]
         locked.status = target
         locked.save()
-        PayoutEvent.objects.create(
-            payout=locked, from_status=before, to_status=target, source=source,
-            actor_id=actor.pk if actor is not None else None, provider_event_id=provider_event_id,
-            note=note[:200],
+        record_change(
+            tenant, locked, kind="payout", action="status_changed", topic=target,
+            payload=payout_event_payload(locked), entry=_transition_entry(locked, tenant, target),
+            event=PayoutEvent(payout=locked, from_status=before, to_status=target, source=source,
+                              actor_id=actor.pk if actor is not None else None,
+                              provider_event_id=provider_event_id, note=note[:200]),
+            index={"status": target, "provider_reference": locked.provider_reference},
+            actor=actor, audit_data={"from": before, "to": target, "source": source},
         )  # fmt: skip
-        gateway.index_upsert(
-            tenant, "payout", locked.public_id, status=target, provider_reference=locked.provider_reference
-        )
-        audit.record(
-            "payout.status_changed",
-            actor=actor,
-            target=locked,
-            data={"from": before, "to": target, "source": source},
-        )
-        OutboxEvent.objects.create(topic=f"payout.{target}", payload=payout_event_payload(locked))
         if target == S.APPROVED:
             from payouts.tasks import submit_payout as submit_actor
 
@@ -391,7 +394,7 @@ def transition_payout(
     return locked
 
 
-def _post_transition(payout: Payout, tenant: Tenant, target: str) -> None:
+def _transition_entry(payout: Payout, tenant: Tenant, target: str) -> Entry | None:
     amount, fee, currency = payout.amount, payout.fee, payout.currency
     held = ledger.tenant_account(tenant, AccountKind.HELD, currency)
     available = ledger.tenant_account(tenant, AccountKind.AVAILABLE, currency)
@@ -408,13 +411,9 @@ def _post_transition(payout: Payout, tenant: Tenant, target: str) -> None:
         clearing = ledger.platform_account(AccountKind.PROVIDER_CLEARING, currency, provider=payout.provider)
         step, kind, lines = "reversed", "payout_reversed", [(clearing, amount), (available, -amount)]
     else:  # approved, pending, paid_to_client: the money stays where it is
-        return
-    ledger.post(
-        _entry_key(tenant, payout, step),
-        kind,
-        [ledger.Line(account, value) for account, value in lines],
-        tenant=tenant,
-        reference=payout.public_id,
+        return None
+    return Entry(
+        _entry_key(tenant, payout, step), kind, [ledger.Line(account, value) for account, value in lines]
     )
 
 
@@ -610,7 +609,7 @@ def _lock_accounts(payout: Payout) -> None:
     """Lock every account the payout's entries touch, in id order, before posting several entries in
     one transaction (confirmed then reversed): each post locks its own accounts in id order, but two
     posts in a row would not, and could deadlock with a payout being created."""
-    tenant = _tenant_here()
+    tenant = current_tenant()
     accounts = [
         ledger.tenant_account(tenant, AccountKind.AVAILABLE, payout.currency),
         ledger.tenant_account(tenant, AccountKind.HELD, payout.currency),
@@ -622,7 +621,7 @@ def _lock_accounts(payout: Payout) -> None:
 
 def apply_payout_event(provider_code: str, event: ProviderEvent) -> str:
     """A verified webhook event of kind "payout", in the payout's tenant schema (called by
-    payments.services.apply_provider_event inside the inbox row's transaction)."""
+    the inbox, gateway.webhooks, inside the inbox row's transaction)."""
     payout = Payout.objects.filter(public_id=event.reference).first()
     if payout is None or payout.provider != provider_code:
         return "unknown_reference"

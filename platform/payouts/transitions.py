@@ -1,4 +1,4 @@
-"""Payout and refund status transition tables: data, tested exhaustively (tests/payouts/test_rules.py).
+"""The payout status transition table: data, tested exhaustively (tests/payouts/test_rules.py).
 
 Payouts: waiting -> approved | rejected | canceled; approved -> pending | canceled; pending ->
 confirmed | canceled; confirmed -> reversed | paid_to_client; paid_to_client -> reversed; rejected,
@@ -6,15 +6,11 @@ canceled and reversed are terminal. `paid_to_client` means the money reached the
 wallet withdraw (kind `wallet`, to the company's own bank account) goes confirmed -> paid_to_client
 in the same step when the bank confirms it (`payouts.services.state_chain`), and a later return by
 the client's bank still reverses it. Other payouts pay a third party and end `confirmed`.
-
-Refunds: pending -> confirmed | failed (what the provider reports); confirmed and failed are terminal,
-so a late or repeated provider event never moves a refund again (`payouts.refunds.apply_refund_state`).
 """
 
 from __future__ import annotations
 
 from payouts.models import PayoutStatus as P
-from payouts.models import RefundStatus as R
 
 PAYOUT_TRANSITIONS: dict[str, frozenset[str]] = {
     P.WAITING: frozenset({P.APPROVED, P.REJECTED, P.CANCELED}),
@@ -30,16 +26,6 @@ PAYOUT_TRANSITIONS: dict[str, frozenset[str]] = {
 # Statuses in which the payout's amount is still reserved (tenant HELD).
 FUNDS_HELD = frozenset({P.WAITING, P.APPROVED, P.PENDING})
 
-REFUND_TRANSITIONS: dict[str, frozenset[str]] = {
-    R.PENDING: frozenset({R.CONFIRMED, R.FAILED}),
-    R.CONFIRMED: frozenset(),
-    R.FAILED: frozenset(),
-}
-
 
 def can_transition(current: str, target: str) -> bool:
     return target in PAYOUT_TRANSITIONS.get(current, frozenset())
-
-
-def can_transition_refund(current: str, target: str) -> bool:
-    return target in REFUND_TRANSITIONS.get(current, frozenset())

@@ -233,6 +233,8 @@ class BankProvider(ABC):
     payout_methods: frozenset[str] = frozenset()
     refund_methods: frozenset[str] = frozenset()  # payment methods whose charges it can refund
     config_schema: Mapping[str, Any] = {"type": "object", "properties": {}}
+    # The built-in default: serves a method no route names (at most one loaded provider says so).
+    default_provider: bool = False
 
     def check_config(self, config: Mapping[str, Any]) -> None:
         """Raise PluginError(code, field) for configuration its schema cannot express (default: none)."""

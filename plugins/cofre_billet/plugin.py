@@ -17,16 +17,6 @@ from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from brazil import address
-from brazil.address import AddressError
-from brazil.boleto import (
-    MAX_AMOUNT_CENTAVOS,
-    WINDOW_DAYS_AFTER,
-    bank_barcode_to_typed_line,
-    build_barcode,
-)
-from brazil.documents import validate_document
-from brazil.errors import BoletoError, DocumentError
 from plugin_api import (
     ChargeArtifacts,
     ChargeRequest,
@@ -36,6 +26,7 @@ from plugin_api import (
     PluginError,
     hookimpl,
 )
+from plugin_api.brazil import address, boleto, documents, errors
 
 SAO_PAULO = ZoneInfo("America/Sao_Paulo")
 # "999" is no institution's COMPE code: a sandbox boleto can never be paid at a real bank by mistake.
@@ -75,7 +66,7 @@ def normalize_zipcode(zipcode: str) -> str:
     """ "01310-100" -> "01310100"; PluginError("invalid_zipcode") unless 8 digits remain."""
     try:
         return address.normalize_zipcode(zipcode)
-    except AddressError as exc:
+    except address.AddressError as exc:
         raise PluginError(exc.code, "payer.zipcode") from exc
 
 
@@ -83,8 +74,8 @@ def validate_payer(payer: Payer) -> None:
     """Name, CPF/CNPJ and the postal address a boleto prints (complement optional)."""
     _required(payer.name, "payer.name")
     try:
-        validate_document(payer.document)
-    except DocumentError as exc:
+        documents.validate_document(payer.document)
+    except errors.DocumentError as exc:
         raise PluginError("invalid_document", "payer.document") from exc
     for name in ("street", "number", "neighborhood", "city"):
         _required(getattr(payer, name), f"payer.{name}")
@@ -126,28 +117,28 @@ class BilletMethod(PaymentMethod):
     def validate(self, request: ChargeRequest, config: Mapping[str, Any]) -> None:
         if request.currency not in self.currencies:
             raise PluginError("unsupported_currency", "currency")
-        if type(request.amount) is not int or not 0 < request.amount <= MAX_AMOUNT_CENTAVOS:
-            raise PluginError("invalid_amount", "amount", maximum=MAX_AMOUNT_CENTAVOS)
+        if type(request.amount) is not int or not 0 < request.amount <= boleto.MAX_AMOUNT_CENTAVOS:
+            raise PluginError("invalid_amount", "amount", maximum=boleto.MAX_AMOUNT_CENTAVOS)
         validate_payer(request.payer)
         if request.due_date is None:
             raise PluginError("required", "due_date")
         today = today_in_sao_paulo()
         if request.due_date < today:
             raise PluginError("due_date_in_past", "due_date")
-        if request.due_date > today + timedelta(days=WINDOW_DAYS_AFTER):
+        if request.due_date > today + timedelta(days=boleto.WINDOW_DAYS_AFTER):
             raise PluginError("due_date_too_far", "due_date")  # its factor would be ambiguous
 
     def prepare(self, request: ChargeRequest, config: Mapping[str, Any]) -> ChargeArtifacts:
         try:
-            barcode = build_barcode(
+            barcode = boleto.build_barcode(
                 bank=str(config.get("bank_code", SANDBOX_BANK_CODE)),
                 due_date=request.due_date,
                 amount_centavos=request.amount,
                 free_field=free_field(request.reference, config),
             )
-        except BoletoError as exc:
+        except errors.BoletoError as exc:
             raise PluginError(exc.code, "boleto") from exc
-        return ChargeArtifacts(barcode=barcode, typed_line=bank_barcode_to_typed_line(barcode))
+        return ChargeArtifacts(barcode=barcode, typed_line=boleto.bank_barcode_to_typed_line(barcode))
 
     def payer_document(
         self, request: ChargeRequest, artifacts: ChargeArtifacts, config: Mapping[str, Any]

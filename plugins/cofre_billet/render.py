@@ -14,11 +14,8 @@ from dataclasses import dataclass
 from datetime import date
 from html import escape
 
-from brazil.boleto import format_typed_line
-from brazil.documents import validate_document
-from brazil.errors import DocumentError
-from brazil.itf import boleto_barcode_svg
 from plugin_api import ChargeArtifacts, ChargeRequest, Payer
+from plugin_api.brazil import boleto, documents, errors, itf
 
 
 @dataclass(frozen=True)
@@ -47,8 +44,8 @@ def display_document(document: str) -> str:
     if not document:
         return ""
     try:
-        return validate_document(document).masked
-    except DocumentError:
+        return documents.validate_document(document).masked
+    except errors.DocumentError:
         return "***"
 
 
@@ -117,7 +114,7 @@ def render_boleto_html(request: ChargeRequest, artifacts: ChargeArtifacts, merch
     free = barcode[19:44]  # agency(4) carteira(2) nosso número(11) account(7) 0
     agency, carteira, nosso, account = free[:4], free[4:6], free[6:17], free[17:24]
     bank_label = f"{bank}-{bank_code_dv(bank)}"
-    typed_line = escape(format_typed_line(artifacts.typed_line))
+    typed_line = escape(boleto.format_typed_line(artifacts.typed_line))
     due = escape(format_date(request.due_date))
     amount = escape(format_brl(request.amount))
     beneficiary = escape(merchant.name.strip())
@@ -136,7 +133,7 @@ def render_boleto_html(request: ChargeRequest, artifacts: ChargeArtifacts, merch
             f"<br>{instructions}" if instructions else ""
         )
     place = "Pagável em qualquer banco até o vencimento"
-    svg = boleto_barcode_svg(barcode)
+    svg = itf.boleto_barcode_svg(barcode)
 
     receipt = f"""
 <section class="part" aria-label="Recibo do Pagador">

@@ -17,15 +17,8 @@ from typing import Any
 
 import segno
 
-from brazil.errors import PixError
-from brazil.pix import (
-    MAX_AMOUNT_CENTAVOS,
-    PixKey,
-    brcode_text,
-    build_static_brcode,
-    validate_pix_key,
-)
 from plugin_api import ChargeArtifacts, ChargeRequest, PayerDocument, PaymentMethod, PluginError, hookimpl
+from plugin_api.brazil import errors, pix
 
 DEFAULT_EXPIRES_IN_SECONDS = 3600
 MIN_EXPIRES_IN_SECONDS = 60
@@ -44,13 +37,13 @@ def charge_txid(reference: str) -> str:
     return "".join(chars)
 
 
-def check_pix_key(key: object, field: str = "pix_key") -> PixKey:
+def check_pix_key(key: object, field: str = "pix_key") -> pix.PixKey:
     """A receiving key in DICT form (brazil.pix.validate_pix_key), else PluginError("invalid_pix_key")."""
     if not isinstance(key, str) or not key:
         raise PluginError("required", field)
     try:
-        return validate_pix_key(key)
-    except PixError as exc:
+        return pix.validate_pix_key(key)
+    except errors.PixError as exc:
         raise PluginError("invalid_pix_key", field, reason=str(exc.params.get("reason", ""))) from exc
 
 
@@ -65,8 +58,8 @@ def static_brcode(key: str, *, name: str, city: str, description: str | None = N
     """A reusable BR Code for a key without amount (the payer types it): a merchant's "PIX QR"."""
     check_pix_key(key)
     try:
-        return build_static_brcode(key=key, name=name, city=city, description=description)
-    except PixError as exc:
+        return pix.build_static_brcode(key=key, name=name, city=city, description=description)
+    except errors.PixError as exc:
         raise PluginError(exc.code, "pix") from exc
 
 
@@ -101,8 +94,8 @@ class PixMethod(PaymentMethod):
     def validate(self, request: ChargeRequest, config: Mapping[str, Any]) -> None:
         if request.currency not in self.currencies:
             raise PluginError("unsupported_currency", "currency")
-        if type(request.amount) is not int or not 0 < request.amount <= MAX_AMOUNT_CENTAVOS:
-            raise PluginError("invalid_amount", "amount", maximum=MAX_AMOUNT_CENTAVOS)
+        if type(request.amount) is not int or not 0 < request.amount <= pix.MAX_AMOUNT_CENTAVOS:
+            raise PluginError("invalid_amount", "amount", maximum=pix.MAX_AMOUNT_CENTAVOS)
         expires = request.expires_in_seconds
         if expires is not None and (
             type(expires) is not int or not MIN_EXPIRES_IN_SECONDS <= expires <= MAX_EXPIRES_IN_SECONDS
@@ -113,9 +106,9 @@ class PixMethod(PaymentMethod):
                 minimum=MIN_EXPIRES_IN_SECONDS,
                 maximum=MAX_EXPIRES_IN_SECONDS,
             )
-        if not brcode_text(request.merchant_name):
+        if not pix.brcode_text(request.merchant_name):
             raise PluginError("required", "merchant_name")
-        if not brcode_text(request.merchant_city):
+        if not pix.brcode_text(request.merchant_city):
             raise PluginError("required", "merchant_city")
         self.check_config(config)
 
@@ -123,14 +116,14 @@ class PixMethod(PaymentMethod):
         key = check_pix_key(config.get("pix_key"))
         txid = charge_txid(request.reference)
         try:
-            brcode = build_static_brcode(
+            brcode = pix.build_static_brcode(
                 key=key.value,
                 name=request.merchant_name,
                 city=request.merchant_city,
                 amount_centavos=request.amount,
                 txid=txid,
             )
-        except PixError as exc:
+        except errors.PixError as exc:
             raise PluginError(exc.code, "pix") from exc
         seconds = request.expires_in_seconds or int(
             config.get("expires_in_seconds", DEFAULT_EXPIRES_IN_SECONDS)

@@ -104,16 +104,12 @@ def deliver(delivery_id: int) -> None:
         raise WebhookDeliveryError(f"webhook {delivery.event_id} to {delivery.url}: {status or error}")
 
 
-def deliver_now(reference: str) -> list[tuple[dict[str, str], bytes]]:
-    """Test helper: every undelivered webhook for `reference`, in order, as (headers, body).
+def release(reference: str) -> list[tuple[str, dict[str, str], bytes]]:
+    """Every undelivered webhook for `reference`, in order, as (url, headers, body), now.
 
     Does what the actor would (applies the events to the bank's books, signs with the merchant's
-    secret, marks them delivered) but returns the requests instead of POSTing them, so a test can post
-    them through Django's test client:
-
-        for headers, body in deliver_now(deposit.public_id):
-            client.post("/api/webhooks/sandbox_bank", body, content_type="application/json",
-                        headers=headers)
+    secret, marks them delivered) but hands the requests to the caller instead of POSTing them: the
+    bank's test mode (`POST /sandbox-bank/webhooks/release`) for a demo or a test with no web server.
     """
     pending = SandboxWebhookDelivery.objects.filter(reference=reference, delivered_at__isnull=True).order_by(
         "due_at", "id"
@@ -122,8 +118,19 @@ def deliver_now(reference: str) -> list[tuple[dict[str, str], bytes]]:
     for delivery in pending:
         apply_state(delivery)
         body = body_of(delivery)
-        requests.append((webhooks.signed_headers(delivery.signing_secret, body), body))
+        requests.append((delivery.url, webhooks.signed_headers(delivery.signing_secret, body), body))
         SandboxWebhookDelivery.objects.filter(pk=delivery.pk).update(
             attempts=F("attempts") + 1, delivered_at=timezone.now()
         )
     return requests
+
+
+def deliver_now(reference: str) -> list[tuple[dict[str, str], bytes]]:
+    """Test helper: `release(reference)` without the URLs, as (headers, body), so a test can post
+    them through Django's test client:
+
+        for headers, body in deliver_now(deposit.public_id):
+            client.post("/api/webhooks/sandbox_bank", body, content_type="application/json",
+                        headers=headers)
+    """
+    return [(headers, body) for _, headers, body in release(reference)]

@@ -1,8 +1,10 @@
-"""Entry point `sandbox_bank = "cofre_sandbox_bank.plugin"`: the sandbox bank provider."""
+"""Entry point `sandbox_bank = "cofre_sandbox_bank.plugin"`: the sandbox bank provider, its own Django
+app (its state, in the public schema) and its endpoints under /sandbox-bank/."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from cofre_sandbox_bank.provider import SandboxBank
 from plugin_api import BankProvider, hookimpl
@@ -11,3 +13,15 @@ from plugin_api import BankProvider, hookimpl
 @hookimpl
 def cofre_bank_providers() -> Sequence[BankProvider]:
     return [SandboxBank()]
+
+
+@hookimpl
+def cofre_django_apps() -> Sequence[str]:
+    return ["cofre_sandbox_bank"]
+
+
+@hookimpl
+def cofre_urls() -> Sequence[Any]:
+    from django.urls import include, path
+
+    return [path("sandbox-bank/", include("cofre_sandbox_bank.urls"))]

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import secrets
 import time
 from collections.abc import Mapping
@@ -45,9 +46,6 @@ from django.db import IntegrityError, transaction
 from django.db.models import Sum
 from django.utils import timezone
 
-from brazil.documents import validate_document
-from brazil.errors import DocumentError, PixError
-from brazil.pix import validate_pix_key
 from cofre_sandbox_bank import webhooks
 from plugin_api import (
     BankProvider,
@@ -64,11 +62,13 @@ from plugin_api import (
     RefundRequest,
     RefundState,
 )
+from plugin_api.brazil import documents, errors, pix
 
 if TYPE_CHECKING:
     from cofre_sandbox_bank.models import SandboxCharge, SandboxPayout, SandboxRefund
 
 CODE = "sandbox_bank"
+WEBHOOK_URL_ENV = "SANDBOX_WEBHOOK_URL"  # where the bank POSTs by default (else this machine's PORT)
 SCENARIO_KEY = "sandbox_scenario"
 CHARGE_SCENARIOS = ("confirm", "fail", "expire", "never", "duplicate", "out_of_order", "timeout")
 PAYOUT_SCENARIOS = ("confirm", "fail", "reverse", "never", "duplicate", "out_of_order", "timeout", "slow")
@@ -88,9 +88,9 @@ MAX_AMOUNT_CENTAVOS = 9_999_999_999
 
 
 def default_webhook_url() -> str:
-    """settings.SANDBOX_WEBHOOK_URL, else Cofre's own webhook endpoint on this machine."""
-    configured = getattr(settings, "SANDBOX_WEBHOOK_URL", "")
-    return str(configured or f"http://127.0.0.1:{settings.PORT}/api/webhooks/{CODE}")
+    """The environment's SANDBOX_WEBHOOK_URL, else Cofre's own webhook endpoint on this machine."""
+    configured = os.environ.get(WEBHOOK_URL_ENV, "")
+    return configured or f"http://127.0.0.1:{settings.PORT}/api/webhooks/{CODE}"
 
 
 def _new_reference(prefix: str) -> str:
@@ -216,6 +216,7 @@ class SandboxBank(BankProvider):
     methods = frozenset({"billet", "pix", "card", "wire"})
     payout_methods = frozenset({"pix", "ted"})
     refund_methods = frozenset({"billet", "pix", "card", "wire"})
+    default_provider = True  # the built-in default: serves what no route names
 
     def __init__(self) -> None:
         self.config_schema = {
@@ -426,13 +427,13 @@ class SandboxBank(BankProvider):
         if not request.beneficiary_name.strip():
             raise PluginError("required", "beneficiary_name")
         try:
-            validate_document(request.beneficiary_document)
-        except DocumentError as exc:
+            documents.validate_document(request.beneficiary_document)
+        except errors.DocumentError as exc:
             raise PluginError("invalid_document", "beneficiary_document") from exc
         if request.method == "pix":
             try:
-                validate_pix_key(request.pix_key)
-            except PixError as exc:
+                pix.validate_pix_key(request.pix_key)
+            except errors.PixError as exc:
                 raise PluginError("invalid_pix_key", "pix_key") from exc
             return
         if not (request.bank_compe or request.bank_ispb):

@@ -1,4 +1,4 @@
-"""Mounted under /sandbox-bank/ (config/urls_common.py)."""
+"""Mounted under /sandbox-bank/ (the plugin's `cofre_urls` hook)."""
 
 from __future__ import annotations
 
@@ -9,4 +9,5 @@ from cofre_sandbox_bank import views
 app_name = "sandbox_bank"
 urlpatterns: list[URLPattern] = [
     path("tokens", views.create_token, name="tokens"),
+    path("webhooks/release", views.release_webhooks, name="release_webhooks"),
 ]

@@ -1,21 +1,30 @@
-"""The sandbox bank's tokenization service: `POST /sandbox-bank/tokens`.
+"""The sandbox bank's own endpoints (mounted under /sandbox-bank/ by the plugin's `cofre_urls` hook).
 
-It stands for the provider's own endpoint that a checkout page calls directly from the browser, so
-the card number never passes through Cofre: JSON `{number, exp_month, exp_year, cvv, holder}` in,
-`{token, brand, last4}` out (201), or 400 `{error, field, message}`. The number is never stored or
-logged, and is hidden from Django's error reports.
+`POST /sandbox-bank/tokens`: the tokenization service. It stands for the provider's own endpoint
+that a checkout page calls directly from the browser, so the card number never passes through
+Cofre: JSON `{number, exp_month, exp_year, cvv, holder}` in, `{token, brand, last4}` out (201), or
+400 `{error, field, message}`. The number is never stored or logged, and is hidden from Django's
+error reports.
+
+`POST /sandbox-bank/webhooks/release`: the bank's test mode, as real sandboxes have. JSON
+`{reference}` in; the bank sends at once the webhooks it holds for that charge, payout or refund
+(as if their delay had passed) and hands them to the caller, who delivers them to the URL each
+names: `{"webhooks": [{url, headers, body}]}`. For a demo or a test that has no web server running
+(`manage.py seed_demo --money`). Off in the production profile (404).
 """
 
 from __future__ import annotations
 
 import json
 
-from django.http import HttpRequest, JsonResponse
+from django.conf import settings
+from django.http import Http404, HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_POST
 
 from cofre_sandbox_bank.cards import CardDataError, check_card
+from cofre_sandbox_bank.delivery import release
 from cofre_sandbox_bank.models import SandboxCardToken
 
 
@@ -45,3 +54,21 @@ def create_token(request: HttpRequest) -> JsonResponse:
         return _error(exc.code, exc.field, exc.message)
     token = SandboxCardToken.issue(card)
     return JsonResponse({"token": token.token, "brand": token.brand, "last4": token.last4}, status=201)
+
+
+@csrf_exempt  # the bank's own API, called by a demo or test driver, not by a browser with a session
+@require_POST
+def release_webhooks(request: HttpRequest) -> JsonResponse:
+    if getattr(settings, "COFRE_ENV", "") == "production":
+        raise Http404
+    try:
+        payload = json.loads(request.body)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return _error("invalid_json", "", "The body must be a JSON object")
+    reference = payload.get("reference") if isinstance(payload, dict) else None
+    if not isinstance(reference, str) or not reference:
+        return _error("required", "reference", "A charge, payout or refund reference is required")
+    webhooks = [
+        {"url": url, "headers": headers, "body": body.decode()} for url, headers, body in release(reference)
+    ]
+    return JsonResponse({"webhooks": webhooks})

@@ -11,10 +11,8 @@ import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from brazil.banks import bank_by_compe
-from brazil.documents import validate_document
-from brazil.errors import DocumentError
 from plugin_api import ChargeArtifacts, ChargeRequest, PaymentMethod, PluginError, hookimpl
+from plugin_api.brazil import banks, documents, errors
 
 MAX_AMOUNT_CENTAVOS = 9_999_999_999
 # Crockford's base 32: no I, L, O or U, so a code read over the phone is not misread.
@@ -71,8 +69,8 @@ class WireMethod(PaymentMethod):
             if not str(config.get(name, "")).strip():
                 raise PluginError("required", name)
         try:
-            validate_document(str(config["holder_document"]))
-        except DocumentError as exc:
+            documents.validate_document(str(config["holder_document"]))
+        except errors.DocumentError as exc:
             raise PluginError("invalid_document", "holder_document") from exc
 
     def validate(self, request: ChargeRequest, config: Mapping[str, Any]) -> None:
@@ -84,8 +82,8 @@ class WireMethod(PaymentMethod):
 
     def prepare(self, request: ChargeRequest, config: Mapping[str, Any]) -> ChargeArtifacts:
         compe = str(config["bank_compe"])
-        bank = bank_by_compe(compe)
-        document = validate_document(str(config["holder_document"]))
+        bank = banks.bank_by_compe(compe)
+        document = documents.validate_document(str(config["holder_document"]))
         instructions = {
             "bank_compe": compe,
             "bank_name": bank.name if bank is not None else "",

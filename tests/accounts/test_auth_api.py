@@ -7,8 +7,8 @@ from django.test import override_settings
 
 from accounts.roles import ROLES_BY_KIND
 from audit.models import AuditEntry
-from core.demo import DEMO_ROLE_TENANT, demo_email
 from core.redis import redis_client
+from ops.demo import DEMO_ROLE_TENANT, demo_email
 from tests.support.http import ApiClient
 
 pytestmark = pytest.mark.django_db
@@ -71,7 +71,7 @@ def test_unknown_email_and_bad_input_never_give_a_500() -> None:
     assert client.post_json("/api/auth/login", {"email": "nobody@x.test", "password": "x"}).status_code == 401
     bad = client.post("/api/auth/login", data="not json", content_type="application/json")
     assert bad.status_code == 400
-    assert bad.json()["code"] == "invalid_input"
+    assert bad.json()["code"] == "malformed_request"  # a body that is not what its Content-Type says
     missing = client.post_json("/api/auth/login", {"email": "a@b.c"})
     assert missing.status_code == 400
     assert "password" in missing.json()["fields"]

@@ -14,7 +14,7 @@ from django.conf import settings
 
 from accounts import identity_cache
 from accounts.models import Membership, User
-from core.demo import DEMO_PASSWORD
+from ops.demo import DEMO_PASSWORD
 from tenants.models import TenantStatus
 from tenants.services import create_tenant
 from tests.support.http import ApiClient

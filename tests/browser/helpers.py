@@ -11,7 +11,7 @@ import re
 import time
 from typing import TYPE_CHECKING, Any
 
-from core.demo import DEMO_PASSWORD, demo_email
+from ops.demo import DEMO_PASSWORD, demo_email
 from tests.browser.conftest import tenant_url
 from tests.support.personas import HOME_OF
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from core.demo import BETA_OWNER, DEMO_PASSWORD
+from ops.demo import BETA_OWNER, DEMO_PASSWORD
 from tests.browser.conftest import tenant_url
 from tests.browser.helpers import LOGIN_PATH, fill_login_form
 

@@ -44,8 +44,8 @@ def fresh_client(django_db_blocker: Any) -> Iterator[tuple[str, str]]:
     from django_tenants.utils import schema_context
 
     from accounts.models import Membership, User
-    from core.demo import DEMO_PASSWORD
     from gateway.models import FeeRate
+    from ops.demo import DEMO_PASSWORD
     from tenants.models import Tenant
     from tenants.services import create_tenant
 
@@ -62,7 +62,7 @@ def fresh_client(django_db_blocker: Any) -> Iterator[tuple[str, str]]:
 
 
 def owner_of(slug: str) -> Any:
-    from core.demo import DEMO_PASSWORD
+    from ops.demo import DEMO_PASSWORD
     from tests.support.http import ApiClient
 
     client = ApiClient(slug)

@@ -113,7 +113,9 @@ def test_every_vertical_setting_survives_a_reload(
     assert page.locator("header").evaluate("header => getComputedStyle(header).position") == "static"
     assert page.locator("header .dark").count() == 1  # a colored navbar uses the dark tokens
     make_page_scrollable(page)
-    page.wait_for_timeout(300)
+    # the scroll has happened and two frames were drawn after it: a button it shows would be there
+    page.wait_for_function("() => window.scrollY > 0")
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
     assert page.get_by_role("button", name="Voltar ao topo").count() == 0
 
     dialog = open_customizer(page)

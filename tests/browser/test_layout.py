@@ -12,10 +12,11 @@ if TYPE_CHECKING:
     from playwright.sync_api import FloatRect, Page
 
 
-def layout(page: Page) -> str:
-    page.wait_for_timeout(100)  # one resize event to settle
-    value: str = page.locator("[data-layout]").first.get_attribute("data-layout") or ""
-    return value
+def expect_layout(page: Page, value: str) -> None:
+    """Waits until the shell draws `value` (after a resize, the next render does)."""
+    from playwright.sync_api import expect
+
+    expect(page.locator("[data-layout]").first).to_have_attribute("data-layout", value)
 
 
 def box(page: Page, selector: str) -> FloatRect:
@@ -35,7 +36,7 @@ def test_horizontal_from_1200_px_and_vertical_below(
     close_customizer(page)
 
     page.set_viewport_size({"width": 1280, "height": 900})
-    assert layout(page) == "horizontal"
+    expect_layout(page, "horizontal")
     assert page.locator("aside").count() == 0
     menu = page.locator("header nav")
     # every entry of the role is in the top menu; hovering a group opens its dropdown
@@ -47,12 +48,12 @@ def test_horizontal_from_1200_px_and_vertical_below(
     assert group.get_attribute("aria-expanded") == "true"
 
     page.set_viewport_size({"width": 1200, "height": 900})
-    assert layout(page) == "horizontal"
+    expect_layout(page, "horizontal")
     page.set_viewport_size({"width": 1199, "height": 900})
-    assert layout(page) == "vertical"
+    expect_layout(page, "vertical")
 
     page.set_viewport_size({"width": 1000, "height": 900})
-    assert layout(page) == "vertical"
+    expect_layout(page, "vertical")
     # below 1200 px the sidebar is off-canvas: the navbar button shows it
     assert not page.locator("aside nav").is_visible()
     page.get_by_role("button", name="Abrir menu").click()
@@ -75,7 +76,14 @@ def test_rtl_puts_the_sidebar_on_the_right(
     choose(open_customizer(page), "direction", "rtl")
     close_customizer(page)
     page.wait_for_function("() => document.documentElement.dir === 'rtl'")
-    page.wait_for_timeout(400)  # the sidebar's transition
+    # the sidebar's transition has ended: it sits flush with the right edge, nothing animating
+    page.wait_for_function(
+        """() => {
+            const aside = document.querySelector('aside');
+            const flush = Math.abs(aside.getBoundingClientRect().right - window.innerWidth) <= 1;
+            return flush && aside.getAnimations({ subtree: true }).length === 0;
+        }"""
+    )
     aside, main = box(page, "aside"), box(page, "#main-content")
     assert main["x"] + main["width"] <= aside["x"] + 1
     assert abs(aside["x"] + aside["width"] - 1280) <= 1  # flush with the right edge

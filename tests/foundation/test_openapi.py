@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.management.commands.export_openapi import render
+from ops.management.commands.export_openapi import render
 
 ROOT = Path(__file__).resolve().parents[2]
 

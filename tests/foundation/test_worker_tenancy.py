@@ -13,7 +13,7 @@ from django_tenants.utils import schema_context
 from core import tasks
 from core.jobs import enqueue_on_commit
 from core.models import HealthProbe
-from core.tenancy import tenant_connection
+from tenants.tenancy import tenant_connection
 
 pytestmark = [pytest.mark.worker]
 

@@ -16,15 +16,12 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from access.guard import READ_ONLY_ROLES
-from access.policy import Principal, route_allowed
 from accounts.models import Membership
-from core.demo import DEMO_TENANTS
 from notifications.services import notify
-from tenants.models import Tenant
+from tenants.models import Tenant, TenantKind
 from tests.support.http import ApiClient
 from tests.support.personas import PERSONAS
-from tests.support.routes import Operation, operations
+from tests.support.routes import BODIES, Operation, allowed, operations
 
 pytestmark = pytest.mark.django_db
 
@@ -33,68 +30,6 @@ GUARDED = [op for op in OPERATIONS if not op.is_public]
 ROUTED = [op for op in OPERATIONS if op.routes]
 WITH_OBJECTS = [op for op in OPERATIONS if op.params and not op.is_public]
 
-# A valid body for every operation that takes one (validation runs before the guard, so the 403 and
-# 404 checks need a body that would be accepted). A new operation with a body must add one here.
-BODIES: dict[tuple[str, str], dict[str, Any]] = {
-    ("PATCH", "/api/auth/profile"): {"name": "Someone"},
-    ("POST", "/api/auth/password"): {"current_password": "x", "new_password": "y"},
-    ("POST", "/api/members"): {
-        "email": "new.member@x.test",
-        "role": "client_user",
-        "password": "a-long-pass-123",
-    },
-    ("PATCH", "/api/members/{member_id}"): {"is_active": True},
-    ("POST", "/api/admin/tenants"): {
-        "slug": "newco",
-        "name": "New Co",
-        "kind": "client",
-        "owner_email": "o@x.test",
-    },
-    ("PATCH", "/api/admin/tenants/{slug}"): {"name": "Renamed"},
-    ("POST", "/api/admin/partners/{slug}/clients"): {"client": "acme"},
-    ("POST", "/api/admin/employees/{user_id}/clients"): {"client": "acme"},
-    ("PUT", "/api/admin/plugins/{kind}/{code}"): {"enabled": True},
-    ("PUT", "/api/admin/routes"): {"method": "pix", "provider": "sandbox_bank"},
-    ("PUT", "/api/admin/fee-rates"): {"method": "pix", "currency": "BRL", "percent_bp": 99, "fixed": 0},
-    ("POST", "/api/deposits"): {
-        "method": "pix",
-        "amount": 1000,
-        "currency": "BRL",
-        "payer": {"name": "Ana Souza", "document": "52998224725"},
-    },
-    ("POST", "/api/bank-accounts"): {
-        "holder_name": "Ana Souza",
-        "holder_document": "52998224725",
-        "bank_compe": "001",
-        "agency": "1234",
-        "account": "567890",
-        "account_digit": "0",
-        "account_type": "checking",
-    },
-    ("POST", "/api/payouts"): {
-        "amount": 1000,
-        "currency": "BRL",
-        "method": "pix",
-        "beneficiary": {
-            "holder_name": "Ana Souza",
-            "holder_document": "52998224725",
-            "pix_key": "52998224725",
-        },
-    },
-    ("POST", "/api/payouts/{payout_id}/cancel"): {"reason": ""},
-    ("POST", "/api/payouts/{payout_id}/approve"): {"note": ""},
-    ("POST", "/api/payouts/{payout_id}/reject"): {"reason": "Missing documents"},
-    ("POST", "/api/admin/payouts"): {
-        "client": "acme",
-        "amount": 1000,
-        "currency": "BRL",
-        "method": "ted",
-        "bank_account_id": "bac_00000000000000000000",
-    },
-    ("PUT", "/api/admin/compliance-rules/{slug}"): {"currency": "BRL", "auto_approve_up_to": 0},
-    ("POST", "/api/deposits/{deposit_id}/refunds"): {"amount": 100, "reason": "Customer asked"},
-    ("POST", "/api/credentials/keys"): {"name": "ERP integration"},
-}
 NO_BODY = {"GET", "DELETE"}
 MULTIPART = {("POST", "/api/auth/avatar")}
 
@@ -103,38 +38,54 @@ def call(client: Client, op: Operation, **values: object) -> Any:
     return send(client, op, None, **values)
 
 
-def send(client: Client, op: Operation, headers: dict[str, str] | None, /, **values: object) -> Any:
-    """`call` with extra request headers (e.g. an API key)."""
+def send(
+    client: Client,
+    op: Operation,
+    headers: dict[str, str] | None,
+    /,
+    tenant: object = None,
+    **values: object,
+) -> Any:
+    """`call` with extra request headers (e.g. an API key). `tenant`: the tenant slug an operation
+    takes besides its path (as its `tenant` query parameter, or in its body), when it takes one."""
     url = op.url(**values)
+    if tenant is not None and op.tenant_in == "query":
+        url += f"?tenant={tenant}"
     if op.method in NO_BODY:
         return client.generic(op.method, url, headers=headers)
     if (op.method, op.path) in MULTIPART:
         return client.post(url, data={}, headers=headers)
     body = BODIES.get((op.method, op.path), {})
+    if tenant is not None and op.tenant_in == "body":
+        body = {**body, "tenant": tenant}
     return client.generic(op.method, url, json.dumps(body), content_type="application/json", headers=headers)
-
-
-# Modules and toggles of the demo tenants (core.demo), known before the database exists, so the cases
-# are chosen at collection time (no skipped cases).
-DEMO_FLAGS = {
-    slug: (frozenset(modules), frozenset(toggles)) for slug, _, _, modules, toggles, _ in DEMO_TENANTS
-}
-
-
-def principal(role: str, slug: str) -> Principal:
-    modules, toggles = DEMO_FLAGS.get(slug, (frozenset(), frozenset()))
-    return Principal(role=role, modules=modules, feature_toggles=toggles)
-
-
-def allowed(op: Operation, role: str, slug: str) -> bool:
-    who = principal(role, slug)
-    visible = any(route_allowed(route, who) for route in op.routes)
-    return visible and not (op.write and role in READ_ONLY_ROLES)
 
 
 def test_every_operation_is_public_or_declares_its_guard() -> None:
     unguarded = [str(op) for op in GUARDED if not (op.routes or op.any_member)]
     assert unguarded == []
+
+
+# Unsafe operations a read-only role may call, on purpose: a member's own profile, password, avatar and
+# notifications (`any_member`: they change nothing of the tenant's). Every other unsafe operation
+# declares write=True, so read-only roles are refused (the 403 cases below expect it).
+WRITES_FOR_EVERY_MEMBER = {
+    "PATCH /api/auth/profile",
+    "POST /api/auth/password",
+    "POST /api/auth/avatar",
+    "POST /api/notifications/{notification_id}/read",
+    "POST /api/notifications/read-all",
+}
+UNSAFE = [op for op in GUARDED if op.method not in {"GET", "HEAD", "OPTIONS"}]
+
+
+def test_every_unsafe_operation_declares_write_unless_it_is_on_the_allow_list() -> None:
+    undeclared = sorted(str(op) for op in UNSAFE if not op.write and str(op) not in WRITES_FOR_EVERY_MEMBER)
+    assert undeclared == []
+    # the allow-list names only existing operations open to every member, and none that declares write
+    listed = {str(op): op for op in UNSAFE if str(op) in WRITES_FOR_EVERY_MEMBER}
+    assert set(listed) == WRITES_FOR_EVERY_MEMBER
+    assert all(op.any_member and not op.routes and not op.write for op in listed.values())
 
 
 def test_every_operation_with_a_body_has_a_sample() -> None:
@@ -145,7 +96,7 @@ def test_every_operation_with_a_body_has_a_sample() -> None:
     ]
     # operations whose body is empty by design
     bodyless = {"POST /api/admin/tenants/{slug}/suspend", "POST /api/admin/tenants/{slug}/reactivate",
-                "POST /api/notifications/{notification_id}/read",
+                "POST /api/notifications/{notification_id}/read", "POST /api/notifications/read-all",
                 "POST /api/credentials/keys/{key_id}/revoke"}  # fmt: skip
     assert sorted(set(needs) - bodyless - {f"{m} {p}" for m, p in BODIES}) == []
 
@@ -193,14 +144,20 @@ ALL_TENANT_ROLES = {"admin", "financial"}
 
 
 def foreign_values(role: str, slug: str) -> dict[str, object]:
-    """Ids of objects that belong to a tenant this persona's scope must not reach."""
+    """Ids of real objects that belong to a tenant this persona's scope must not reach.
+
+    Client and partner roles: another client's objects (a partner's: a client outside its portfolio).
+    Staff who see every client and partner (admin, financial): the one tenant outside their scope is
+    the platform itself, which no operation on clients may touch: its slug, and the platform tenant's
+    own fee rate and provider route (real rows, which the operation would change if it skipped the
+    scope check); the other ids are another client's, refused for what they are on these routes."""
     other = "beta" if slug == "acme" else "acme"
     if slug == "orbita":
         outsider = Tenant.objects.get(slug="gamma")
         other_slug = outsider.slug
         other_tenant = outsider
     elif role in ALL_TENANT_ROLES:
-        other_slug = "no-such-tenant"
+        other_slug = platform_tenant_with_rows().slug
         other_tenant = Tenant.objects.get(slug=other)
     else:
         other_slug = other if slug != "public" else "beta"
@@ -210,24 +167,39 @@ def foreign_values(role: str, slug: str) -> dict[str, object]:
     notification = notify(membership, "private to another tenant")
     deposit_id = other_tenant_deposit(other_tenant)
     money_out = other_tenant_money_out(other_tenant, deposit_id)
-    if role in ALL_TENANT_ROLES:  # staff reach every tenant's payouts: only a missing one is foreign
-        money_out["payout_id"] = "pay_00000000000000000000"
     return {
         **money_out,
         "deposit_id": deposit_id,
         "slug": other_slug,
+        "tenant": other_slug,  # the tenant an operation takes besides its path (admin plugins, fee rates)
         "member_id": membership.pk,
         "user_id": membership.user_id,
         "notification_id": notification.pk,
         "key_id": other_tenant_api_key(other_tenant),
+        # real plugin, method and currency (of the platform tenant's rows above)
+        "kind": "method",
+        "code": "pix",
+        "method": "pix",
+        "currency": "BRL",
     }
+
+
+def platform_tenant_with_rows() -> Tenant:
+    """The platform's own tenant, given a fee rate and a provider route of its own (inside the test's
+    transaction): objects of a tenant outside every staff scope."""
+    from gateway.models import FeeRate, ProviderRoute
+
+    platform = Tenant.objects.get(kind=TenantKind.PLATFORM)
+    FeeRate.objects.create(tenant=platform, method="pix", currency="BRL", percent_bp=1, fixed=1)
+    ProviderRoute.objects.create(tenant=platform, method="pix", provider="sandbox_bank")
+    return platform
 
 
 def other_tenant_deposit(tenant: Tenant) -> str:
     """A deposit row in `tenant`'s schema (written directly: only its id matters here)."""
     from django_tenants.utils import schema_context
 
-    from payments.ids import new_public_id
+    from core.ids import new_public_id
     from payments.models import Deposit
 
     with schema_context(tenant.schema_name):
@@ -242,9 +214,11 @@ def other_tenant_money_out(tenant: Tenant, deposit_id: str) -> dict[str, object]
     """A bank account, a payout and a refund in `tenant`'s schema (written directly: ids only)."""
     from django_tenants.utils import schema_context
 
-    from payments.ids import new_public_id
+    from bank_accounts.models import BankAccount
+    from core.ids import new_public_id
     from payments.models import Deposit
-    from payouts.models import BankAccount, Payout, Refund
+    from payouts.models import Payout
+    from refunds.models import Refund
 
     with schema_context(tenant.schema_name):
         account = BankAccount.objects.create(
@@ -283,14 +257,42 @@ def other_tenant_api_key(tenant: Tenant) -> str:
     return key.prefix
 
 
+# Cases with no foreign object to ask for: staff who see every client (admin; section 6: "staff over
+# all") reach every client's payout, so no payout is outside their scope (the public schema holds
+# none). Their reach is tested in tests/payouts/test_staff_payout_list.py and test_payouts_api.py;
+# an id that exists nowhere is tested below (test_a_payout_id_that_exists_nowhere_answers_404).
+NO_FOREIGN_OBJECT = {
+    ("GET /api/payouts/{payout_id}", "admin"),
+    ("POST /api/payouts/{payout_id}/approve", "admin"),
+    ("POST /api/payouts/{payout_id}/reject", "admin"),
+}
+
+
 def object_cases() -> list[tuple[Operation, str, str]]:
     """Every operation on an object id with every persona allowed to call it (others get 403 above)."""
     return [
         (op, role, slug)
         for op in WITH_OBJECTS
         for role, slug in PERSONAS
-        if not op.routes or allowed(op, role, slug)
+        if (not op.routes or allowed(op, role, slug)) and (str(op), role) not in NO_FOREIGN_OBJECT
     ]
+
+
+def test_the_cases_without_a_foreign_object_are_still_operations_staff_may_call() -> None:
+    cases = {(str(op), role) for op in WITH_OBJECTS for role, slug in PERSONAS if allowed(op, role, slug)}
+    assert cases >= NO_FOREIGN_OBJECT
+    assert all(role in ALL_TENANT_ROLES for _, role in NO_FOREIGN_OBJECT)
+
+
+@pytest.mark.parametrize(
+    "op", [op for op in WITH_OBJECTS if "{payout_id}" in op.path and allowed(op, "admin", "public")], ids=str
+)
+def test_a_payout_id_that_exists_nowhere_answers_404(op: Operation) -> None:
+    client = ApiClient("public")
+    client.login_as("admin")
+    response = call(client, op, payout_id="pay_" + "0" * 20)
+    assert response.status_code == 404, (str(op), response.content)
+    assert response.json()["code"] == "not_found"
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""The demo money of `make run` (`manage.py seed_demo --money`, core.demo_money): made through the real
+"""The demo money of `make run` (`manage.py seed_demo --money`, ops.demo_money): made through the real
 services, dated over the last two months, the balances what the records add up to, the ledger sound,
 the periodic jobs with nothing to catch up on, and a second run changing nothing.
 
@@ -18,14 +18,15 @@ from django_tenants.utils import schema_context
 
 from accounts.models import User
 from cofre_sandbox_bank.models import SandboxCharge, SandboxWebhookDelivery
-from core.demo_money import ACME_DEPOSITS, ACME_PAYOUTS, ACME_REFUNDS, BETA_DEPOSITS, seed_demo_money
 from gateway.models import TransactionIndex, WebhookEvent
 from ledger import services as ledger
 from ledger.models import JournalEntry
+from ops.demo_money import ACME_DEPOSITS, ACME_PAYOUTS, ACME_REFUNDS, BETA_DEPOSITS, seed_demo_money
 from payments import services as payments
 from payments.models import Deposit, DepositNameToken, DepositStatus
 from payouts import services as payouts
-from payouts.models import Payout, PayoutStatus, Refund, RefundStatus
+from payouts.models import Payout, PayoutStatus
+from refunds.models import Refund, RefundStatus
 from tenants.models import Tenant
 
 pytestmark = pytest.mark.django_db

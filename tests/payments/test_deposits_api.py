@@ -40,6 +40,11 @@ def create(client: ApiClient, **overrides: Any) -> Any:
     return client.post_json("/api/deposits", body)
 
 
+def scenario(name: str) -> dict[str, str]:
+    """The request's extra data that picks the sandbox bank's scenario."""
+    return {"sandbox_scenario": name}
+
+
 def post_webhooks(reference: str) -> list[str]:
     outcomes = []
     platform = ApiClient("public")
@@ -112,7 +117,9 @@ def test_settlement_moves_pending_to_available(acme: ApiClient) -> None:
 
 
 def test_a_duplicated_webhook_has_one_effect(acme: ApiClient) -> None:
-    deposit = create(acme, method="pix", amount=3_000, due_date=None, sandbox_scenario="duplicate").json()
+    deposit = create(
+        acme, method="pix", amount=3_000, due_date=None, extra={"sandbox_scenario": "duplicate"}
+    ).json()
     before = balance(acme)
     outcomes = post_webhooks(deposit["id"])
     assert outcomes == ["applied", "duplicate"]
@@ -120,7 +127,9 @@ def test_a_duplicated_webhook_has_one_effect(acme: ApiClient) -> None:
 
 
 def test_events_out_of_order_never_move_a_deposit_backwards(acme: ApiClient) -> None:
-    deposit = create(acme, method="pix", amount=4_000, due_date=None, sandbox_scenario="out_of_order").json()
+    deposit = create(
+        acme, method="pix", amount=4_000, due_date=None, extra={"sandbox_scenario": "out_of_order"}
+    ).json()
     outcomes = post_webhooks(deposit["id"])
     assert outcomes[0] == "applied"
     assert all(outcome.startswith("ignored") for outcome in outcomes[1:])
@@ -131,14 +140,18 @@ def test_events_out_of_order_never_move_a_deposit_backwards(acme: ApiClient) -> 
 
 def test_a_failed_charge_is_canceled_and_moves_no_money(acme: ApiClient) -> None:
     before = balance(acme)
-    deposit = create(acme, method="pix", amount=4_000, due_date=None, sandbox_scenario="fail").json()
+    deposit = create(
+        acme, method="pix", amount=4_000, due_date=None, extra={"sandbox_scenario": "fail"}
+    ).json()
     post_webhooks(deposit["id"])
     assert acme.get(f"/api/deposits/{deposit['id']}").json()["status"] == "canceled"
     assert balance(acme) == before
 
 
 def test_a_provider_timeout_then_success_registers_one_charge(acme: ApiClient) -> None:
-    deposit = create(acme, method="pix", amount=4_500, due_date=None, sandbox_scenario="timeout").json()
+    deposit = create(
+        acme, method="pix", amount=4_500, due_date=None, extra={"sandbox_scenario": "timeout"}
+    ).json()
     assert deposit["provider_reference"]  # the retry with the same reference got the recorded charge
     from cofre_sandbox_bank.models import SandboxCharge
 
@@ -304,7 +317,7 @@ def test_a_provider_failing_unexpectedly_leaves_the_deposit_waiting_not_a_500(
 
 def test_the_sync_job_leaves_an_unpaid_charge_waiting(acme: ApiClient) -> None:
     """The provider answers "pending" for an open, unpaid charge: the job must not call it a payment."""
-    response = create(acme, method="pix", amount=1_000, due_date=None, sandbox_scenario="never")
+    response = create(acme, method="pix", amount=1_000, due_date=None, extra=scenario("never"))
     assert response.status_code == 201, response.content
     later = timezone.now() + timedelta(minutes=10)
     with schema_context("acme"):

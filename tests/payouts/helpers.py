@@ -9,9 +9,9 @@ from django_tenants.utils import schema_context
 
 from accounts.models import Membership, User
 from cofre_sandbox_bank.testing import deliver_now
-from core.demo import DEMO_PASSWORD
 from ledger import services as ledger
 from ledger.models import AccountKind
+from ops.demo import DEMO_PASSWORD
 from tenants.models import Tenant
 from tenants.services import create_tenant
 from tests.support.http import ApiClient

@@ -11,8 +11,8 @@ import pytest
 from django.core.management import call_command
 from django_tenants.utils import schema_context
 
+from bank_accounts.models import BankAccount
 from brazil import banks
-from payouts.models import BankAccount
 from tests.payouts.helpers import BB_ACCOUNT, logged
 
 pytestmark = pytest.mark.django_db
@@ -129,7 +129,15 @@ def test_read_only_roles_list_but_do_not_register() -> None:
 def test_the_bank_list_is_served_to_members() -> None:
     body = logged("acme", "client").get("/api/banks").json()
     assert {"ispb": "00000000", "compe": "001", "name": "BCO DO BRASIL S.A."} in body
-    assert any(bank["compe"] is None for bank in body) or all(bank["compe"] for bank in body)
+    # every participant of the shipped list, as it is (a PIX-only participant's code stays null)...
+    participants = banks.load_participants()
+    assert {b["ispb"]: (b["compe"], b["name"]) for b in body} == {
+        ispb: (bank.compe, bank.name) for ispb, bank in participants.items()
+    }
+    assert len(body) == len(participants)
+    # ...in COMPE code order, the participants without one last
+    keys = [(b["compe"] is None, b["compe"] or "", b["ispb"]) for b in body]
+    assert keys == sorted(keys)
 
 
 # ------------------------------------------------------------------------------ refresh_banks

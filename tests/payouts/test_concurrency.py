@@ -15,9 +15,9 @@ import pytest
 from django.db import connections
 from django_tenants.utils import schema_context
 
-from core.demo import DEMO_PASSWORD
 from gateway.models import FeeRate
 from ledger.services import check_invariants
+from ops.demo import DEMO_PASSWORD
 from payouts.models import Payout
 from tenants.models import Tenant
 from tests.payouts.helpers import BB_ACCOUNT, balance, committed_client, fund

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from django_tenants.utils import schema_context
 
+from compliance.models import ComplianceRule
 from gateway.models import FeeRate, TransactionIndex
 from ledger import services as ledger
 from ledger.models import AccountKind
 from payments import fees
 from payouts import services
-from payouts.compliance.models import ComplianceRule
 from payouts.models import Payout
 from tenants.models import Tenant
 from tests.payouts.helpers import (
@@ -204,7 +204,7 @@ def test_a_payout_failed_at_the_bank_releases_the_amount_and_the_fee() -> None:
     account = client.post_json("/api/bank-accounts", BB_ACCOUNT).json()["id"]
     fund("acme", 20_000)
     before, revenue_before = balance("acme"), revenue()
-    created = payout(client, account, 10_000, sandbox_scenario="fail").json()
+    created = payout(client, account, 10_000, extra={"sandbox_scenario": "fail"}).json()
     with schema_context("acme"):
         services.submit_payout(Payout.objects.get(public_id=created["id"]).pk)
     assert post_webhooks(created["id"]) == ["applied"]

@@ -12,9 +12,9 @@ import pytest
 from django_tenants.utils import schema_context
 
 from accounts.models import Membership, User
-from core.demo import DEMO_PASSWORD
+from compliance.models import ComplianceRule
 from gateway.models import TransactionIndex
-from payouts.compliance.models import ComplianceRule
+from ops.demo import DEMO_PASSWORD
 from payouts.models import Payout
 from tenants.models import Tenant
 from tests.payouts.helpers import BB_ACCOUNT, balance, create_payout, fund, logged

@@ -18,8 +18,8 @@ from cofre_sandbox_bank.provider import SandboxBank
 from gateway.models import TransactionIndex
 from ledger.models import JournalEntry
 from payments.models import Deposit, DepositEvent
-from payouts import refunds
-from payouts.models import Refund
+from refunds import services as refunds
+from refunds.models import Refund
 from tests.payouts.helpers import balance, clearing_balance, fund, logged, post_webhooks
 from tests.payouts.test_refunds import deposit, paid_deposit, refund, settle
 from tests.support.http import ApiClient
@@ -35,7 +35,7 @@ def acme() -> ApiClient:
 def requested(client: ApiClient, deposit_id: str, amount: int, scenario: str = "confirm") -> str:
     response = client.post_json(
         f"/api/deposits/{deposit_id}/refunds",
-        {"amount": amount, "reason": "Cliente desistiu", "sandbox_scenario": scenario},
+        {"amount": amount, "reason": "Cliente desistiu", "extra": {"sandbox_scenario": scenario}},
     )
     assert response.status_code == 201, response.content
     assert response.json()["status"] == "pending"
@@ -233,7 +233,7 @@ def test_a_refund_the_bank_refuses_fails_at_once_with_the_money_back(acme: ApiCl
 def test_creating_a_refund_enqueues_its_submission_on_commit(
     acme: ApiClient, django_capture_on_commit_callbacks: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from payouts import tasks
+    from refunds import tasks
 
     deposit_id = paid_deposit(acme)
     sent: list[tuple[Any, ...]] = []
@@ -247,7 +247,7 @@ def test_creating_a_refund_enqueues_its_submission_on_commit(
 def test_refunds_never_sent_are_resubmitted_and_pending_ones_synced(
     acme: ApiClient, django_capture_on_commit_callbacks: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from payouts import tasks
+    from refunds import tasks
 
     deposit_id = paid_deposit(acme)
     lost = requested(acme, deposit_id, 500)  # its message never ran

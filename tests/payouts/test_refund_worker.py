@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import threading
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -21,7 +20,7 @@ from django_tenants.utils import schema_context
 from cofre_sandbox_bank.models import SandboxRefund
 from ledger.services import check_invariants
 from payments.models import Deposit
-from payouts.models import Refund
+from refunds.models import Refund
 from tenants.models import Tenant
 from tests.payouts.helpers import balance, committed_client
 
@@ -103,7 +102,7 @@ def test_refunds_go_through_the_worker_and_the_banks_webhooks(worker: None, djan
             def refund(amount: int, scenario: str) -> str:
                 response = owner.post_json(
                     f"/api/deposits/{deposit_id}/refunds",
-                    {"amount": amount, "reason": "Devolução", "sandbox_scenario": scenario},
+                    {"amount": amount, "reason": "Devolução", "extra": {"sandbox_scenario": scenario}},
                 )
                 assert response.status_code == 201, response.content
                 assert response.json()["status"] == "pending"
@@ -139,9 +138,3 @@ def test_refunds_go_through_the_worker_and_the_banks_webhooks(worker: None, djan
         finally:
             with schema_context("public"):
                 Tenant.objects.filter(slug=slug).update(status="suspended")  # out of the periodic jobs
-
-
-@pytest.mark.django_db
-def test_refund_worker_module_prepares_the_database() -> None:
-    """(Marked django_db so that running this file alone prepares the test database.)"""
-    assert uuid.uuid4()

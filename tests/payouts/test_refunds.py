@@ -17,8 +17,8 @@ from ledger import services as ledger
 from ledger.models import AccountKind
 from payments import services as payments
 from payments.models import Deposit
-from payouts import refunds
-from payouts.models import Refund
+from refunds import services as refunds
+from refunds.models import Refund
 from tenants.models import Tenant
 from tests.payouts.helpers import balance, clearing_balance, fund, logged, post_webhooks
 from tests.support.http import ApiClient

@@ -6,16 +6,12 @@ from itertools import pairwise, product
 
 import pytest
 
-from payouts.models import PayoutKind, PayoutStatus, RefundStatus
+from payouts.models import PayoutKind, PayoutStatus
 from payouts.services import STATE_CHAINS, state_chain
-from payouts.transitions import (
-    FUNDS_HELD,
-    PAYOUT_TRANSITIONS,
-    REFUND_TRANSITIONS,
-    can_transition,
-    can_transition_refund,
-)
+from payouts.transitions import FUNDS_HELD, PAYOUT_TRANSITIONS, can_transition
 from plugin_api import PayoutState
+from refunds.models import RefundStatus
+from refunds.transitions import REFUND_TRANSITIONS, can_transition_refund
 
 P = PayoutStatus
 # Written from the product's rules, not read from the table.
@@ -96,8 +92,8 @@ def test_a_wallet_withdraw_the_bank_confirms_ends_paid_to_client_and_other_kinds
 
 
 def test_every_provider_refund_state_maps_to_a_refund_status_and_the_ends_are_terminal() -> None:
-    from payouts.refunds import STATE_TO_STATUS
     from plugin_api import RefundState
+    from refunds.services import STATE_TO_STATUS
 
     assert set(STATE_TO_STATUS) == set(RefundState)
     assert set(STATE_TO_STATUS.values()) == set(R.values)

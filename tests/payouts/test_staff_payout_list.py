@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from core.demo import BETA_OWNER, DEMO_PASSWORD
+from ops.demo import BETA_OWNER, DEMO_PASSWORD
 from tests.payouts.helpers import BB_ACCOUNT, create_payout, fund, logged
 from tests.support.http import ApiClient
 

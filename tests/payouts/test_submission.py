@@ -49,7 +49,7 @@ def acme() -> ApiClient:
 def approved_payout(client: ApiClient, scenario: str = "confirm", amount: int = 10_000, **extra: Any) -> str:
     account = client.post_json("/api/bank-accounts", BB_ACCOUNT).json()["id"]
     body = {"amount": amount, "method": extra.pop("method", "pix"), "bank_account_id": account}
-    response = create_payout(client, {**body, "sandbox_scenario": scenario, **extra})
+    response = create_payout(client, {**body, "extra": {"sandbox_scenario": scenario}, **extra})
     assert response.status_code == 201, response.content
     assert response.json()["status"] == "approved"
     return str(response.json()["id"])
@@ -163,7 +163,7 @@ def test_a_reversal_reported_before_the_confirmation_implies_it(acme: ApiClient)
     event = ProviderEvent(event_id=f"evt_{uuid.uuid4().hex}", kind="payout", reference=payout,
                           provider_reference=row.provider_reference, state="reversed",
                           occurred_at=timezone.now(), reason="returned")  # fmt: skip
-    from payments.services import apply_provider_event
+    from gateway.webhooks import apply_provider_event
 
     assert apply_provider_event("sandbox_bank", event) == "applied"
     assert apply_provider_event("sandbox_bank", event) == "duplicate"

@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 from django_tenants.utils import schema_context
 
-from core.demo import DEMO_PASSWORD
+from compliance.models import ComplianceRule
 from gateway.models import TransactionIndex
 from ledger.models import Posting
 from ledger.services import check_invariants
+from ops.demo import DEMO_PASSWORD
 from payouts import services
-from payouts.compliance.models import ComplianceRule
 from payouts.models import Payout
 from tenants.models import Tenant
 from tests.payouts.helpers import (
@@ -161,7 +161,7 @@ def test_confirmed_by_the_bank_a_wallet_withdraw_ends_paid_to_client(
     acme: ApiClient, own_account: str
 ) -> None:
     before, bank_before = balance("acme"), clearing_balance()
-    created = create_payout(acme, wallet(own_account, sandbox_scenario="duplicate"))
+    created = create_payout(acme, wallet(own_account, extra={"sandbox_scenario": "duplicate"}))
     assert created.status_code == 201, created.content
     public_id = created.json()["id"]
     assert created.json()["status"] == "approved"  # at or below acme's threshold
@@ -200,7 +200,7 @@ def test_a_wallet_withdraw_returned_by_the_clients_bank_is_reversed(
     acme: ApiClient, own_account: str
 ) -> None:
     before, bank_before = balance("acme"), clearing_balance()
-    public_id = create_payout(acme, wallet(own_account, sandbox_scenario="reverse")).json()["id"]
+    public_id = create_payout(acme, wallet(own_account, extra={"sandbox_scenario": "reverse"})).json()["id"]
     submit("acme", public_id)
     assert post_webhooks(public_id) == ["applied", "applied"]
     detail = acme.get(f"/api/payouts/{public_id}").json()

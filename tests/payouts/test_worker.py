@@ -3,8 +3,6 @@ dramatiq, and a worker killed with SIGKILL in the middle of a submission, then r
 
 from __future__ import annotations
 
-import os
-import signal
 import time
 import uuid
 from collections.abc import Callable
@@ -12,7 +10,6 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-import psutil  # type: ignore[import-untyped]
 import pytest
 from django.conf import settings
 from django.test import override_settings
@@ -20,15 +17,15 @@ from django_tenants.utils import schema_context
 from dramatiq.brokers.redis import RedisBroker
 
 from cofre_sandbox_bank.models import SandboxPayout
+from compliance.models import ComplianceRule
 from core.dramatiq_middleware import TenantMiddleware
 from ledger.services import check_invariants
 from payouts import tasks
-from payouts.compliance.models import ComplianceRule
 from payouts.models import Payout
 from tenants.models import Tenant
 from tests.payouts.helpers import BB_ACCOUNT, balance, committed_client, fund, post_webhooks
 from tests.support.http import ApiClient
-from tests.support.stack import worker_process
+from tests.support.stack import kill_tree, worker_process
 
 pytestmark = [pytest.mark.worker]
 
@@ -64,7 +61,12 @@ def prepared_client(prefix: str) -> tuple[str, ApiClient, str]:
 def request_payout(owner: ApiClient, account: str, scenario: str) -> str:
     response = owner.post_json(
         "/api/payouts",
-        {"amount": AMOUNT, "method": "ted", "bank_account_id": account, "sandbox_scenario": scenario},
+        {
+            "amount": AMOUNT,
+            "method": "ted",
+            "bank_account_id": account,
+            "extra": {"sandbox_scenario": scenario},
+        },
         headers={"Idempotency-Key": uuid.uuid4().hex},
     )
     assert response.status_code == 201, response.content
@@ -102,15 +104,6 @@ def test_a_provider_timeout_is_retried_by_the_worker_with_the_same_key(
         assert SandboxPayout.objects.filter(reference=public_id).count() == 1
         confirm_by_webhook(slug, public_id)
         finish(slug)
-
-
-def kill_tree(process: Any) -> list[int]:
-    """SIGKILL a dramatiq master and its worker processes (no chance to clean up or ack)."""
-    pids = [process.pid, *(child.pid for child in psutil.Process(process.pid).children(recursive=True))]
-    for pid in pids:
-        os.kill(pid, signal.SIGKILL)
-    process.wait(timeout=10)
-    return pids
 
 
 def test_a_worker_killed_during_submission_is_replaced_and_the_bank_sees_one_payout(

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from django.urls import resolve
 
 from gateway.registry import (
     BLOCKED_ENV,
@@ -20,6 +21,8 @@ from gateway.registry import (
     blocked_from_env,
     build_registry,
     get_registry,
+    plugin_django_apps,
+    plugin_urlpatterns,
     reset_registry,
 )
 from plugin_api import BankProvider, ChargeArtifacts, PaymentMethod, PluginError, hookimpl
@@ -43,6 +46,44 @@ def test_hook_cofre_bank_providers(registry: Registry) -> None:
     assert isinstance(provider, BankProvider)
     assert provider.methods == {"billet", "pix", "card", "wire"}
     assert provider.payout_methods == {"pix", "ted"}
+
+
+def test_hook_cofre_django_apps(registry: Registry, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The sandbox bank keeps its own state: its app is installed (public schema) through the hook,
+    # not named by Cofre's settings; a blocked plugin's app is not installed.
+    assert plugin_django_apps() == ["cofre_sandbox_bank"]
+    assert "cofre_sandbox_bank" in settings.SHARED_APPS
+    assert "cofre_sandbox_bank" not in settings.TENANT_APPS
+    monkeypatch.setenv(BLOCKED_ENV, "sandbox_bank")
+    assert plugin_django_apps() == []
+
+
+def test_hook_cofre_urls(registry: Registry) -> None:
+    # Mounted on every host by config.urls_common; the plugin's own prefix.
+    patterns = plugin_urlpatterns()
+    assert [str(p.pattern) for p in patterns] == ["sandbox-bank/"]
+    assert resolve("/sandbox-bank/tokens").url_name == "tokens"
+
+
+def test_the_built_in_default_provider_is_the_one_that_says_so(registry: Registry) -> None:
+    # Where no route names a provider (a TED payout), the provider that declares itself the default.
+    assert registry.default_provider == "sandbox_bank"
+
+
+def test_two_default_providers_refuse_to_load() -> None:
+    class OtherDefault(BankProvider):
+        code = "other_default"
+        name = "Other"
+        methods = frozenset({"pix"})
+        default_provider = True
+
+        def create_charge(self, request: Any, artifacts: Any, config: Any) -> Any: ...
+        def fetch_charge(self, provider_reference: str, config: Any) -> Any: ...
+        def parse_webhook(self, headers: Any, body: bytes, config: Any) -> Any: ...
+
+    plugin = _plugin(cofre_bank_providers=lambda: [OtherDefault()])
+    with pytest.raises(PluginLoadError, match="default_provider"):
+        build_registry(blocked=(), extra_plugins=[("other", plugin)])
 
 
 def test_the_five_built_ins_are_discovered_through_entry_points(registry: Registry) -> None:

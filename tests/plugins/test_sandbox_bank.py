@@ -67,8 +67,8 @@ def test_config_defaults(registry: Registry) -> None:
     )
 
 
-def test_the_webhook_url_default_follows_settings(settings: Any) -> None:
-    settings.SANDBOX_WEBHOOK_URL = "http://cofre.internal/api/webhooks/sandbox_bank"
+def test_the_webhook_url_default_follows_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SANDBOX_WEBHOOK_URL", "http://cofre.internal/api/webhooks/sandbox_bank")
     assert default_webhook_url() == "http://cofre.internal/api/webhooks/sandbox_bank"
     assert SandboxBank().config_schema["properties"]["webhook_url"]["default"] == default_webhook_url()
 

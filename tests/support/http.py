@@ -8,7 +8,7 @@ from typing import Any
 from django.conf import settings
 from django.test import Client
 
-from core.demo import DEMO_PASSWORD, demo_email
+from ops.demo import DEMO_PASSWORD, demo_email
 
 DEMO_HOSTS = {
     "public": "localhost",

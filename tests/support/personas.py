@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from accounts.roles import ROLES_BY_KIND
-from core.demo import DEMO_ROLE_TENANT
+from ops.demo import DEMO_ROLE_TENANT
 
 # (role, tenant slug of its demo membership)
 PERSONAS: list[tuple[str, str]] = [

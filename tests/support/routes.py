@@ -7,7 +7,74 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from access.guard import READ_ONLY_ROLES
+from access.policy import Principal, route_allowed
 from config.api import api
+from ops.demo import DEMO_TENANTS
+
+# A valid body for every operation that takes one (validation runs before the guard, so the 403 and
+# 404 checks need a body that would be accepted). A new operation with a body must add one here.
+BODIES: dict[tuple[str, str], dict[str, Any]] = {
+    ("PATCH", "/api/auth/profile"): {"name": "Someone"},
+    ("POST", "/api/auth/password"): {"current_password": "x", "new_password": "y"},
+    ("POST", "/api/members"): {
+        "email": "new.member@x.test",
+        "role": "client_user",
+        "password": "a-long-pass-123",
+    },
+    ("PATCH", "/api/members/{member_id}"): {"is_active": True},
+    ("POST", "/api/admin/tenants"): {
+        "slug": "newco",
+        "name": "New Co",
+        "kind": "client",
+        "owner_email": "o@x.test",
+    },
+    ("PATCH", "/api/admin/tenants/{slug}"): {"name": "Renamed"},
+    ("POST", "/api/admin/partners/{slug}/clients"): {"client": "acme"},
+    ("POST", "/api/admin/employees/{user_id}/clients"): {"client": "acme"},
+    ("PUT", "/api/admin/plugins/{kind}/{code}"): {"enabled": True},
+    ("PUT", "/api/admin/routes"): {"method": "pix", "provider": "sandbox_bank"},
+    ("PUT", "/api/admin/fee-rates"): {"method": "pix", "currency": "BRL", "percent_bp": 99, "fixed": 0},
+    ("POST", "/api/deposits"): {
+        "method": "pix",
+        "amount": 1000,
+        "currency": "BRL",
+        "payer": {"name": "Ana Souza", "document": "52998224725"},
+    },
+    ("POST", "/api/bank-accounts"): {
+        "holder_name": "Ana Souza",
+        "holder_document": "52998224725",
+        "bank_compe": "001",
+        "agency": "1234",
+        "account": "567890",
+        "account_digit": "0",
+        "account_type": "checking",
+    },
+    ("POST", "/api/payouts"): {
+        "amount": 1000,
+        "currency": "BRL",
+        "method": "pix",
+        "beneficiary": {
+            "holder_name": "Ana Souza",
+            "holder_document": "52998224725",
+            "pix_key": "52998224725",
+        },
+    },
+    ("POST", "/api/payouts/{payout_id}/cancel"): {"reason": ""},
+    ("POST", "/api/payouts/{payout_id}/approve"): {"note": ""},
+    ("POST", "/api/payouts/{payout_id}/reject"): {"reason": "Missing documents"},
+    ("POST", "/api/admin/payouts"): {
+        "client": "acme",
+        "amount": 1000,
+        "currency": "BRL",
+        "method": "ted",
+        "bank_account_id": "bac_00000000000000000000",
+    },
+    ("PUT", "/api/admin/compliance-rules/{slug}"): {"currency": "BRL", "auto_approve_up_to": 0},
+    ("POST", "/api/deposits/{deposit_id}/refunds"): {"amount": 100, "reason": "Customer asked"},
+    ("POST", "/api/credentials/keys"): {"name": "ERP integration"},
+}
+
 
 # Operations anyone may call without a session.
 PUBLIC = frozenset(
@@ -44,6 +111,11 @@ class Operation:
         return re.findall(r"{(\w+)}", self.path)
 
     @property
+    def tenant_in(self) -> str | None:
+        """Where the operation takes a tenant slug besides its path: "query", "body" or None."""
+        return TENANT_IN.get(f"{self.method} {self.path}")
+
+    @property
     def is_public(self) -> bool:
         return (self.method, self.path) in PUBLIC
 
@@ -57,6 +129,25 @@ class Operation:
         return f"{self.method} {self.path}"
 
 
+def _tenant_parameters() -> dict[str, str]:
+    """Operations that take a `tenant` slug, from the OpenAPI document: in the query or the body."""
+    document = api.get_openapi_schema()
+    schemas = document["components"]["schemas"]
+    found = {}
+    for path, methods in document["paths"].items():
+        for method, spec in methods.items():
+            if any(p["name"] == "tenant" and p["in"] == "query" for p in spec.get("parameters", [])):
+                found[f"{method.upper()} {path}"] = "query"
+            body = spec.get("requestBody", {}).get("content", {}).get("application/json", {})
+            ref = body.get("schema", {}).get("$ref", "").rsplit("/", 1)[-1]
+            if "tenant" in schemas.get(ref, {}).get("properties", {}):
+                found[f"{method.upper()} {path}"] = "body"
+    return found
+
+
+TENANT_IN = _tenant_parameters()
+
+
 def operations() -> list[Operation]:
     found = []
     for prefix, router in api._routers:
@@ -66,3 +157,30 @@ def operations() -> list[Operation]:
                     full = "/api" + (prefix + path).rstrip("/")
                     found.append(Operation(method, re.sub("/+", "/", full), operation.view_func))
     return sorted(found, key=lambda op: (op.path, op.method))
+
+
+# Modules and toggles of the demo tenants (ops.demo), known before the database exists, so the cases
+# are chosen at collection time (no skipped cases).
+DEMO_FLAGS = {
+    slug: (frozenset(modules), frozenset(toggles)) for slug, _, _, modules, toggles, _ in DEMO_TENANTS
+}
+
+
+def principal(role: str, slug: str) -> Principal:
+    modules, toggles = DEMO_FLAGS.get(slug, (frozenset(), frozenset()))
+    return Principal(role=role, modules=modules, feature_toggles=toggles)
+
+
+def allowed(op: Operation, role: str, slug: str) -> bool:
+    who = principal(role, slug)
+    visible = any(route_allowed(route, who) for route in op.routes)
+    return visible and not (op.write and role in READ_ONLY_ROLES)
+
+
+def persona_for(op: Operation) -> tuple[str, str]:
+    """Who calls `op` in tests that need it to get past its guard: acme's client where its route (or
+    any member) lets them, else the platform admin. (role, tenant slug)"""
+    if op.any_member or op.is_public or allowed(op, "client", "acme"):
+        return "client", "acme"
+    assert allowed(op, "admin", "public"), f"{op}: neither client nor admin may call it"
+    return "admin", "public"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -33,7 +34,6 @@ def stack_env(**extra: str) -> dict[str, str]:
         REDIS_NAMESPACE=settings.REDIS_NAMESPACE,
         COFRE_ENV="test",
         PORT=str(settings.PORT),
-        SANDBOX_WEBHOOK_URL=settings.SANDBOX_WEBHOOK_URL,
         PYTHONUNBUFFERED="1",
     )
     env.update(extra)
@@ -51,13 +51,14 @@ def stop(process: subprocess.Popen[bytes], timeout: float = 15) -> None:
 
 
 @contextmanager
-def worker_process(log: Path) -> Iterator[subprocess.Popen[bytes]]:
-    """A real `dramatiq config.worker` process consuming this test run's queues."""
+def worker_process(log: Path, env: dict[str, str] | None = None) -> Iterator[subprocess.Popen[bytes]]:
+    """A real `dramatiq config.worker` process consuming this test run's queues (`env`: overrides,
+    e.g. another database or Redis)."""
     with log.open("wb") as out:
         process = subprocess.Popen(
             [str(BIN / "dramatiq"), "config.worker", "--processes", "1", "--threads", "2"],
             cwd=ROOT,
-            env=stack_env(),
+            env=stack_env(**(env or {})),
             stdout=out,
             stderr=subprocess.STDOUT,
         )
@@ -68,17 +69,20 @@ def worker_process(log: Path) -> Iterator[subprocess.Popen[bytes]]:
 
 
 @contextmanager
-def web_process(log: Path) -> Iterator[str]:
-    """gunicorn serving the test database on a free port; yields its base URL on localhost."""
-    port = settings.PORT
+def web_process(
+    log: Path, port: int | None = None, env: dict[str, str] | None = None, workers: int = 2
+) -> Iterator[str]:
+    """gunicorn serving the test database (default: on settings.PORT; `env`: overrides, e.g. another
+    database or Redis); yields its base URL on localhost."""
+    port = port or settings.PORT
     with log.open("wb") as out:
         process = subprocess.Popen(
             [
                 str(BIN / "gunicorn"), "config.wsgi:application",
-                "--bind", f"127.0.0.1:{port}", "--workers", "2", "--threads", "4",
+                "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--threads", "4",
             ],
             cwd=ROOT,
-            env=stack_env(),
+            env=stack_env(**{"PORT": str(port), **(env or {})}),
             stdout=out,
             stderr=subprocess.STDOUT,
         )  # fmt: skip
@@ -87,6 +91,17 @@ def web_process(log: Path) -> Iterator[str]:
             yield f"http://localhost:{port}"
         finally:
             stop(process)
+
+
+def kill_tree(process: subprocess.Popen[bytes]) -> list[int]:
+    """SIGKILL a dramatiq master and its worker processes (no chance to clean up or ack)."""
+    import psutil  # type: ignore[import-untyped]
+
+    pids = [process.pid, *(child.pid for child in psutil.Process(process.pid).children(recursive=True))]
+    for pid in pids:
+        os.kill(pid, signal.SIGKILL)
+    process.wait(timeout=10)
+    return pids
 
 
 def wait_http(url: str, process: subprocess.Popen[bytes], log: Path, timeout: float = 60) -> None:

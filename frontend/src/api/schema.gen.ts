@@ -7,11 +7,11 @@
 export interface paths {
   "/api/admin/compliance-rules": {
     /** Auto-approval rules */
-    get: operations["payouts_api_list_compliance_rules"];
+    get: operations["compliance_api_list_compliance_rules"];
   };
   "/api/admin/compliance-rules/{slug}": {
     /** Set a client's auto-approval threshold */
-    put: operations["payouts_api_set_compliance_rule"];
+    put: operations["compliance_api_set_compliance_rule"];
   };
   "/api/admin/employees/{user_id}/clients": {
     /** Assign a client to an employee */
@@ -75,33 +75,33 @@ export interface paths {
   };
   "/api/auth/avatar": {
     /** The session user's avatar image */
-    get: operations["accounts_api_get_avatar"];
+    get: operations["accounts_api_auth_get_avatar"];
     /** Upload an avatar image */
-    post: operations["accounts_api_upload_avatar"];
+    post: operations["accounts_api_auth_upload_avatar"];
   };
   "/api/auth/csrf": {
     /** Set the CSRF cookie */
-    get: operations["accounts_api_csrf"];
+    get: operations["accounts_api_auth_csrf"];
   };
   "/api/auth/login": {
     /** Log in on this host's tenant */
-    post: operations["accounts_api_login"];
+    post: operations["accounts_api_auth_login"];
   };
   "/api/auth/logout": {
     /** End the server-side session */
-    get: operations["accounts_api_logout"];
+    get: operations["accounts_api_auth_logout"];
   };
   "/api/auth/me": {
     /** Session user */
-    get: operations["accounts_api_me"];
+    get: operations["accounts_api_auth_me"];
   };
   "/api/auth/password": {
     /** Change Password */
-    post: operations["accounts_api_change_password"];
+    post: operations["accounts_api_auth_change_password"];
   };
   "/api/auth/profile": {
     /** Update Profile */
-    patch: operations["accounts_api_update_profile"];
+    patch: operations["accounts_api_auth_update_profile"];
   };
   "/api/balance": {
     /** Balance per currency: available, pending, held */
@@ -109,17 +109,17 @@ export interface paths {
   };
   "/api/bank-accounts": {
     /** Bank accounts (a customer: own) */
-    get: operations["payouts_api_list_bank_accounts"];
+    get: operations["bank_accounts_api_list_bank_accounts"];
     /** Register a bank account */
-    post: operations["payouts_api_create_bank_account"];
+    post: operations["bank_accounts_api_create_bank_account"];
   };
   "/api/bank-accounts/{bank_account_id}": {
     /** Remove a bank account (payouts keep theirs) */
-    delete: operations["payouts_api_delete_bank_account"];
+    delete: operations["bank_accounts_api_delete_bank_account"];
   };
   "/api/banks": {
     /** Payment-system participants (COMPE and ISPB) */
-    get: operations["payouts_api_list_banks"];
+    get: operations["bank_accounts_api_list_banks"];
   };
   "/api/credentials/keys": {
     /** API keys (never their secrets) */
@@ -151,7 +151,7 @@ export interface paths {
   };
   "/api/deposits/{deposit_id}/refunds": {
     /** Refund part or all of a paid deposit (pending until the provider confirms it) */
-    post: operations["payouts_api_create_refund"];
+    post: operations["refunds_api_create_refund"];
   };
   "/api/health": {
     /** Service health */
@@ -169,11 +169,15 @@ export interface paths {
   };
   "/api/notifications": {
     /** Latest notifications and the unread count */
-    get: operations["notifications_api_list_notifications"];
+    get: operations["accounts_api_notifications_list_notifications"];
+  };
+  "/api/notifications/read-all": {
+    /** Mark every notification as read */
+    post: operations["accounts_api_notifications_read_all_notifications"];
   };
   "/api/notifications/{notification_id}/read": {
     /** Mark one notification as read */
-    post: operations["notifications_api_read_notification"];
+    post: operations["accounts_api_notifications_read_notification"];
   };
   "/api/payouts": {
     /** Payouts: filters, search, keyset pages */
@@ -207,11 +211,11 @@ export interface paths {
   };
   "/api/refunds": {
     /** Refunds (estornos), newest first */
-    get: operations["payouts_api_list_refunds"];
+    get: operations["refunds_api_list_refunds"];
   };
   "/api/refunds/{refund_id}": {
     /** One refund */
-    get: operations["payouts_api_get_refund"];
+    get: operations["refunds_api_get_refund"];
   };
   "/api/tenants": {
     /** Tenants this user may see */
@@ -235,7 +239,7 @@ export interface paths {
   };
   "/api/webhooks/{provider}": {
     /** Provider webhooks (signed) */
-    post: operations["payments_api_provider_webhook"];
+    post: operations["gateway_api_provider_webhook"];
   };
 }
 
@@ -759,14 +763,14 @@ export interface components {
       due_date?: string | null;
       /** Expires In Seconds */
       expires_in_seconds?: number | null;
+      /**
+       * Extra
+       * @description Data for the provider, passed to it as is (at most 10 keys); the provider's documentation names the keys it reads
+       */
+      extra?: Record<string, never>;
       /** Method */
       method: ("billet" | "pix" | "card" | "wire") | string;
       payer: components["schemas"]["PayerIn"];
-      /**
-       * Sandbox Scenario
-       * @description Sandbox bank only
-       */
-      sandbox_scenario?: string | null;
     };
     /**
      * DepositListItemOut
@@ -931,7 +935,11 @@ export interface components {
        */
       status?: string[];
     };
-    /** ErrorOut */
+    /**
+     * ErrorOut
+     * @description Every error the API answers: a machine-readable code, a message in the request's language and,
+     * for input errors, a code per field.
+     */
     ErrorOut: {
       /** Code */
       code: string;
@@ -975,6 +983,15 @@ export interface components {
     HealthOut: {
       /** Database */
       database: boolean;
+      /**
+       * Down
+       * @default []
+       */
+      down?: string[];
+      /** Jobs Waiting */
+      jobs_waiting?: number | null;
+      /** Oldest Job Waiting Seconds */
+      oldest_job_waiting_seconds?: number | null;
       /** Redis */
       redis: boolean;
       /** Status */
@@ -990,6 +1007,11 @@ export interface components {
       email: string;
       /** Password */
       password: string;
+    };
+    /** MarkedOut */
+    MarkedOut: {
+      /** Marked */
+      marked: number;
     };
     /** MemberChangeIn */
     MemberChangeIn: {
@@ -1059,6 +1081,10 @@ export interface components {
       created_at: number;
       /** Id */
       id: number;
+      /** Kind */
+      kind: string;
+      /** Link */
+      link: string;
       /** Read */
       read: boolean;
       /** Status */
@@ -1283,6 +1309,11 @@ export interface components {
        */
       description?: string;
       /**
+       * Extra
+       * @description Data for the provider, passed to it as is (at most 10 keys); the provider's documentation names the keys it reads
+       */
+      extra?: Record<string, never>;
+      /**
        * Kind
        * @default standard
        * @enum {string}
@@ -1293,11 +1324,6 @@ export interface components {
        * @enum {string}
        */
       method: "pix" | "ted";
-      /**
-       * Sandbox Scenario
-       * @description Sandbox bank only
-       */
-      sandbox_scenario?: string | null;
     };
     /** PayoutListOut */
     PayoutListOut: {
@@ -1562,15 +1588,15 @@ export interface components {
        */
       amount: number;
       /**
+       * Extra
+       * @description Data for the provider, passed to it as is (at most 10 keys); the provider's documentation names the keys it reads
+       */
+      extra?: Record<string, never>;
+      /**
        * Reason
        * @default
        */
       reason?: string;
-      /**
-       * Sandbox Scenario
-       * @description Sandbox bank only
-       */
-      sandbox_scenario?: string | null;
     };
     /** RefundListOut */
     RefundListOut: {
@@ -1762,6 +1788,11 @@ export interface components {
        */
       description?: string;
       /**
+       * Extra
+       * @description Data for the provider, passed to it as is (at most 10 keys); the provider's documentation names the keys it reads
+       */
+      extra?: Record<string, never>;
+      /**
        * Kind
        * @default standard
        * @enum {string}
@@ -1772,11 +1803,6 @@ export interface components {
        * @enum {string}
        */
       method: "pix" | "ted";
-      /**
-       * Sandbox Scenario
-       * @description Sandbox bank only
-       */
-      sandbox_scenario?: string | null;
     };
     /**
      * SummaryOut
@@ -2048,7 +2074,7 @@ export type external = Record<string, never>;
 export interface operations {
 
   /** Auto-approval rules */
-  payouts_api_list_compliance_rules: {
+  compliance_api_list_compliance_rules: {
     responses: {
       /** @description OK */
       200: {
@@ -2056,10 +2082,16 @@ export interface operations {
           "application/json": components["schemas"]["ComplianceRuleOut"][];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Set a client's auto-approval threshold */
-  payouts_api_set_compliance_rule: {
+  compliance_api_set_compliance_rule: {
     parameters: {
       path: {
         slug: string;
@@ -2075,6 +2107,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["ComplianceRuleOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2098,6 +2136,12 @@ export interface operations {
           "application/json": components["schemas"]["TenantOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Fee rates (tenant null: platform default) */
@@ -2107,6 +2151,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["FeeRateOut"][];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2123,6 +2173,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["FeeRateOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2143,6 +2199,12 @@ export interface operations {
       204: {
         content: never;
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Give a partner a client */
@@ -2162,6 +2224,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["TenantOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2192,6 +2260,12 @@ export interface operations {
           "application/json": components["schemas"]["PayoutOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** A client's bank accounts (staff) */
@@ -2208,6 +2282,12 @@ export interface operations {
           "application/json": components["schemas"]["BankAccountOut"][];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Payment methods and bank providers, with their configuration */
@@ -2222,6 +2302,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["PluginOut"][];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2246,6 +2332,12 @@ export interface operations {
           "application/json": components["schemas"]["PluginOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Which bank provider serves each method, per client */
@@ -2255,6 +2347,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["RouteOut"][];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2271,6 +2369,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["RouteOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2290,6 +2394,12 @@ export interface operations {
       204: {
         content: never;
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Provision a tenant */
@@ -2304,6 +2414,12 @@ export interface operations {
       201: {
         content: {
           "application/json": components["schemas"]["TenantCreatedOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2327,6 +2443,12 @@ export interface operations {
           "application/json": components["schemas"]["TenantOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Reactivate a suspended tenant */
@@ -2341,6 +2463,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["TenantOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2359,10 +2487,16 @@ export interface operations {
           "application/json": components["schemas"]["TenantOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** The session user's avatar image */
-  accounts_api_get_avatar: {
+  accounts_api_auth_get_avatar: {
     responses: {
       /** @description OK */
       200: {
@@ -2374,10 +2508,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Upload an avatar image */
-  accounts_api_upload_avatar: {
+  accounts_api_auth_upload_avatar: {
     requestBody: {
       content: {
         "multipart/form-data": {
@@ -2402,10 +2542,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Set the CSRF cookie */
-  accounts_api_csrf: {
+  accounts_api_auth_csrf: {
     responses: {
       /** @description OK */
       200: {
@@ -2413,10 +2559,16 @@ export interface operations {
           "application/json": components["schemas"]["CsrfOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Log in on this host's tenant */
-  accounts_api_login: {
+  accounts_api_auth_login: {
     requestBody: {
       content: {
         "application/json": components["schemas"]["LoginIn"];
@@ -2447,10 +2599,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** End the server-side session */
-  accounts_api_logout: {
+  accounts_api_auth_logout: {
     responses: {
       /** @description OK */
       200: {
@@ -2458,10 +2616,16 @@ export interface operations {
           "application/json": components["schemas"]["OkOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Session user */
-  accounts_api_me: {
+  accounts_api_auth_me: {
     responses: {
       /** @description OK */
       200: {
@@ -2475,10 +2639,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Change Password */
-  accounts_api_change_password: {
+  accounts_api_auth_change_password: {
     requestBody: {
       content: {
         "application/json": components["schemas"]["PasswordIn"];
@@ -2497,10 +2667,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Update Profile */
-  accounts_api_update_profile: {
+  accounts_api_auth_update_profile: {
     requestBody: {
       content: {
         "application/json": components["schemas"]["ProfileIn"];
@@ -2519,6 +2695,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Balance per currency: available, pending, held */
@@ -2530,10 +2712,16 @@ export interface operations {
           "application/json": components["schemas"]["BalanceOut"][];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Bank accounts (a customer: own) */
-  payouts_api_list_bank_accounts: {
+  bank_accounts_api_list_bank_accounts: {
     responses: {
       /** @description OK */
       200: {
@@ -2541,10 +2729,16 @@ export interface operations {
           "application/json": components["schemas"]["BankAccountOut"][];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Register a bank account */
-  payouts_api_create_bank_account: {
+  bank_accounts_api_create_bank_account: {
     requestBody: {
       content: {
         "application/json": components["schemas"]["BankAccountIn"];
@@ -2557,10 +2751,16 @@ export interface operations {
           "application/json": components["schemas"]["BankAccountOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Remove a bank account (payouts keep theirs) */
-  payouts_api_delete_bank_account: {
+  bank_accounts_api_delete_bank_account: {
     parameters: {
       path: {
         bank_account_id: string;
@@ -2571,15 +2771,27 @@ export interface operations {
       204: {
         content: never;
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Payment-system participants (COMPE and ISPB) */
-  payouts_api_list_banks: {
+  bank_accounts_api_list_banks: {
     responses: {
       /** @description OK */
       200: {
         content: {
           "application/json": components["schemas"]["BankOut"][];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2591,6 +2803,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["ApiKeyOut"][];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2609,6 +2827,12 @@ export interface operations {
           "application/json": components["schemas"]["ApiKeyCreatedOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Revoke an API key (at once and for good) */
@@ -2623,6 +2847,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["ApiKeyOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2651,6 +2881,12 @@ export interface operations {
           "application/json": components["schemas"]["DepositListOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Create a deposit (billet, PIX, card, transfer) */
@@ -2665,6 +2901,12 @@ export interface operations {
       201: {
         content: {
           "application/json": components["schemas"]["DepositOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2693,6 +2935,12 @@ export interface operations {
           "application/json": components["schemas"]["SummaryOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** One deposit with timeline and ledger postings */
@@ -2707,6 +2955,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["DepositDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2729,10 +2983,16 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Refund part or all of a paid deposit (pending until the provider confirms it) */
-  payouts_api_create_refund: {
+  refunds_api_create_refund: {
     parameters: {
       path: {
         deposit_id: string;
@@ -2748,6 +3008,12 @@ export interface operations {
       201: {
         content: {
           "application/json": components["schemas"]["RefundOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2767,6 +3033,12 @@ export interface operations {
           "application/json": components["schemas"]["HealthOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Members of this tenant */
@@ -2776,6 +3048,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["MemberOut"][];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2792,6 +3070,12 @@ export interface operations {
       201: {
         content: {
           "application/json": components["schemas"]["MemberOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2815,10 +3099,16 @@ export interface operations {
           "application/json": components["schemas"]["MemberOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Latest notifications and the unread count */
-  notifications_api_list_notifications: {
+  accounts_api_notifications_list_notifications: {
     responses: {
       /** @description OK */
       200: {
@@ -2826,10 +3116,33 @@ export interface operations {
           "application/json": components["schemas"]["NotificationListOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Mark every notification as read */
+  accounts_api_notifications_read_all_notifications: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MarkedOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Mark one notification as read */
-  notifications_api_read_notification: {
+  accounts_api_notifications_read_notification: {
     parameters: {
       path: {
         notification_id: number;
@@ -2840,6 +3153,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["NotificationOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2867,6 +3186,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["PayoutListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2897,6 +3222,12 @@ export interface operations {
           "application/json": components["schemas"]["PayoutOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Payouts waiting for review, across clients */
@@ -2916,6 +3247,12 @@ export interface operations {
           "application/json": components["schemas"]["ComplianceListOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** How many payouts wait for review */
@@ -2925,6 +3262,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["CountOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2941,6 +3284,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["PayoutDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2964,6 +3313,12 @@ export interface operations {
           "application/json": components["schemas"]["PayoutOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Cancel a payout still waiting for review */
@@ -2983,6 +3338,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["PayoutOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -3006,10 +3367,16 @@ export interface operations {
           "application/json": components["schemas"]["PayoutOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Refunds (estornos), newest first */
-  payouts_api_list_refunds: {
+  refunds_api_list_refunds: {
     parameters: {
       query?: {
         deposit?: string;
@@ -3025,10 +3392,16 @@ export interface operations {
           "application/json": components["schemas"]["RefundListOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** One refund */
-  payouts_api_get_refund: {
+  refunds_api_get_refund: {
     parameters: {
       path: {
         refund_id: string;
@@ -3041,6 +3414,12 @@ export interface operations {
           "application/json": components["schemas"]["RefundOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Tenants this user may see */
@@ -3050,6 +3429,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["TenantOut"][];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -3066,6 +3451,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["TenantOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -3095,6 +3486,12 @@ export interface operations {
           "application/json": components["schemas"]["TransactionListOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Find a transaction by id (top bar) */
@@ -3109,6 +3506,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["TransactionOut"][];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -3136,10 +3539,16 @@ export interface operations {
           "application/json": components["schemas"]["TransactionListOut"];
         };
       };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Provider webhooks (signed) */
-  payments_api_provider_webhook: {
+  gateway_api_provider_webhook: {
     parameters: {
       path: {
         provider: string;
@@ -3150,6 +3559,12 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["WebhookAck"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };

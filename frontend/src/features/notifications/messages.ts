@@ -6,6 +6,7 @@ export const notificationMessages = {
     empty: { id: 'notifications.empty', defaultMessage: 'No notifications' },
     loadFailed: { id: 'notifications.loadFailed', defaultMessage: 'Notifications could not be loaded' },
     markRead: { id: 'notifications.markRead', defaultMessage: 'Mark as read' },
+    markAllRead: { id: 'notifications.markAllRead', defaultMessage: 'Mark all as read' },
     danger: { id: 'notifications.tone.danger', defaultMessage: 'Attention' },
     success: { id: 'notifications.tone.success', defaultMessage: 'Success' },
   }),
@@ -14,5 +15,6 @@ export const notificationMessages = {
     defaultMessage: '{unread, plural, =0 {Notifications} one {Notifications, # unread} other {Notifications, # unread}}',
   }),
   unreadBadge: defineMessage<{ unread: number }>({ id: 'notifications.unreadBadge', defaultMessage: '{unread, plural, one {# new} other {# new}}' }),
+  openNamed: defineMessage<{ title: string }>({ id: 'notifications.openNamed', defaultMessage: 'Open “{title}”' }),
   markReadNamed: defineMessage<{ title: string }>({ id: 'notifications.markReadNamed', defaultMessage: 'Mark “{title}” as read' }),
 };

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { makeUser, mockFetch, renderWithProviders } from '@/testing/test-utils';
 
 import { INTERFACE_SETTINGS_STORAGE_KEY, UNSAVED_SETTINGS_STORAGE_KEY } from '../lib/settings';
 import { CustomizerDrawer } from './customizer-drawer';
-import { InterfaceSettingsProvider, SAVE_DEBOUNCE_MS, useInterfaceSettings } from './interface-settings-provider';
+import { InterfaceSettingsProvider, useInterfaceSettings } from './interface-settings-provider';
 
 function OpenOnMount() {
   const { setCustomizerOpen } = useInterfaceSettings();
@@ -63,13 +63,10 @@ describe('theme customizer', () => {
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     expect(JSON.parse(localStorage.getItem(INTERFACE_SETTINGS_STORAGE_KEY)!)).toMatchObject({ theme: 'dark', direction: 'rtl' });
 
-    await act(() => new Promise((resolve) => setTimeout(resolve, SAVE_DEBOUNCE_MS + 50)));
-    const patches = fetchMock.mock.calls.filter((call) => (call[1] as RequestInit).method === 'PATCH');
-    // Changes made within the debounce window go in one request (two on a slow machine).
-    expect(patches.length).toBeGreaterThanOrEqual(1);
-    expect(patches.length).toBeLessThanOrEqual(2);
-    const body = JSON.parse((patches.at(-1)![1] as RequestInit).body as string);
-    expect(body.interface_settings).toMatchObject({ theme: 'dark', direction: 'rtl', layout: 'vertical' });
+    // Saved after the debounce: wait for the request that carries both changes (the clicks fall in
+    // one window, or in two on a slow machine: then the second request carries both).
+    await waitFor(() => expect(lastPatch(fetchMock)).toMatchObject({ theme: 'dark', direction: 'rtl', layout: 'vertical' }));
+    expect(patches(fetchMock).length).toBeLessThanOrEqual(2);
   });
 
   it('sends changes made together in one request', async () => {
@@ -88,13 +85,9 @@ describe('theme customizer', () => {
         <TwoChanges />
       </InterfaceSettingsProvider>,
     );
-    await act(() => new Promise((resolve) => setTimeout(resolve, SAVE_DEBOUNCE_MS + 100)));
-    const patches = fetchMock.mock.calls.filter((call) => (call[1] as RequestInit).method === 'PATCH');
-    expect(patches).toHaveLength(1);
-    expect(JSON.parse((patches[0]![1] as RequestInit).body as string).interface_settings).toMatchObject({
-      menuTheme: 'danger',
-      footerType: 'sticky',
-    });
+    // Both changes are made before the debounce can fire: one request, sent once it has passed.
+    await waitFor(() => expect(patches(fetchMock)).toHaveLength(1));
+    expect(lastPatch(fetchMock)).toMatchObject({ menuTheme: 'danger', footerType: 'sticky' });
   });
 
   it('starts from the settings the server has for the user', async () => {
@@ -120,8 +113,7 @@ describe('theme customizer', () => {
     );
     expect(JSON.parse(localStorage.getItem(UNSAVED_SETTINGS_STORAGE_KEY)!)).toBe('7');
     expect(JSON.parse(localStorage.getItem(INTERFACE_SETTINGS_STORAGE_KEY)!)).toMatchObject({ sidebarCollapsed: true });
-    await act(() => new Promise((resolve) => setTimeout(resolve, SAVE_DEBOUNCE_MS + 100)));
-    expect(localStorage.getItem(UNSAVED_SETTINGS_STORAGE_KEY)).toBeNull();
+    await waitFor(() => expect(localStorage.getItem(UNSAVED_SETTINGS_STORAGE_KEY)).toBeNull());
   });
 
   it('after a reload within the debounce, keeps the unsaved change and sends it', async () => {
@@ -131,14 +123,9 @@ describe('theme customizer', () => {
     localStorage.setItem(UNSAVED_SETTINGS_STORAGE_KEY, JSON.stringify('7'));
     renderCustomizerFor(7, { theme: 'dark', sidebarCollapsed: false });
     expect(await screen.findByRole('checkbox', { name: 'Collapse the sidebar' })).toBeChecked();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    const patches = fetchMock.mock.calls.filter((call) => (call[1] as RequestInit).method === 'PATCH');
-    expect(patches.length).toBeGreaterThanOrEqual(1);
-    expect(JSON.parse((patches[0]![1] as RequestInit).body as string).interface_settings).toMatchObject({
-      theme: 'dark',
-      sidebarCollapsed: true,
-    });
-    expect(localStorage.getItem(UNSAVED_SETTINGS_STORAGE_KEY)).toBeNull();
+    await waitFor(() => expect(patches(fetchMock).length).toBeGreaterThanOrEqual(1));
+    expect(patchBody(patches(fetchMock)[0]!)).toMatchObject({ theme: 'dark', sidebarCollapsed: true });
+    await waitFor(() => expect(localStorage.getItem(UNSAVED_SETTINGS_STORAGE_KEY)).toBeNull());
   });
 
   it('ignores an unsaved cache of another user', async () => {
@@ -150,6 +137,22 @@ describe('theme customizer', () => {
     expect(localStorage.getItem(UNSAVED_SETTINGS_STORAGE_KEY)).toBeNull();
   });
 });
+
+type FetchMock = ReturnType<typeof mockFetch>;
+type FetchCall = FetchMock['mock']['calls'][number];
+
+function patches(fetchMock: FetchMock): FetchCall[] {
+  return fetchMock.mock.calls.filter((call) => (call[1] as RequestInit | undefined)?.method === 'PATCH');
+}
+
+function patchBody(call: FetchCall): unknown {
+  return (JSON.parse((call[1] as RequestInit).body as string) as { interface_settings: unknown }).interface_settings;
+}
+
+function lastPatch(fetchMock: FetchMock): unknown {
+  const last = patches(fetchMock).at(-1);
+  return last === undefined ? undefined : patchBody(last);
+}
 
 function renderCustomizerFor(userId: number, serverSettings: unknown) {
   document.cookie = 'csrftoken=t';

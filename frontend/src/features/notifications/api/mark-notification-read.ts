@@ -16,3 +16,16 @@ export function useMarkNotificationRead() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
   });
 }
+
+/** POST /api/notifications/read-all. */
+export function markAllNotificationsRead(): Promise<unknown> {
+  return api.post('/notifications/read-all');
+}
+
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAllNotificationsRead,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
+  });
+}

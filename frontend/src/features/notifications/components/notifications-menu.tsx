@@ -1,13 +1,16 @@
 import { Badge, Box, Button, Flex, Float, IconButton, Popover, Portal, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { Link as RouterLink } from 'react-router-dom';
 
 import type { Notification } from '@/api/types';
 import { AlertCircleIcon, BellIcon, CheckCircleIcon, InboxIcon } from '@/components/icons';
+import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 
 import { getNotificationsQueryOptions } from '../api/get-notifications';
-import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/mark-notification-read';
 import { notificationTone } from '../lib/notification-tone';
 import { notificationMessages as m } from '../messages';
 
@@ -22,16 +25,34 @@ export function NotificationIcon({ notification }: { notification: Pick<Notifica
   );
 }
 
-export function NotificationItem({ notification }: { notification: Notification }) {
+export function NotificationItem({ notification, onOpen }: { notification: Notification; onOpen?: () => void }) {
   const intl = useIntl();
   const markRead = useMarkNotificationRead();
+  const title = (
+    <Text fontWeight={notification.read ? 'normal' : 'semibold'} fontSize="sm">
+      {notification.title}
+    </Text>
+  );
   return (
     <Flex as="li" gap="3" py="3" px="1" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} opacity={notification.read ? 0.75 : 1}>
       <NotificationIcon notification={notification} />
       <Stack gap="1" flex="1" minW="0">
-        <Text fontWeight={notification.read ? 'normal' : 'semibold'} fontSize="sm">
-          {notification.title}
-        </Text>
+        {notification.link ? (
+          // The notification's screen: opening it reads it.
+          <RouterLink
+            to={paths.screen.getHref(notification.link)}
+            aria-label={intl.formatMessage(m.openNamed, { title: notification.title })}
+            onClick={() => {
+              if (!notification.read) markRead.mutate(notification.id);
+              onOpen?.();
+            }}
+            style={{ textDecoration: 'underline', textUnderlineOffset: '2px' }}
+          >
+            {title}
+          </RouterLink>
+        ) : (
+          title
+        )}
         <Text fontSize="sm" color="fg.muted">
           {notification.content}
         </Text>
@@ -60,11 +81,19 @@ export function NotificationItem({ notification }: { notification: Notification 
 /** The top bar's notifications dropdown. */
 export function NotificationsMenu() {
   const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  const markAll = useMarkAllNotificationsRead();
   const query = useQuery(getNotificationsQueryOptions());
   const unread = query.data?.unread ?? 0;
   const items = query.data?.items ?? [];
   return (
-    <Popover.Root positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
+    <Popover.Root
+      positioning={{ placement: 'bottom-end' }}
+      lazyMount
+      unmountOnExit
+      open={open}
+      onOpenChange={(details) => setOpen(details.open)}
+    >
       <Popover.Trigger asChild>
         <IconButton variant="ghost" aria-label={intl.formatMessage(m.button, { unread })} position="relative">
           <BellIcon />
@@ -84,7 +113,12 @@ export function NotificationsMenu() {
               <Flex justify="space-between" align="center">
                 <Popover.Title fontWeight="semibold">{intl.formatMessage(m.title)}</Popover.Title>
                 {unread > 0 && (
-                  <Badge colorPalette="blue">{intl.formatMessage(m.unreadBadge, { unread })}</Badge>
+                  <Flex align="center" gap="2">
+                    <Badge colorPalette="blue">{intl.formatMessage(m.unreadBadge, { unread })}</Badge>
+                    <Button size="xs" variant="ghost" loading={markAll.isPending} onClick={() => markAll.mutate()}>
+                      {intl.formatMessage(m.markAllRead)}
+                    </Button>
+                  </Flex>
                 )}
               </Flex>
             </Popover.Header>
@@ -101,7 +135,7 @@ export function NotificationsMenu() {
               ) : (
                 <Box as="ul" listStyleType="none" m="0" p="0">
                   {items.map((notification) => (
-                    <NotificationItem key={notification.id} notification={notification} />
+                    <NotificationItem key={notification.id} notification={notification} onOpen={() => setOpen(false)} />
                   ))}
                 </Box>
               )}

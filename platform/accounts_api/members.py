@@ -1,0 +1,87 @@
+"""Members of this host's tenant: /api/members (client users, partner users, platform employees)."""
+
+# No `from __future__ import annotations` here: django-ninja reads the view annotations at runtime,
+# through the access.guard wrappers, and cannot resolve postponed (string) annotations there.
+
+from datetime import datetime
+from typing import Any
+
+from django.http import HttpRequest
+from ninja import Router, Schema
+from ninja.responses import Status
+from pydantic import Field
+
+from access.guard import membership_of, requires_route
+from accounts import members
+from accounts.models import Membership
+from core.api_types import JsonBool
+from core.security import session_auth
+
+router = Router(tags=["members"])
+
+# Who manages members, by tenant kind: the client's users screen, the partner's, the admin's employees.
+MEMBER_ROUTES = ("clients/client-user", "partner/users", "admin/employees")
+
+
+class MemberOut(Schema):
+    id: int
+    user_id: int
+    email: str
+    name: str
+    role: str
+    is_active: bool
+    created_at: datetime
+
+
+class MemberIn(Schema):
+    email: str = Field(min_length=3, max_length=254)
+    name: str = Field(default="", max_length=150)
+    role: str
+    password: str = Field(default="", max_length=512)
+
+
+class MemberChangeIn(Schema):
+    role: str | None = None
+    is_active: JsonBool | None = None
+
+
+def member_out(membership: Membership) -> dict[str, Any]:
+    return {
+        "id": membership.pk,
+        "user_id": membership.user_id,
+        "email": membership.user.email,
+        "name": membership.user.name,
+        "role": membership.role,
+        "is_active": membership.is_active,
+        "created_at": membership.created_at,
+    }
+
+
+@router.get("", response=list[MemberOut], summary="Members of this tenant")
+@requires_route(*MEMBER_ROUTES)
+def list_members(request: HttpRequest) -> list[dict[str, Any]]:
+    return [member_out(m) for m in members.members_of(membership_of(request).tenant)]
+
+
+# Adding members (with passwords) and changing roles take a session: an API key must not mint logins.
+@router.post("", response={201: MemberOut}, auth=session_auth, summary="Add a member")
+@requires_route(*MEMBER_ROUTES, write=True)
+def add_member(request: HttpRequest, payload: MemberIn) -> Status[dict[str, Any]]:
+    created = members.do_add_member(
+        membership_of(request),
+        email=payload.email,
+        name=payload.name,
+        role=payload.role,
+        password=payload.password,
+    )
+    return Status(201, member_out(created))
+
+
+@router.patch(
+    "/{member_id}", response=MemberOut, auth=session_auth, summary="Change a member's role or access"
+)
+@requires_route(*MEMBER_ROUTES, write=True)
+def change_member(request: HttpRequest, member_id: int, payload: MemberChangeIn) -> dict[str, Any]:
+    actor = membership_of(request)
+    target = members.access_member(actor, member_id)
+    return member_out(members.do_change_member(actor, target, role=payload.role, is_active=payload.is_active))

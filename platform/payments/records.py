@@ -1,0 +1,68 @@
+"""The ONE helper that records a change of a money record (a deposit, a payout, a refund) with all its
+side writes, in the caller's transaction: the ledger entry (when the change moves money), the
+timeline event, the public index row, the audit entry and the outbox event.
+
+Every creation and status change of payments, payouts and refunds goes through `record_change`, so
+none of the five writes can be forgotten at one site (DESIGN.md decision 3). The caller checks the
+transition table, locks and saves the record itself; this writes what follows from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import models
+
+from audit import services as audit
+from gateway import services as gateway
+from ledger import services as ledger
+from ledger.models import LedgerAccount
+from payments.models import OutboxEvent
+from tenants.models import Tenant
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A ledger entry to post with the change (ledger.post's arguments)."""
+
+    key: str  # idempotency key: "{kind}:{schema}:{public_id}:{step}"
+    kind: str  # e.g. "deposit_confirmed"
+    lines: Sequence[ledger.Line]
+    memo: str = ""
+    no_overdraft: Iterable[LedgerAccount] = field(default_factory=tuple)
+
+
+def record_change(
+    tenant: Tenant,
+    record: Any,
+    *,
+    kind: str,
+    action: str,
+    topic: str,
+    payload: Mapping[str, Any],
+    index: Mapping[str, Any],
+    event: models.Model | None = None,
+    entry: Entry | None = None,
+    actor: Any = None,
+    audit_data: Mapping[str, Any] | None = None,
+) -> None:
+    """Write the side writes of a change of `record` (a deposit, payout or refund: its `public_id`
+    names the index row, the ledger entry's reference and the audit target):
+
+    - `entry`: posted first, so a refused overdraft (`insufficient_funds`) writes nothing else;
+    - `event`: the timeline row (unsaved), saved;
+    - `index`: the fields of the public index row of `kind`, created or updated;
+    - the audit entry `{kind}.{action}` (actor, `audit_data`) and the outbox event `{kind}.{topic}`.
+    """
+    if entry is not None:
+        ledger.post(
+            entry.key, entry.kind, entry.lines, tenant=tenant, reference=record.public_id,
+            memo=entry.memo, no_overdraft=entry.no_overdraft,
+        )  # fmt: skip
+    if event is not None:
+        event.save()
+    gateway.index_upsert(tenant, kind, record.public_id, **index)
+    audit.record(f"{kind}.{action}", actor=actor, target=record, data=dict(audit_data or {}))
+    OutboxEvent.objects.create(topic=f"{kind}.{topic}", payload=dict(payload))
