@@ -24,6 +24,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "Verifique os campos destacados.",
         "en": "Please check the highlighted fields.",
     },
+    "currency_not_accepted": {
+        "pt-BR": "Este meio de pagamento não aceita a moeda {currency}.",
+        "en": "This payment method does not accept {currency}.",
+    },
     "csrf_failed": {
         "pt-BR": "Sua sessão de segurança expirou. Recarregue a página.",
         "en": "Your security token expired. Reload the page.",

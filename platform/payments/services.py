@@ -159,11 +159,16 @@ def check_deposit(membership: Membership, data: DepositInput) -> CheckedDeposit:
         method = registry.method(data.method)
     except PluginError as exc:
         raise AppError("invalid_input", fields={"method": "unknown_method"}) from exc
-    if (
-        not gateway.is_enabled(PluginKind.METHOD, data.method, tenant)
-        or data.currency not in method.currencies
-    ):
+    if not gateway.is_enabled(PluginKind.METHOD, data.method, tenant):
         raise AppError("invalid_input", fields={"method": "method_not_enabled"})
+    if data.currency not in method.currencies:
+        # The method is there but does not take this currency (a boleto is in reais): say so on the
+        # currency, not "method not enabled".
+        raise AppError(
+            "currency_not_accepted",
+            currency=data.currency,
+            fields={"currency": "currency_not_accepted"},
+        )
     provider_code = gateway.provider_for(tenant, data.method)
     if data.method not in registry.provider(provider_code).methods:
         raise AppError("invalid_input", fields={"method": "method_not_enabled"})

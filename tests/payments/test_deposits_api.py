@@ -230,6 +230,36 @@ def test_a_currency_the_client_does_not_have_is_refused() -> None:
     assert response.json()["fields"]["currency"] == "currency_not_enabled"
 
 
+def test_a_method_that_does_not_take_the_currency_says_so_on_the_currency(acme: ApiClient) -> None:
+    # acme has USD, and the billet method is enabled, but a boleto is in reais only: the answer names
+    # the currency (a translated message in both languages), not "method not enabled".
+    before = schema_count()
+    response = acme.post_json(
+        "/api/deposits",
+        {"method": "billet", "amount": 100, "currency": "USD", "payer": PAYER,
+         "due_date": (timezone.localdate() + timedelta(days=3)).isoformat()},  # fmt: skip
+        headers={"Accept-Language": "pt-BR"},
+    )
+    assert response.status_code == 400, response.content
+    body = response.json()
+    assert body["code"] == "currency_not_accepted"
+    assert body["fields"] == {"currency": "currency_not_accepted"}
+    assert body["message"] == "Este meio de pagamento não aceita a moeda USD."
+    english = acme.post_json(
+        "/api/deposits",
+        {"method": "pix", "amount": 100, "currency": "USD", "payer": PAYER},
+        headers={"Accept-Language": "en"},
+    )
+    assert english.status_code == 400, english.content
+    assert english.json()["message"] == "This payment method does not accept USD."
+    assert schema_count() == before
+
+
+def schema_count() -> int:
+    with schema_context("acme"):
+        return Deposit.objects.count()
+
+
 def test_a_read_only_analyst_cannot_create_but_can_list() -> None:
     analyst = ApiClient("acme")
     analyst.login_as("client_user_analyst")
