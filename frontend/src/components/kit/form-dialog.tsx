@@ -1,0 +1,189 @@
+import { Alert, Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+
+import { kitFormMessages as m } from './messages';
+import { type SummaryItem, SummaryList } from './summary-list';
+
+export type FormConfirmation = {
+  /** The review step's title (default: "Check before confirming"). */
+  title?: string;
+  /** What confirming will do. */
+  description?: string;
+  /** What will be sent, in words (amount, beneficiary, ...). */
+  summary: readonly SummaryItem[];
+  confirmText: string;
+  confirmPalette?: string;
+};
+
+type Props = {
+  title: string;
+  /** Said under the title. */
+  description?: string;
+  open?: boolean;
+  /** The form's fields. */
+  children: ReactNode;
+  submitText: string;
+  submitPalette?: string;
+  cancelText?: string;
+  /**
+   * Checks the fields before the confirmation step or the call (set the fields' errors there):
+   * false keeps the form open, focused on its first invalid field.
+   */
+  validate?: () => boolean;
+  /** The real call. Runs after `validate` and, with a `confirmation`, after the person confirmed. */
+  onSubmit: () => void;
+  /** Closing (cancel, the close button, Escape, the backdrop). Ignored while pending. */
+  onClose: () => void;
+  /** The call is under way: the buttons cannot be pressed again. */
+  pending?: boolean;
+  /** A message for the whole form (the server's, or what a field cannot say). */
+  error?: string | null;
+  errorTitle?: string;
+  /** A review step that shows a summary before the call; null or absent: no such step. */
+  confirmation?: FormConfirmation | null;
+  /** Shown instead of the form once done (e.g. the created boleto), with its own footer buttons. */
+  result?: { body: ReactNode; footer: ReactNode } | null;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+};
+
+type Step = 'form' | 'review';
+
+/**
+ * The one dialog of every form: fields, a general error, submit with a pending state and,
+ * optionally, a review step that shows what will happen before the real call. A failed call goes
+ * back to the fields (their server errors are shown there) with focus on the first invalid field.
+ */
+export function FormDialog({
+  title,
+  description,
+  open = true,
+  children,
+  submitText,
+  submitPalette = 'blue',
+  cancelText,
+  validate,
+  onSubmit,
+  onClose,
+  pending = false,
+  error,
+  errorTitle,
+  confirmation,
+  result,
+  size = 'md',
+}: Props) {
+  const intl = useIntl();
+  const [step, setStep] = useState<Step>('form');
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const wasPending = useRef(pending);
+
+  // A call that ended with the dialog still open failed (success closes or shows the result):
+  // back to the fields, where its errors are.
+  useEffect(() => {
+    if (wasPending.current && !pending && !result) {
+      setStep('form');
+      setAttempt((n) => n + 1);
+    }
+    wasPending.current = pending;
+  }, [pending, result]);
+
+  useEffect(() => {
+    if (attempt === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  const close = () => {
+    if (!pending) onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    if (validate && !validate()) {
+      setAttempt((n) => n + 1);
+      return;
+    }
+    if (confirmation && step === 'form') setStep('review');
+    else onSubmit();
+  };
+
+  const reviewing = step === 'review' && confirmation;
+  const shownTitle = reviewing ? (confirmation.title ?? intl.formatMessage(m.reviewTitle)) : title;
+  return (
+    <Dialog.Root
+      open={open}
+      role={reviewing ? 'alertdialog' : 'dialog'}
+      onOpenChange={(details) => !details.open && close()}
+      size={{ base: 'full', md: size }}
+      scrollBehavior="inside"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{shownTitle}</Dialog.Title>
+            </Dialog.Header>
+            {result ? (
+              <>
+                <Dialog.Body>{result.body}</Dialog.Body>
+                <Dialog.Footer>{result.footer}</Dialog.Footer>
+              </>
+            ) : (
+              <form ref={formRef} onSubmit={submit} noValidate aria-label={shownTitle} style={{ display: 'contents' }} aria-busy={pending || undefined}>
+                <Dialog.Body>
+                  <Stack gap="4">
+                    {error && (
+                      <Alert.Root status="error" role="alert">
+                        <Alert.Indicator />
+                        <Alert.Content>
+                          <Alert.Title>{errorTitle ?? intl.formatMessage(m.errorTitle)}</Alert.Title>
+                          <Alert.Description>{error}</Alert.Description>
+                        </Alert.Content>
+                      </Alert.Root>
+                    )}
+                    {reviewing ? (
+                      <>
+                        {confirmation.description && <Dialog.Description>{confirmation.description}</Dialog.Description>}
+                        <SummaryList items={confirmation.summary} label={shownTitle} />
+                      </>
+                    ) : (
+                      description && <Dialog.Description>{description}</Dialog.Description>
+                    )}
+                    {/* The fields stay mounted (hidden) during the review, so nothing typed is lost. */}
+                    <Stack gap="4" hidden={Boolean(reviewing)}>
+                      {children}
+                    </Stack>
+                  </Stack>
+                </Dialog.Body>
+                <Dialog.Footer>
+                  {reviewing ? (
+                    <Button type="button" variant="outline" onClick={() => setStep('form')} disabled={pending}>
+                      {intl.formatMessage(m.back)}
+                    </Button>
+                  ) : (
+                    <Button type="button" variant="outline" onClick={close} disabled={pending}>
+                      {cancelText ?? intl.formatMessage(m.cancel)}
+                    </Button>
+                  )}
+                  <Button
+                    type="submit"
+                    colorPalette={reviewing ? (confirmation.confirmPalette ?? submitPalette) : submitPalette}
+                    loading={pending}
+                    disabled={pending}
+                  >
+                    {reviewing ? confirmation.confirmText : submitText}
+                  </Button>
+                </Dialog.Footer>
+              </form>
+            )}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={intl.formatMessage(m.close)} disabled={pending} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
