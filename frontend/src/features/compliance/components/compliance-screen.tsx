@@ -8,14 +8,13 @@ import { AppToaster, appToaster } from '@/components/app-toaster';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
-import { type Currency, formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateTime, money } from '@/lib/format';
 
 import { getComplianceQueueQueryOptions } from '../api/get-compliance-queue';
 import { useReviewPayout } from '../api/review-payout';
 import { validateRejectReason } from '../lib/reject-form';
 import { complianceMessages as m } from '../messages';
 
-const money = (cents: number, currency: string, locale: string) => formatMoney(cents, (currency === 'USD' ? 'USD' : 'BRL') as Currency, locale);
 const when = (iso: string, locale: string) => formatDateTime(Math.floor(Date.parse(iso) / 1000), locale);
 
 /** admin/compliance ("Saques", KYC): the review queue across clients, approve or reject with a reason. */

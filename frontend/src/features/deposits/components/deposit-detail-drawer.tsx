@@ -8,11 +8,12 @@ import { CircleIcon } from '@/components/icons';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 import { formatDocument } from '@/lib/documents';
+import { money } from '@/lib/format';
 
 import { getDepositQueryOptions } from '../api/get-deposit';
 import { depositDocumentUrl } from '../api/get-deposit-document';
 import { maskZipcode } from '../lib/address';
-import { dateTime, day, formatTypedLine, money } from '../lib/display';
+import { dateTime, day, formatTypedLine } from '../lib/display';
 import { depositsMessages as m, labelOf, methodMessages, statusMessages } from '../messages';
 import { CopyField } from './copy-field';
 import { StatusBadge } from './status-badge';

@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 
 import type { CurrencySummary } from '@/api/types';
+import { money } from '@/lib/format';
 
 import { getDepositsSummaryQueryOptions } from '../api/get-deposits-summary';
 import { CURRENCIES } from '../lib/constants';
-import { money } from '../lib/display';
+
 import { type DepositFilters, filterQuery } from '../lib/filters';
 import { depositsMessages as m } from '../messages';
 

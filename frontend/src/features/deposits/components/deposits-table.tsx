@@ -6,8 +6,9 @@ import type { DepositListItem } from '@/api/types';
 import { AlertCircleIcon, InboxIcon } from '@/components/icons';
 import { commonMessages } from '@/i18n/messages';
 import { formatDocument } from '@/lib/documents';
+import { money } from '@/lib/format';
 
-import { dateTime, day, money } from '../lib/display';
+import { dateTime, day } from '../lib/display';
 import { depositsMessages as m, labelOf, methodMessages } from '../messages';
 import { StatusBadge } from './status-badge';
 

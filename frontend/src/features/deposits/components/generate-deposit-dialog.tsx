@@ -5,6 +5,7 @@ import { useIntl } from 'react-intl';
 import type { Deposit } from '@/api/types';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
+import { money } from '@/lib/format';
 
 import { useCreateDeposit } from '../api/create-deposit';
 import { depositDocumentUrl } from '../api/get-deposit-document';
@@ -19,7 +20,7 @@ import {
   serverFieldErrors,
   validateDepositForm,
 } from '../lib/deposit-form';
-import { dateTime, day, formatTypedLine, money, todayIso } from '../lib/display';
+import { dateTime, day, formatTypedLine, todayIso } from '../lib/display';
 import { depositsMessages as m } from '../messages';
 import { CopyField } from './copy-field';
 import { DepositFormFields } from './deposit-form-fields';

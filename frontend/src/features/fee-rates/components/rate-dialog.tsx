@@ -7,9 +7,10 @@ import { appToaster } from '@/components/app-toaster';
 import { commonMessages } from '@/i18n/messages';
 import { formatAmountInput } from '@/lib/amount-input';
 import { isApiError } from '@/lib/api-client';
+import { money } from '@/lib/format';
 
 import { useSetFeeRate } from '../api/set-fee-rate';
-import { currencySymbol, methodName, money, rateText, rateWithSource } from '../lib/display';
+import { currencySymbol, methodName, rateText, rateWithSource } from '../lib/display';
 import { formatPercentInput } from '../lib/percent';
 import { type RateFormErrors, type RateFormField, type RateFormValues, MAX_FIXED, serverRateErrors, validateRateForm } from '../lib/rate-form';
 import { CURRENCIES, EXAMPLE_AMOUNT, type MethodOption, computeFee, effectiveRate, isPayoutMethod } from '../lib/rates';

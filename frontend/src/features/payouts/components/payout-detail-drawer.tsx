@@ -7,10 +7,11 @@ import type { PayoutDetail } from '@/api/types';
 import { appToaster } from '@/components/app-toaster';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
+import { money } from '@/lib/format';
 
 import { useCancelPayout } from '../api/cancel-payout';
 import { getPayoutQueryOptions } from '../api/get-payout';
-import { money, when, withDigit } from '../lib/display';
+import { when, withDigit } from '../lib/display';
 import { labelOf, payoutMethodMessages, payoutStatusMessages, payoutsMessages as m } from '../messages';
 import { PayoutStatusBadge } from './status-badge';
 

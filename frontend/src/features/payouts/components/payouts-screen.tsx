@@ -10,9 +10,10 @@ import { RouteHeader } from '@/components/route-header';
 import { useSessionUser } from '@/lib/auth/session';
 import { nextPageParams, previousPageParams, readCursorPage } from '@/lib/cursor-pages';
 import { canWrite } from '@/lib/permissions';
+import { money } from '@/lib/format';
 
 import { getPayoutsQueryOptions } from '../api/get-payouts';
-import { money } from '../lib/display';
+
 import { DETAIL_PARAM, PAYOUT_METHODS, PAYOUT_STATUSES, hasActiveFilters, listQuery, readFilters, writeFilters } from '../lib/filters';
 import { payoutMethodMessages, payoutStatusMessages, payoutsMessages as m } from '../messages';
 import { GeneratePayoutDialog } from './generate-payout-dialog';

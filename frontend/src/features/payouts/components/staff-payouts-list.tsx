@@ -12,9 +12,10 @@ import { commonMessages } from '@/i18n/messages';
 import { readCursorPage } from '@/lib/cursor-pages';
 import { formatDocument } from '@/lib/documents';
 import { LIST_PAGE_SIZES, LIST_SORTS, isReversedPeriod } from '@/lib/list-params';
+import { money } from '@/lib/format';
 
 import { type StaffPayoutKind, getStaffPayoutsQueryOptions } from '../api/get-staff-payouts';
-import { money, when } from '../lib/display';
+import { when } from '../lib/display';
 import { DETAIL_PARAM, PAYOUT_STATUSES } from '../lib/filters';
 import { type StaffPayoutFilters, hasActiveStaffFilters, readStaffFilters, staffListQuery, writeStaffFilters } from '../lib/staff-filters';
 import { labelOf, payoutMethodMessages, payoutStatusMessages, payoutsMessages as m, staffSortMessages } from '../messages';

@@ -8,9 +8,10 @@ import { commonMessages } from '@/i18n/messages';
 import { formatAmountInput } from '@/lib/amount-input';
 import { isApiError } from '@/lib/api-client';
 import { createIdempotencyKeeper } from '@/lib/idempotency';
+import { money } from '@/lib/format';
 
 import { useCreatePayout } from '../api/create-payout';
-import { money, payoutCreatedText, withDigit } from '../lib/display';
+import { payoutCreatedText, withDigit } from '../lib/display';
 import { INITIAL_WALLET_FORM, type WalletFormErrors, type WalletFormValues, validateWalletForm } from '../lib/wallet-form';
 import { payoutsMessages as m } from '../messages';
 import { walletMessages as w } from '../wallet-messages';

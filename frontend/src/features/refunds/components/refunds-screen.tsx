@@ -9,7 +9,7 @@ import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 import { useSessionUser } from '@/lib/auth/session';
-import { type Currency, formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateTime, money } from '@/lib/format';
 import { canWrite } from '@/lib/permissions';
 
 import { useCreateRefund } from '../api/create-refund';
@@ -17,7 +17,6 @@ import { getRefundsQueryOptions } from '../api/get-refunds';
 import { type RefundFormErrors, type RefundFormValues, validateRefundForm } from '../lib/refund-form';
 import { refundStatusMessages, refundsMessages as m } from '../messages';
 
-const money = (cents: number, currency: string, locale: string) => formatMoney(cents, (currency === 'USD' ? 'USD' : 'BRL') as Currency, locale);
 const when = (iso: string | null, locale: string) => (iso ? formatDateTime(Math.floor(Date.parse(iso) / 1000), locale) : '');
 const PALETTE: Record<string, string> = { pending: 'yellow', confirmed: 'green', failed: 'red' };
 

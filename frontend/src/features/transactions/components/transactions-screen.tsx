@@ -13,7 +13,7 @@ import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
 import { readCursorPage } from '@/lib/cursor-pages';
 import { formatDocument } from '@/lib/documents';
-import { type Currency, formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateTime, money } from '@/lib/format';
 import { LIST_PAGE_SIZES, LIST_SORTS, isReversedPeriod } from '@/lib/list-params';
 
 import { getTransactionsQueryOptions } from '../api/get-transactions';
@@ -22,13 +22,6 @@ import { kindMessages, labelOf, methodMessages, sortMessages, statusMessages, tr
 
 const NONE = '—';
 
-function money(cents: number, currency: string, locale: string): string {
-  try {
-    return formatMoney(cents, currency as Currency, locale);
-  } catch {
-    return `${currency} ${cents}`;
-  }
-}
 
 function when(iso: string, locale: string): string {
   const ms = Date.parse(iso);
