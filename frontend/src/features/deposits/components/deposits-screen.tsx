@@ -4,10 +4,13 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 
+import { useSessionUser } from '@/lib/auth/session';
 import { nextPageParams, previousPageParams, readCursorPage } from '@/lib/cursor-pages';
+import { canWrite } from '@/lib/permissions';
 
 import { getDepositsQueryOptions } from '../api/get-deposits';
 import type { ChargeMethod } from '../lib/deposit-form';
+import type { RefundDialogComponent, RefundTarget } from '../lib/refund-action';
 import { DETAIL_PARAM, type DepositFilters, hasActiveFilters, listQuery, readFilters, writeFilters } from '../lib/filters';
 import { depositsMessages as m } from '../messages';
 import { DepositDetailDrawer } from './deposit-detail-drawer';
@@ -23,8 +26,18 @@ import { DepositsToaster } from './toaster';
  * clients/payments ("Depósitos"): the tenant's deposits with filters, search, sort and keyset pages,
  * all kept in the URL; the summary of the filtered set; billet and PIX generation; a deposit's detail.
  */
-export default function DepositsScreen({ route, homeHref }: { route: string; homeHref: string }) {
+type Props = {
+  route: string;
+  homeHref: string;
+  /** The refund form (from the refunds feature, handed in by the app): "Refund" on rows and in the drawer. */
+  refundDialog?: RefundDialogComponent;
+};
+
+export default function DepositsScreen({ route, homeHref, refundDialog: RefundDialog }: Props) {
   const intl = useIntl();
+  const user = useSessionUser();
+  const [refunding, setRefunding] = useState<RefundTarget | null>(null);
+  const onRefund = RefundDialog && canWrite(user.role) ? setRefunding : undefined;
   const [params, setParams] = useSearchParams();
   const [generating, setGenerating] = useState<ChargeMethod | null>(null);
   const filters = readFilters(params);
@@ -79,6 +92,7 @@ export default function DepositsScreen({ route, homeHref }: { route: string; hom
             skeletonRows={Math.min(filters.perPage, 10)}
             onRetry={() => void list.refetch()}
             onOpen={openDetail}
+            onRefund={onRefund}
           />
           {(page.number > 1 || list.data?.next_cursor) && (
             <DepositsPagination
@@ -92,7 +106,8 @@ export default function DepositsScreen({ route, homeHref }: { route: string; hom
         </Stack>
       </Stack>
       {generating && <GenerateDepositDialog method={generating} onClose={() => setGenerating(null)} />}
-      <DepositDetailDrawer id={detailId} onClose={closeDetail} />
+      <DepositDetailDrawer id={detailId} onClose={closeDetail} onRefund={onRefund} />
+      {RefundDialog && refunding && <RefundDialog deposit={refunding} onClose={() => setRefunding(null)} />}
       <DepositsToaster />
     </Stack>
   );

@@ -4,11 +4,13 @@ import { useIntl } from 'react-intl';
 
 import type { DepositListItem } from '@/api/types';
 import { AlertCircleIcon, InboxIcon } from '@/components/icons';
+import { RowActionButton } from '@/components/row-action-button';
 import { commonMessages } from '@/i18n/messages';
 import { formatDocument } from '@/lib/documents';
 import { money } from '@/lib/format';
 
 import { dateTime, day } from '../lib/display';
+import { isRefundable } from '../lib/refund-action';
 import { depositsMessages as m, labelOf, methodMessages } from '../messages';
 import { StatusBadge } from './status-badge';
 
@@ -25,12 +27,14 @@ type Props = {
   skeletonRows: number;
   onRetry: () => void;
   onOpen: (id: string) => void;
+  /** The row action "Refund" on paid deposits (absent: no actions column). */
+  onRefund?: (deposit: DepositListItem) => void;
 };
 
 const NONE = '—';
 
 /** The deposits of one page, with the columns of spec §2, and its loading, empty and error states. */
-export function DepositsTable({ items, loading, refreshing, error, filtered, sort, skeletonRows, onRetry, onOpen }: Props) {
+export function DepositsTable({ items, loading, refreshing, error, filtered, sort, skeletonRows, onRetry, onOpen, onRefund }: Props) {
   const intl = useIntl();
   if (error && !items) {
     return (
@@ -63,6 +67,7 @@ export function DepositsTable({ items, loading, refreshing, error, filtered, sor
     { label: intl.formatMessage(m.colDueDate), field: 'due_date' },
     { label: intl.formatMessage(m.colTransactionId) },
     { label: intl.formatMessage(m.colCreated), field: 'created_at' },
+    ...(onRefund ? [{ label: intl.formatMessage(m.colActions) }] : []),
   ];
 
   return (
@@ -95,18 +100,18 @@ export function DepositsTable({ items, loading, refreshing, error, filtered, sor
                   ))}
                 </Table.Row>
               ))
-            : items.map((deposit) => <DepositRow key={deposit.id} deposit={deposit} onOpen={onOpen} />)}
+            : items.map((deposit) => <DepositRow key={deposit.id} deposit={deposit} onOpen={onOpen} onRefund={onRefund} />)}
         </Table.Body>
       </Table.Root>
     </Table.ScrollArea>
   );
 }
 
-function DepositRow({ deposit, onOpen }: { deposit: DepositListItem; onOpen: (id: string) => void }) {
+function DepositRow({ deposit, onOpen, onRefund }: { deposit: DepositListItem; onOpen: (id: string) => void; onRefund?: (deposit: DepositListItem) => void }) {
   const intl = useIntl();
   const method = labelOf(methodMessages, deposit.method);
   return (
-    <Table.Row>
+    <Table.Row data-deposit={deposit.id}>
       <Table.Cell>
         <Button
           variant="plain"
@@ -143,6 +148,11 @@ function DepositRow({ deposit, onOpen }: { deposit: DepositListItem; onOpen: (id
         {deposit.provider_reference || NONE}
       </Table.Cell>
       <Table.Cell whiteSpace="nowrap">{dateTime(deposit.created_at, intl.locale)}</Table.Cell>
+      {onRefund && (
+        <Table.Cell>
+          {isRefundable(deposit) && <RowActionButton action={m.refund} label={m.refundLabel} values={{ id: deposit.id }} colorPalette="red" onClick={() => onRefund(deposit)} />}
+        </Table.Cell>
+      )}
     </Table.Row>
   );
 }
