@@ -14,6 +14,10 @@ export type FormConfirmation = {
   summary: readonly SummaryItem[];
   confirmText: string;
   confirmPalette?: string;
+  /** The summary's accessible name (default: the step's title). */
+  summaryLabel?: string;
+  /** The button back to the fields (default: "Back"). */
+  backText?: string;
 };
 
 type Props = {
@@ -37,10 +41,18 @@ type Props = {
   onClose: () => void;
   /** The call is under way: the buttons cannot be pressed again. */
   pending?: boolean;
+  /**
+   * Some field shows an error (e.g. from the server): a failed call from the review step goes back
+   * to the fields; without field errors it stays on the review, where it can be confirmed again.
+   */
+  invalid?: boolean;
   /** A message for the whole form (the server's, or what a field cannot say). */
   error?: string | null;
   errorTitle?: string;
-  /** A review step that shows a summary before the call; null or absent: no such step. */
+  /**
+   * A review step that shows a summary before the call. Absent (undefined): no such step. null: the
+   * step exists but its summary is made by `validate` (it is read on the next render).
+   */
   confirmation?: FormConfirmation | null;
   /** Shown instead of the form once done (e.g. the created boleto), with its own footer buttons. */
   result?: { body: ReactNode; footer: ReactNode } | null;
@@ -66,6 +78,7 @@ export function FormDialog({
   onSubmit,
   onClose,
   pending = false,
+  invalid = false,
   error,
   errorTitle,
   confirmation,
@@ -79,14 +92,14 @@ export function FormDialog({
   const wasPending = useRef(pending);
 
   // A call that ended with the dialog still open failed (success closes or shows the result):
-  // back to the fields, where its errors are.
+  // back to the fields when they have errors to show (focused on the first), else stay put.
   useEffect(() => {
-    if (wasPending.current && !pending && !result) {
+    if (wasPending.current && !pending && !result && (invalid || confirmation === undefined)) {
       setStep('form');
       setAttempt((n) => n + 1);
     }
     wasPending.current = pending;
-  }, [pending, result]);
+  }, [pending, result, invalid, confirmation]);
 
   useEffect(() => {
     if (attempt === 0) return;
@@ -104,7 +117,7 @@ export function FormDialog({
       setAttempt((n) => n + 1);
       return;
     }
-    if (confirmation && step === 'form') setStep('review');
+    if (confirmation !== undefined && step === 'form') setStep('review');
     else onSubmit();
   };
 
@@ -146,7 +159,7 @@ export function FormDialog({
                     {reviewing ? (
                       <>
                         {confirmation.description && <Dialog.Description>{confirmation.description}</Dialog.Description>}
-                        <SummaryList items={confirmation.summary} label={shownTitle} />
+                        <SummaryList items={confirmation.summary} label={confirmation.summaryLabel ?? shownTitle} />
                       </>
                     ) : (
                       description && <Dialog.Description>{description}</Dialog.Description>
@@ -160,7 +173,7 @@ export function FormDialog({
                 <Dialog.Footer>
                   {reviewing ? (
                     <Button type="button" variant="outline" onClick={() => setStep('form')} disabled={pending}>
-                      {intl.formatMessage(m.back)}
+                      {confirmation.backText ?? intl.formatMessage(m.back)}
                     </Button>
                   ) : (
                     <Button type="button" variant="outline" onClick={close} disabled={pending}>
