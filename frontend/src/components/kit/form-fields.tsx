@@ -20,10 +20,7 @@ type FieldProps = {
 export function FormField({ label, error, helper, required, disabled, children }: FieldProps & { children: ReactNode }) {
   return (
     <Field.Root invalid={Boolean(error)} required={required} disabled={disabled}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
+      <Field.Label>{label}</Field.Label>
       {children}
       {error ? <Field.ErrorText>{error}</Field.ErrorText> : helper ? <Field.HelperText>{helper}</Field.HelperText> : null}
     </Field.Root>
