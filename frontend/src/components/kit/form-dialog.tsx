@@ -54,8 +54,11 @@ type Props = {
    * step exists but its summary is made by `validate` (it is read on the next render).
    */
   confirmation?: FormConfirmation | null;
-  /** Shown instead of the form once done (e.g. the created boleto), with its own footer buttons. */
-  result?: { body: ReactNode; footer: ReactNode } | null;
+  /**
+   * Shown instead of the form once done (e.g. the created boleto), with its own footer buttons.
+   * `locked`: only those buttons close it (a secret shown once must not go with a stray click or Esc).
+   */
+  result?: { body: ReactNode; footer: ReactNode; title?: string; locked?: boolean } | null;
   size?: 'sm' | 'md' | 'lg' | 'xl';
 };
 
@@ -122,11 +125,14 @@ export function FormDialog({
   };
 
   const reviewing = step === 'review' && confirmation;
-  const shownTitle = reviewing ? (confirmation.title ?? intl.formatMessage(m.reviewTitle)) : title;
+  const locked = Boolean(result?.locked);
+  const shownTitle = result?.title ?? (reviewing ? (confirmation.title ?? intl.formatMessage(m.reviewTitle)) : title);
   return (
     <Dialog.Root
       open={open}
-      role={reviewing ? 'alertdialog' : 'dialog'}
+      role={reviewing || locked ? 'alertdialog' : 'dialog'}
+      closeOnInteractOutside={!locked}
+      closeOnEscape={!locked}
       onOpenChange={(details) => !details.open && close()}
       size={{ base: 'full', md: size }}
       scrollBehavior="inside"
@@ -191,9 +197,11 @@ export function FormDialog({
                 </Dialog.Footer>
               </form>
             )}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={intl.formatMessage(m.close)} disabled={pending} />
-            </Dialog.CloseTrigger>
+            {!locked && (
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label={intl.formatMessage(m.close)} disabled={pending} />
+              </Dialog.CloseTrigger>
+            )}
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
