@@ -14,6 +14,8 @@ export type FormConfirmation = {
   summary: readonly SummaryItem[];
   confirmText: string;
   confirmPalette?: string;
+  /** More to read under the summary (an example, a warning about who is affected). */
+  extra?: ReactNode;
   /** The summary's accessible name (default: the step's title). */
   summaryLabel?: string;
   /** The button back to the fields (default: "Back"). */
@@ -166,6 +168,7 @@ export function FormDialog({
                       <>
                         {confirmation.description && <Dialog.Description>{confirmation.description}</Dialog.Description>}
                         <SummaryList items={confirmation.summary} label={confirmation.summaryLabel ?? shownTitle} />
+                        {confirmation.extra}
                       </>
                     ) : (
                       description && <Dialog.Description>{description}</Dialog.Description>
