@@ -31,6 +31,8 @@ type Props = {
   children: ReactNode;
   submitText: string;
   submitPalette?: string;
+  /** Nothing to submit (e.g. a form without fields). */
+  submitDisabled?: boolean;
   cancelText?: string;
   /**
    * Checks the fields before the confirmation step or the call (set the fields' errors there):
@@ -78,6 +80,7 @@ export function FormDialog({
   children,
   submitText,
   submitPalette = 'blue',
+  submitDisabled = false,
   cancelText,
   validate,
   onSubmit,
@@ -193,7 +196,7 @@ export function FormDialog({
                     type="submit"
                     colorPalette={reviewing ? (confirmation.confirmPalette ?? submitPalette) : submitPalette}
                     loading={pending}
-                    disabled={pending}
+                    disabled={pending || (submitDisabled && !reviewing)}
                   >
                     {reviewing ? confirmation.confirmText : submitText}
                   </Button>
