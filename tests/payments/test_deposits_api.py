@@ -234,12 +234,9 @@ def test_a_method_that_does_not_take_the_currency_says_so_on_the_currency(acme: 
     # acme has USD, and the billet method is enabled, but a boleto is in reais only: the answer names
     # the currency (a translated message in both languages), not "method not enabled".
     before = schema_count()
-    response = acme.post_json(
-        "/api/deposits",
-        {"method": "billet", "amount": 100, "currency": "USD", "payer": PAYER,
-         "due_date": (timezone.localdate() + timedelta(days=3)).isoformat()},  # fmt: skip
-        headers={"Accept-Language": "pt-BR"},
-    )
+    due_date = (timezone.localdate() + timedelta(days=3)).isoformat()
+    body = {"method": "billet", "amount": 100, "currency": "USD", "payer": PAYER, "due_date": due_date}
+    response = acme.post_json("/api/deposits", body, headers={"Accept-Language": "pt-BR"})
     assert response.status_code == 400, response.content
     body = response.json()
     assert body["code"] == "currency_not_accepted"
