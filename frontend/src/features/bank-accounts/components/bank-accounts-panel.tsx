@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, IconButton, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, IconButton, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -208,14 +208,5 @@ export function AddBankAccountDialog({ onClose }: { onClose: () => void }) {
       {input('holderDocument', 'document', { required: true, maxLength: 20 })}
       {input('pixKey', 'pixKey', { maxLength: 77 })}
     </FormDialog>
-  );
-}
-
-/** contas-bancarias (customers): the panel alone. */
-export function BankAccountsBox({ writable }: { writable: boolean }) {
-  return (
-    <Box>
-      <BankAccountsPanel writable={writable} />
-    </Box>
   );
 }
