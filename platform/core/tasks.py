@@ -37,12 +37,15 @@ def periodic_tick() -> None:
     tick(periodic_jobs())
 
 
-def tick(jobs: list[PeriodicJob]) -> dict[str, int]:
+def tick(jobs: list[PeriodicJob], schemas: list[str] | None = None) -> dict[str, int]:
+    """Send `jobs` to every active client tenant (or those of `schemas` among them) not running or
+    queued already; counts of messages sent and skipped."""
     sent = skipped = 0
     queued_ms = int(settings.PERIODIC_QUEUED_SECONDS * 1000)
-    for schema in Tenant.objects.filter(kind=TenantKind.CLIENT, status=TenantStatus.ACTIVE).values_list(
-        "schema_name", flat=True
-    ):
+    tenants = Tenant.objects.filter(kind=TenantKind.CLIENT, status=TenantStatus.ACTIVE)
+    if schemas is not None:
+        tenants = tenants.filter(schema_name__in=schemas)
+    for schema in tenants.order_by("schema_name").values_list("schema_name", flat=True):
         for job in jobs:
             running = leases.held(run_key(job.name, schema))
             if running or not leases.take(queued_key(job.name, schema), queued_ms):

@@ -1,0 +1,225 @@
+"""Periodic jobs that scale with the data (core.periodic, payments.polling): the poll schedule backs
+off with a charge's age and stops at its cutoff; a run reads bounded batches by keyset within its
+budget and the next run goes on from where it stopped; one run per job and tenant at a time; a tenant
+with a big backlog does not hold up another's job."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+from django_tenants.utils import schema_context
+
+from core import leases
+from core.periodic import Run, keyset, periodic_jobs, periodic_run, queued_key, run_key, sweep
+from core.redis import redis_client
+from payments import polling, services
+from payments.models import Deposit
+from payments.tasks import tenant_jobs
+from tests.support.servers import wait_for
+
+MIN, HOUR, DAY = timedelta(minutes=1), timedelta(hours=1), timedelta(days=1)
+T0 = timezone.make_aware(datetime(2026, 3, 2, 12, 0))
+
+
+# ------------------------------------------------------------------------------ the schedule
+def test_the_poll_schedule_backs_off_with_the_charge_age() -> None:
+    far = T0 + 365 * DAY
+    ages = [0 * MIN, 5 * MIN, 10 * MIN, 15 * MIN, 30 * MIN, HOUR, 3 * HOUR, 6 * HOUR, 7 * HOUR, 30 * HOUR]
+    nexts = [polling.next_poll(T0, far, T0 + age) - T0 for age in ages]  # type: ignore[operator]
+    assert nexts == [5 * MIN, 15 * MIN, 15 * MIN, HOUR, HOUR, 6 * HOUR, 6 * HOUR,
+                     6 * HOUR + DAY, 6 * HOUR + DAY, 6 * HOUR + 2 * DAY]  # fmt: skip
+    # polls made on schedule: 5 min, 15 min, 1 h, 6 h, then one a day
+    seen, when = [], T0
+    for _ in range(7):
+        when = polling.next_poll(T0, far, when)  # type: ignore[assignment]
+        seen.append(when - T0)
+    assert seen == [5 * MIN, 15 * MIN, HOUR, 6 * HOUR, 6 * HOUR + DAY, 6 * HOUR + 2 * DAY, 6 * HOUR + 3 * DAY]
+
+
+def test_polling_stops_where_the_due_date_makes_a_payment_implausible() -> None:
+    due = (T0 + 2 * DAY).date()
+    billet = polling.poll_until("billet", T0, due, None)
+    assert billet == timezone.make_aware(datetime(2026, 3, 4, 23, 59, 59, 999999)) + polling.BILLET_GRACE
+    pix = polling.poll_until("pix", T0, None, T0 + HOUR)
+    assert pix == T0 + HOUR
+    card = polling.poll_until("card", T0, None, None)
+    assert card == T0 + polling.MAX_POLL_AGE
+    # the last poll falls on the cutoff itself, then none
+    assert polling.next_poll(T0, pix, T0 + 20 * MIN) == pix
+    assert polling.next_poll(T0, pix, pix) is None
+    assert polling.next_poll(T0, pix, pix + MIN) is None
+    assert polling.worth_asking(pix, pix + MIN)
+    assert not polling.worth_asking(pix, pix + 2 * DAY)
+
+
+# ------------------------------------------------------------------------------ the sync job
+def make_deposits(count: int, **fields: Any) -> list[Deposit]:
+    """Open deposits at the sandbox bank under references it does not know (it answers
+    `unknown_charge`: a provider call that changes nothing)."""
+    tag = uuid.uuid4().hex[:10]
+    values = {"method": "pix", "amount": 1_000, "currency": "BRL", "payer_name": "Ana Lima",
+              "payer_document": "52998224725", "provider": "sandbox_bank", **fields}  # fmt: skip
+    return Deposit.objects.bulk_create(
+        Deposit(public_id=f"dep_t{tag}{i:06d}", provider_reference=f"sbx_missing_{tag}_{i}", **values)
+        for i in range(count)
+    )
+
+
+def small_run(rows: int, batch: int) -> Run:
+    return Run("deposits", connection.schema_name, rows=rows, seconds=60, batch=batch)
+
+
+@pytest.mark.django_db
+def test_the_sync_follows_the_schedule_and_drops_charges_past_their_cutoff() -> None:
+    now = timezone.now()
+    with schema_context("acme"):
+        young, expired_long_ago = make_deposits(2, next_poll_at=now - MIN)
+        Deposit.objects.filter(pk=young.pk).update(created_at=now - 20 * MIN, expires_at=now + DAY)
+        Deposit.objects.filter(pk=expired_long_ago.pk).update(
+            created_at=now - 9 * DAY, expires_at=now - 8 * DAY
+        )
+        not_due = make_deposits(1, next_poll_at=now + HOUR)[0]
+        run = small_run(100, 10)
+        services.sync_stuck(now=now, run=run)
+        assert run.calls == 1  # the young one only: the other is days past its expiry
+        young.refresh_from_db()
+        assert young.next_poll_at == young.created_at + HOUR  # 20 min old: next at 1 h
+        expired_long_ago.refresh_from_db()
+        assert expired_long_ago.next_poll_at is None  # never again
+        not_due.refresh_from_db()
+        assert not_due.next_poll_at == now + HOUR  # untouched
+
+
+@pytest.mark.django_db
+def test_a_run_reads_bounded_batches_within_its_budget_and_the_next_goes_on() -> None:
+    now = timezone.now()
+    with schema_context("acme"):
+        rows = make_deposits(12)
+        for i, row in enumerate(rows):  # due in this order, the oldest poll first
+            Deposit.objects.filter(pk=row.pk).update(next_poll_at=now - HOUR + i * MIN)
+        first = small_run(5, 2)
+        with CaptureQueriesContext(connection) as queries:
+            services.sync_stuck(now=now, run=first)
+        assert first.touched == 5 and first.calls == 5
+        reads = [q["sql"] for q in queries.captured_queries if 'FROM "payments_deposit"' in q["sql"]
+                 and q["sql"].lstrip().startswith("SELECT") and "next_poll_at" in q["sql"].split("WHERE")[-1]]  # fmt: skip
+        assert reads and all("LIMIT 2" in sql for sql in reads), reads  # never an unbounded read
+        polled = set(
+            Deposit.objects.filter(pk__in=[r.pk for r in rows], next_poll_at__gt=now).values_list(
+                "pk", flat=True
+            )
+        )
+        assert polled == {r.pk for r in rows[:5]}
+        second = small_run(5, 2)
+        services.sync_stuck(now=now, run=second)
+        polled = set(
+            Deposit.objects.filter(pk__in=[r.pk for r in rows], next_poll_at__gt=now).values_list(
+                "pk", flat=True
+            )
+        )
+        assert polled == {r.pk for r in rows[:10]}  # went on where the first stopped
+
+
+@pytest.mark.django_db
+def test_a_sweep_stores_its_cursor_and_the_next_run_resumes_from_it() -> None:
+    job = f"sweep{uuid.uuid4().hex[:6]}"
+    with schema_context("acme"):
+        rows = make_deposits(7)
+        qs = Deposit.objects.filter(pk__in=[r.pk for r in rows])
+        runs = [Run(job, "acme", rows=3, seconds=60, batch=2) for _ in range(4)]
+        walked = [[d.pk for d in sweep(qs, run.step("s"), "s")] for run in runs]
+    ids = [r.pk for r in rows]
+    assert walked == [ids[0:3], ids[3:6], ids[6:7], ids[0:3]]  # the end reached: from the start again
+    redis_client().delete(leases.lease_key("periodic-cursor", job, "acme", "s"))
+
+
+@pytest.mark.django_db
+def test_keyset_on_two_fields_visits_ties_once() -> None:
+    now = timezone.now()
+    with schema_context("acme"):
+        rows = make_deposits(5, next_poll_at=now)  # all the same poll time: the id breaks the tie
+        qs = Deposit.objects.filter(pk__in=[r.pk for r in rows])
+        seen = [d.pk for d in keyset(qs, small_run(100, 2).step("k"), ("next_poll_at", "id"))]
+    assert seen == [r.pk for r in rows]
+
+
+# ------------------------------------------------------------------------------ the lease
+@pytest.fixture
+def free_leases() -> Iterator[None]:
+    def clear() -> None:
+        for job in periodic_jobs():
+            for schema in ("acme", "beta"):
+                redis_client().delete(run_key(job.name, schema), queued_key(job.name, schema))
+
+    clear()
+    yield
+    clear()
+
+
+@pytest.mark.django_db
+def test_two_runs_at_once_for_one_tenant_only_one_works(free_leases: None) -> None:
+    now = timezone.now()
+    with schema_context("acme"):
+        due = make_deposits(1, next_poll_at=now - MIN)[0]
+        with periodic_run("deposits") as first:
+            assert first is not None
+            assert services.deposit_jobs() is None  # the second finds the lease held: does nothing
+            due.refresh_from_db()
+            assert due.next_poll_at == now - MIN
+        with schema_context("beta"), periodic_run("deposits") as other_tenant:
+            assert other_tenant is not None  # the lease is per tenant
+        run = services.deposit_jobs()  # released: the next run works
+        assert run is not None and run.steps["sync"] >= 1
+        due.refresh_from_db()
+        assert due.next_poll_at is not None and due.next_poll_at > now
+
+
+def test_a_lease_whose_holder_died_expires_on_its_own() -> None:
+    key = leases.lease_key("test", uuid.uuid4().hex)
+    token = leases.take(key, 300)  # a worker killed now never releases it
+    assert token is not None and leases.take(key, 300) is None
+    wait_for(lambda: not leases.held(key), "the lease to expire", timeout=10)
+    assert leases.take(key, 300) is not None
+    assert not leases.release(key, token)  # the dead holder's token frees nothing of the new holder
+    assert leases.held(key)
+    redis_client().delete(key)
+
+
+@pytest.mark.django_db
+def test_the_tick_skips_a_tenant_whose_run_is_going_or_whose_message_is_queued(
+    monkeypatch: pytest.MonkeyPatch, free_leases: None
+) -> None:
+    from core.tasks import tick
+
+    sent: list[str] = []
+    monkeypatch.setattr(tenant_jobs, "send_with_options", lambda **kw: sent.append(kw["tenant_schema"]))
+    (deposits,) = [job for job in periodic_jobs() if job.name == "deposits"]
+    with schema_context("acme"), periodic_run("deposits") as run:
+        assert run is not None
+        tick([deposits], schemas=["acme", "beta"])
+    assert sent == ["beta"]  # acme's run holds its lease
+    tick([deposits], schemas=["acme", "beta"])
+    assert sent == ["beta", "acme"]  # beta's message is still queued: not sent twice
+    with schema_context("beta"), periodic_run("deposits"):
+        pass  # the run starts: its tenant may be sent again
+    tick([deposits], schemas=["acme", "beta"])
+    assert sent == ["beta", "acme", "beta"]
+
+
+def test_periodic_work_has_its_own_queue_behind_user_triggered_jobs() -> None:
+    from core.periodic import PERIODIC_PRIORITY, PERIODIC_QUEUE
+    from core.tasks import periodic_tick, probe
+    from payouts.tasks import submit_payout
+
+    for job in periodic_jobs():
+        assert job.actor.queue_name == PERIODIC_QUEUE
+        assert job.actor.priority == PERIODIC_PRIORITY > submit_payout.priority
+    assert periodic_tick.queue_name == PERIODIC_QUEUE
+    assert probe.queue_name == submit_payout.queue_name != PERIODIC_QUEUE  # health waits on users' queue
