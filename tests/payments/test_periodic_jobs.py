@@ -229,3 +229,61 @@ def test_periodic_work_has_its_own_queue_behind_user_triggered_jobs() -> None:
         assert job.actor.priority == PERIODIC_PRIORITY > submit_payout.priority
     assert periodic_tick.queue_name == PERIODIC_QUEUE
     assert probe.queue_name == submit_payout.queue_name != PERIODIC_QUEUE  # health waits on users' queue
+
+
+# ------------------------------------------------------------------------------ through a worker
+def due_count(schema: str, now: datetime) -> int:
+    with schema_context(schema):
+        return Deposit.objects.filter(next_poll_at__lte=now).count()
+
+
+@pytest.mark.worker
+def test_a_tenant_with_a_big_backlog_does_not_hold_up_another(
+    worker: None, django_db_blocker: pytest.FixtureRequest
+) -> None:
+    from django.conf import settings
+
+    from core.tasks import tick
+    from tenants.services import create_tenant, set_status
+
+    (deposits,) = [job for job in periodic_jobs() if job.name == "deposits"]
+    backlog = settings.PERIODIC_RUN_ROWS * 2 + 500  # more than two runs' budget (the worker's is the same)
+    with django_db_blocker.unblock():  # type: ignore[attr-defined]
+        big = create_tenant(slug=f"big{uuid.uuid4().hex[:8]}", name="Big backlog", kind="client")
+        small = create_tenant(slug=f"small{uuid.uuid4().hex[:8]}", name="Small", kind="client")
+        schemas = [big.schema_name, small.schema_name]
+        try:
+            now = timezone.now()
+            with schema_context(big.schema_name):
+                make_deposits(backlog, next_poll_at=now - HOUR)
+            with schema_context(small.schema_name):
+                make_deposits(1, next_poll_at=now - HOUR)
+            # 1. big's run is going (its lease held, as a worker holds it): the tick serves small alone
+            big_lease = run_key("deposits", big.schema_name)
+            token = leases.take(big_lease, 60_000)
+            assert token is not None
+            assert tick([deposits], schemas=schemas) == {"sent": 1, "skipped": 1}
+            wait_for(lambda: due_count(small.schema_name, now) == 0, "the small tenant's charge to be polled")
+            assert due_count(big.schema_name, now) == backlog
+            leases.release(big_lease, token)
+            # 2. big's own run reads one budget of rows and stops; the next tick goes on from there
+            with schema_context(small.schema_name):
+                make_deposits(1, next_poll_at=now - HOUR)
+            assert tick([deposits], schemas=schemas) == {"sent": 2, "skipped": 0}
+            wait_for(lambda: due_count(small.schema_name, now) == 0, "the small tenant's new charge")
+
+            def big_run_over() -> bool:
+                return not leases.held(run_key("deposits", big.schema_name)) and not leases.held(
+                    queued_key("deposits", big.schema_name)
+                )
+
+            wait_for(big_run_over, "big's run to end", timeout=120)
+            left = due_count(big.schema_name, now)
+            assert backlog - settings.PERIODIC_RUN_ROWS <= left < backlog  # at most one budget
+            tick([deposits], schemas=[big.schema_name])
+            wait_for(lambda: due_count(big.schema_name, now) < left, "the next run to go on")
+            wait_for(big_run_over, "big's second run to end", timeout=120)
+            assert due_count(big.schema_name, now) >= backlog - 2 * settings.PERIODIC_RUN_ROWS
+        finally:
+            for tenant in (big, small):
+                set_status(tenant, "suspended")  # later ticks leave them alone
