@@ -88,6 +88,7 @@ class Run:
     steps: dict[str, int] = field(default_factory=dict)  # rows read per step
     _step: str = ""
     _lease: tuple[str, str] | None = None
+    _lost: bool = False  # the lease expired under the run (another may hold it now): stop
 
     def step(self, name: str) -> Run:
         """Begin a step: each step has the row budget; the time budget is the run's."""
@@ -96,7 +97,11 @@ class Run:
         return self
 
     def exhausted(self) -> bool:
-        return self.steps.get(self._step, 0) >= self.rows or time.monotonic() - self.started >= self.seconds
+        return (
+            self._lost
+            or self.steps.get(self._step, 0) >= self.rows
+            or time.monotonic() - self.started >= self.seconds
+        )
 
     def touch(self) -> None:
         self.touched += 1
@@ -104,8 +109,8 @@ class Run:
 
     def keep_lease(self) -> None:
         """Extend the run's lease (after each batch): a long run keeps it, a dead one lets it go."""
-        if self._lease is not None:
-            leases.renew(*self._lease, _lease_ms(self.seconds))
+        if self._lease is not None and not leases.renew(*self._lease, _lease_ms(self.seconds)):
+            self._lost = True
 
     def summary(self) -> str:
         return f"touched={self.touched} calls={self.calls} changed={self.changed} steps={self.steps}"
