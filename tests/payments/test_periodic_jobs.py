@@ -287,3 +287,32 @@ def test_a_tenant_with_a_big_backlog_does_not_hold_up_another(
         finally:
             for tenant in (big, small):
                 set_status(tenant, "suspended")  # later ticks leave them alone
+
+
+@pytest.mark.worker
+@pytest.mark.django_db
+def test_health_answers_while_the_periodic_queue_has_a_backlog(worker: None, free_leases: None) -> None:
+    """The health probe runs on the users' queue at a higher priority: it goes by a backlog of
+    periodic messages instead of waiting for it (the issue: the backlog made /api/health 503)."""
+    from django.test import override_settings
+
+    from core.periodic import PERIODIC_QUEUE
+    from tests.support.http import ApiClient
+
+    broker: Any = tenant_jobs.broker
+    queue = f"{broker.namespace}:{PERIODIC_QUEUE}"
+
+    def waiting() -> int:
+        return int(broker.client.llen(queue))
+
+    with schema_context("acme"):
+        for _ in range(1000):
+            tenant_jobs.send()
+    assert waiting() > 0
+    # a generous timeout: what is proven is that the probe does not wait for the backlog
+    with override_settings(HEALTH_WORKER_TIMEOUT_SECONDS=60):
+        response = ApiClient("acme").get("/api/health")
+    left = waiting()
+    assert response.status_code == 200, response.content
+    assert left > 0, "the backlog drained before the probe ran: nothing was shown"
+    wait_for(lambda: waiting() == 0, "the periodic backlog to drain", timeout=300)
