@@ -61,7 +61,7 @@ openapi: venv ## Write frontend/openapi.json from the API and regenerate the Typ
 	$(PY) manage.py export_openapi frontend/openapi.json
 	$(NPM) run gen:api
 
-bench: bench-tenants bench-deposits ## Run every benchmark (prints figures)
+bench: bench-tenants bench-deposits bench-jobs ## Run every benchmark (prints figures)
 
 bench-tenants: venv ## Benchmark tenant provisioning (template clone vs migrate)
 	$(PY) bench/tenants.py
@@ -71,6 +71,9 @@ bench-tenants-1000: venv ## Benchmark 1,000 tenants: provisioning, catalog size,
 
 bench-deposits: venv ## Benchmark the deposits API at BENCH_ROWS (default 1,000,000) rows
 	$(PY) bench/deposits.py
+
+bench-jobs: venv ## Benchmark one periodic tick over a tenant of BENCH_JOBS_ROWS (default 1,000,000) deposits and the demo
+	$(PY) bench/jobs.py
 
 migrations: venv ## Make migrations for changed models
 	$(PY) manage.py makemigrations

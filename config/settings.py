@@ -239,6 +239,13 @@ STORAGES = {
 # ---------------------------------------------------------------- jobs
 # bench/: mounts the bare views the API benchmark compares against (never in production).
 BENCH_VIEWS = env_bool("COFRE_BENCH", default=False) and not PRODUCTION
+# Periodic jobs (core.periodic): a run of one job in one tenant reads at most PERIODIC_RUN_ROWS rows a
+# step, in batches of PERIODIC_BATCH_SIZE, for at most PERIODIC_RUN_SECONDS; the next tick goes on.
+# The tick sends a (job, tenant) again only once its last message ran or PERIODIC_QUEUED_SECONDS passed.
+PERIODIC_RUN_ROWS = int(os.environ.get("PERIODIC_RUN_ROWS", "1000"))
+PERIODIC_BATCH_SIZE = int(os.environ.get("PERIODIC_BATCH_SIZE", "200"))
+PERIODIC_RUN_SECONDS = float(os.environ.get("PERIODIC_RUN_SECONDS", "20"))
+PERIODIC_QUEUED_SECONDS = float(os.environ.get("PERIODIC_QUEUED_SECONDS", "120"))
 HEALTH_WORKER_TIMEOUT_SECONDS = float(os.environ.get("HEALTH_WORKER_TIMEOUT_SECONDS", "5"))
 # A worker whose heartbeat is older than this is dead: its unacknowledged messages (e.g. a payout
 # submission cut by a kill) are put back on the queue by the next broker doing maintenance, which

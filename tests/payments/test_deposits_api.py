@@ -321,7 +321,7 @@ def test_the_sync_job_leaves_an_unpaid_charge_waiting(acme: ApiClient) -> None:
     assert response.status_code == 201, response.content
     later = timezone.now() + timedelta(minutes=10)
     with schema_context("acme"):
-        services.sync_stuck(older_than_seconds=300, now=later)
+        services.sync_stuck(now=later)
         deposit = Deposit.objects.get(public_id=response.json()["id"])
         assert deposit.status == "waiting"
         assert not deposit.events.filter(to_status="pending").exists()
