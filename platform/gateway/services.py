@@ -7,7 +7,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
-from core.crypto import rotate_fields, seal_fields
+from core.crypto import rotate_fields, seal_fields, unseal_fields
 from core.errors import AppError
 from gateway.config_schema import ConfigError, merge_config, public_config, secret_names, validate_config
 from gateway.models import PluginConfig, PluginKind, ProviderRoute, TransactionIndex
@@ -81,10 +81,13 @@ def set_plugin_config(
     )
     if values is not None:
         try:
-            merged = merge_config(schema, row.values(), values)
+            # Stored secrets the form left out stay sealed as they are; a secret typed again replaces
+            # one sealed with a key that is gone.
+            merged = merge_config(schema, row.config, values)
             # A tenant's override may be partial: what must validate is the effective configuration.
             _, default = _configs(kind, code, tenant) if tenant is not None else (None, None)
-            effective = validate_config(schema, {**(default.values() if default else {}), **merged})
+            plain = unseal_fields(merged)
+            effective = validate_config(schema, {**(default.values() if default else {}), **plain})
             registry = get_registry()
             plugin = registry.method(code) if kind == PluginKind.METHOD else registry.provider(code)
             plugin.check_config(effective)  # checks a schema cannot express (e.g. a PIX key's digits)
