@@ -8,7 +8,6 @@ from typing import Any
 from django.db import models
 
 from core.crypto import unseal_fields
-
 from tenants.models import Tenant
 
 

@@ -35,8 +35,8 @@ CSP_VIOLATIONS: list[str] = []
 CSP_WATCH = """
 document.addEventListener('securitypolicyviolation', (event) => {
   window.__cofreCspViolation(
-    `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} in ${event.sourceFile || document.URL}` +
-    `:${event.lineNumber} ${event.sample || ''}`);
+    `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}` +
+    ` in ${event.sourceFile || document.URL}:${event.lineNumber} ${event.sample || ''}`);
 });
 """
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tests.browser.conftest import tenant_url
 from tests.browser.helpers import (
     close_customizer,
     login_ui,
     open_customizer,
     role_url,
-    tenant_url,
     wait_for_shell,
     wait_until_quiet,
 )
@@ -36,7 +36,8 @@ def nonced_styles(page: Page) -> tuple[int, int]:
 def assert_styled(page: Page) -> None:
     """Every <style> carries the nonce and Chakra's rules are in force (not an unstyled page)."""
     total, nonced = nonced_styles(page)
-    assert total > 0 and nonced == total, (total, nonced)
+    assert total > 0
+    assert nonced == total, (total, nonced)
     font: str = page.evaluate("() => getComputedStyle(document.body).fontFamily")
     assert "Times" not in font, font  # Chakra's global styles (an Emotion <style>) are in force
     assert page.evaluate("() => [...document.styleSheets].some((s) => s.cssRules.length > 10)")
@@ -46,7 +47,8 @@ def test_a_client_uses_screens_a_dialog_and_the_customizer_with_no_violation(
     page: Page, web: str, no_csp_violation: list[str]
 ) -> None:
     response = page.goto(role_url(web, "client", "/plataforma/login"))
-    assert response is not None and "nonce-" in response.headers["content-security-policy"]
+    assert response is not None
+    assert "nonce-" in response.headers["content-security-policy"]
     login_ui(page, web, "client")
     wait_for_shell(page)
     assert_styled(page)
@@ -66,7 +68,9 @@ def test_a_client_uses_screens_a_dialog_and_the_customizer_with_no_violation(
     assert no_csp_violation == []
 
 
-def test_an_admin_opens_staff_screens_with_no_violation(page: Page, web: str, no_csp_violation: list[str]) -> None:
+def test_an_admin_opens_staff_screens_with_no_violation(
+    page: Page, web: str, no_csp_violation: list[str]
+) -> None:
     login_ui(page, web, "admin")
     wait_for_shell(page)
     for path in ("/plataforma/admin/deposits-banks", "/plataforma/admin/fee-rates"):
@@ -81,7 +85,8 @@ def test_an_admin_opens_staff_screens_with_no_violation(page: Page, web: str, no
 
 def test_the_api_docs_render_under_the_policy(page: Page, web: str, no_csp_violation: list[str]) -> None:
     response = page.goto(tenant_url(web, "public", "/api/docs"))
-    assert response is not None and "script-src 'self'" in response.headers["content-security-policy"]
+    assert response is not None
+    assert "script-src 'self'" in response.headers["content-security-policy"]
     page.locator("#swagger-ui .opblock").first.wait_for(timeout=15_000)
     page.locator("#swagger-ui .opblock-summary").first.click()
     page.locator("#swagger-ui .opblock-body").first.wait_for()

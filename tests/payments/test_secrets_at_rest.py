@@ -44,13 +44,16 @@ def admin() -> ApiClient:
 
 
 def save_secret(admin: ApiClient, secret: str = SECRET) -> None:
-    response = admin.put_json("/api/admin/plugins/provider/sandbox_bank", {"config": {"webhook_secret": secret}})
+    response = admin.put_json(
+        "/api/admin/plugins/provider/sandbox_bank", {"config": {"webhook_secret": secret}}
+    )
     assert response.status_code == 200, response.content
 
 
 def token_of(config: dict[str, object]) -> bytes:
     sealed = config["webhook_secret"]
-    assert isinstance(sealed, dict) and set(sealed) == {SEALED}
+    assert isinstance(sealed, dict)
+    assert set(sealed) == {SEALED}
     return str(sealed[SEALED]).encode()
 
 
