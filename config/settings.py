@@ -16,7 +16,7 @@ import dj_database_url
 
 import config.paths
 from config import embedded
-from core.crypto import development_key, parse_keys
+from core.crypto import check_keys, development_key, parse_keys
 from core.redis_options import connection_options
 from gateway.registry import plugin_django_apps
 
@@ -48,6 +48,7 @@ if not COFRE_ENCRYPTION_KEYS:
     if PRODUCTION:
         raise RuntimeError("COFRE_ENCRYPTION_KEYS must be set in production (see README: secrets at rest)")
     COFRE_ENCRYPTION_KEYS = [development_key(BASE_DIR / ".data" / "encryption.key")]
+check_keys(COFRE_ENCRYPTION_KEYS)  # a malformed key stops the start, with how to make one
 
 DEBUG = env_bool("DEBUG", default=False)
 BASE_DOMAIN = os.environ.get("BASE_DOMAIN", "localhost")

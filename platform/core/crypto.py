@@ -78,6 +78,11 @@ def _box(keys: tuple[str, ...]) -> MultiFernet:
         ) from exc
 
 
+def check_keys(keys: Sequence[str]) -> None:
+    """Raise EncryptionKeyError now (at start) rather than at the first secret read or written."""
+    _box(tuple(keys))
+
+
 def box() -> MultiFernet:
     keys: Sequence[str] = settings.COFRE_ENCRYPTION_KEYS
     return _box(tuple(keys))
