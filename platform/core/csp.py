@@ -8,6 +8,9 @@ server (the API docs) put `request.csp_nonce` on any inline element they need.
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import re
 import secrets
 from collections.abc import Callable
 
@@ -31,6 +34,29 @@ def policy(nonce: str) -> str:
         "frame-ancestors": "'none'",
     }
     return "; ".join(f"{name} {value}" for name, value in directives.items())
+
+
+_STYLE_ELEMENT = re.compile(rb"<style\b[^>]*>(.*?)</style>", re.DOTALL | re.IGNORECASE)
+
+
+def document_policy(body: bytes) -> str:
+    """The policy of a self-contained document a plugin made (the printable boleto, a PIX QR code):
+    nothing loads, no script runs, and only its own `<style>` elements apply, each by its hash (the
+    document is a plugin's bytes: no nonce can be put in it)."""
+    digests = {
+        base64.b64encode(hashlib.sha256(css).digest()).decode() for css in _STYLE_ELEMENT.findall(body)
+    }
+    styles = " ".join(f"'sha256-{digest}'" for digest in sorted(digests)) or "'none'"
+    return "; ".join(
+        [
+            "default-src 'none'",
+            f"style-src {styles}",
+            "img-src data:",
+            "base-uri 'none'",
+            "form-action 'none'",
+            "frame-ancestors 'none'",
+        ]
+    )
 
 
 def new_nonce() -> str:

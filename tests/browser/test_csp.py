@@ -5,7 +5,10 @@ Emotion's nonce, and the API docs render under the same policy."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from django.utils import timezone
 
 from tests.browser.conftest import tenant_url
 from tests.browser.helpers import (
@@ -118,3 +121,37 @@ def test_the_watch_catches_what_the_policy_refuses(page: Page, web: str, no_csp_
     assert "script-src-elem blocked inline" in reported, no_csp_violation
     assert "style-src-elem blocked inline" in reported, no_csp_violation
     no_csp_violation.clear()  # provoked on purpose
+
+
+def test_the_printable_boleto_renders_with_its_styles_by_hash(
+    page: Page, web: str, no_csp_violation: list[str]
+) -> None:
+    """The boleto (a plugin's HTML, served by /api/deposits/{id}/document) applies its own <style> under
+    `style-src 'sha256-…'`, with no 'unsafe-inline'."""
+    login_ui(page, web, "client")
+    wait_for_shell(page)
+    due = (timezone.localdate() + timedelta(days=3)).isoformat()
+    created: dict[str, Any] = page.evaluate(
+        """async (due) => {
+            const token = await fetch('/api/auth/csrf', {headers: {'X-ORIGEM': 'vercel'}});
+            const csrf = (await token.json()).csrfToken;
+            const body = {method: 'billet', amount: 12345, currency: 'BRL', due_date: due, payer: {
+                name: 'João da Silva', document: '529.982.247-25', email: 'joao@example.com',
+                street: 'Rua das Flores', number: '100', complement: '', neighborhood: 'Centro',
+                city: 'São Paulo', state: 'SP', zipcode: '01001000'}};
+            const answer = await fetch('/api/deposits', {method: 'POST', credentials: 'include', body:
+                JSON.stringify(body), headers: {'Content-Type': 'application/json', 'X-CSRFToken': csrf,
+                'X-ORIGEM': 'vercel'}});
+            return {status: answer.status, body: await answer.json()};
+        }""",
+        due,
+    )
+    assert created["status"] == 201, created
+    response = page.goto(role_url(web, "client", f"/api/deposits/{created['body']['id']}/document"))
+    assert response is not None
+    assert "'sha256-" in response.headers["content-security-policy"]
+    assert "unsafe" not in response.headers["content-security-policy"]
+    page.locator(".barcode svg").wait_for()
+    # The stylesheet applied: the dashed cut line and the fixed page width come from it.
+    assert page.locator(".cut").evaluate("el => getComputedStyle(el).borderTopStyle") == "dashed"
+    assert no_csp_violation == []

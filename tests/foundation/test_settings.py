@@ -61,7 +61,10 @@ def test_production_profile_refuses_to_start_without_a_secret_key() -> None:
 
 
 def test_production_refuses_to_start_without_encryption_keys_or_with_a_bad_one() -> None:
-    production = {"COFRE_ENV": "production", "SECRET_KEY": "x7Jq2mR9vL4pW8nZ3kT6yB1cF5hD0sG2aE7uI9oP4lK8jH3gV6"}
+    production = {
+        "COFRE_ENV": "production",
+        "SECRET_KEY": "x7Jq2mR9vL4pW8nZ3kT6yB1cF5hD0sG2aE7uI9oP4lK8jH3gV6",
+    }
     result = run_manage("check", **production, COFRE_ENCRYPTION_KEYS="")
     assert result.returncode != 0
     assert "COFRE_ENCRYPTION_KEYS must be set in production" in result.stderr
