@@ -16,6 +16,7 @@ import dj_database_url
 
 import config.paths
 from config import embedded
+from core.crypto import check_keys, development_key, parse_keys
 from core.redis_options import connection_options
 from gateway.registry import plugin_django_apps
 
@@ -38,6 +39,16 @@ _INSECURE_DEV_KEY = "cofre-local-development-key-not-for-production-use-01234567
 SECRET_KEY = os.environ.get("SECRET_KEY", "" if PRODUCTION else _INSECURE_DEV_KEY)
 if not SECRET_KEY:
     raise RuntimeError("SECRET_KEY must be set in production")
+
+# Secrets at rest (plugin configuration; core/crypto.py): Fernet keys, comma-separated; the first
+# encrypts, all decrypt (rotation: put a new key first, `manage.py reencrypt_secrets`, drop the old).
+# Without the variable, local and test runs use a key generated once in .data/encryption.key.
+COFRE_ENCRYPTION_KEYS = parse_keys(os.environ.get("COFRE_ENCRYPTION_KEYS", ""))
+if not COFRE_ENCRYPTION_KEYS:
+    if PRODUCTION:
+        raise RuntimeError("COFRE_ENCRYPTION_KEYS must be set in production (see README: secrets at rest)")
+    COFRE_ENCRYPTION_KEYS = [development_key(BASE_DIR / ".data" / "encryption.key")]
+check_keys(COFRE_ENCRYPTION_KEYS)  # a malformed key stops the start, with how to make one
 
 DEBUG = env_bool("DEBUG", default=False)
 BASE_DOMAIN = os.environ.get("BASE_DOMAIN", "localhost")
@@ -106,6 +117,7 @@ TENANT_MULTIPROCESSING_MAX_PROCESSES = int(os.environ.get("TENANT_MIGRATION_PARA
 TENANT_MULTIPROCESSING_CHUNKS = 8  # schemas handed to a process at a time
 
 MIDDLEWARE = [
+    "core.csp.ContentSecurityPolicyMiddleware",  # every answer, error pages included (core/csp.py)
     "accounts.tenant_middleware.CachedTenantMiddleware",  # django-tenants' TenantMainMiddleware, cached
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
