@@ -37,7 +37,10 @@ def scope(membership: Membership, client: str) -> QuerySet[Tenant] | Tenant:
 
 
 @router.get(
-    "/summary", response={200: SummaryOut, **ERRORS}, summary="Deposits, payouts and balance of a period"
+    "/summary",
+    response={200: SummaryOut, **ERRORS},
+    summary="Deposits, payouts and balance of a period",
+    by_alias=True,
 )
 @requires_route(*STATS_ROUTES)
 def stats_summary(request: HttpRequest, query: Query[StatsQuery]) -> dict[str, Any]:
@@ -46,7 +49,12 @@ def stats_summary(request: HttpRequest, query: Query[StatsQuery]) -> dict[str, A
     return services.summary(scope(membership, query.client), query.currency, period)
 
 
-@router.get("/series", response={200: SeriesOut, **ERRORS}, summary="Deposits and payouts per day or month")
+@router.get(
+    "/series",
+    response={200: SeriesOut, **ERRORS},
+    summary="Deposits and payouts per day or month",
+    by_alias=True,
+)
 @requires_route(*STATS_ROUTES)
 def stats_series(request: HttpRequest, query: Query[SeriesQuery]) -> dict[str, Any]:
     membership = membership_of(request)

@@ -11,9 +11,11 @@ from core.api_types import IsoDate
 
 
 class StatsQuery(Schema):
+    """`from` and `to` are São Paulo days, `to` inclusive; by default the current month up to today."""
+
     currency: Literal["BRL", "USD"] = "BRL"
-    from_: IsoDate = Field(alias="from")
-    to: IsoDate
+    from_: IsoDate | None = Field(default=None, alias="from")
+    to: IsoDate | None = None
     client: str = Field(default="", max_length=63)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet, Sum
 from django.db.models.functions import TruncMonth
+from django.utils import timezone
 
 from core.errors import AppError
 from ledger.models import CREDIT_NORMAL, TENANT_KINDS, LedgerAccount
@@ -34,8 +35,12 @@ class Period:
     end: date  # inclusive
 
 
-def checked_period(start: date, end: date, *, interval: str = "day") -> Period:
-    """The period asked for, or a 400 naming the field at fault."""
+def checked_period(start: date | None, end: date | None, *, interval: str = "day") -> Period:
+    """The period asked for (by default the current month up to today), or a 400 naming the field at
+    fault."""
+    today = timezone.localdate()
+    end = end or max(today, start or today)
+    start = start or end.replace(day=1)
     if start > end:
         raise AppError("invalid_input", fields={"to": "date_range_reversed"})
     if interval == "month":

@@ -16,7 +16,7 @@ from tenants.models import Tenant
 
 
 def owner(tenant: Tenant) -> Membership:
-    return Membership.objects.select_related("tenant", "user").filter(tenant=tenant, role="client").first()
+    return Membership.objects.select_related("tenant", "user").get(tenant=tenant, role="client")
 
 
 def new_deposit(
@@ -25,7 +25,8 @@ def new_deposit(
     """A waiting deposit written by the service (no charge at the provider: the tests move it)."""
     data = payments.DepositInput(
         method=method, amount=amount, currency=currency, payer=PAYERS[amount % len(PAYERS)],
-        description="stats", due_date=timezone.localdate() + timedelta(days=5) if method == "billet" else None,
+        description="stats",
+        due_date=timezone.localdate() + timedelta(days=5) if method == "billet" else None,
         card_token="tok_stats" if method == "card" else "",
     )  # fmt: skip
     return payments.do_create_deposit(membership, payments.check_deposit(membership, data))

@@ -43,6 +43,7 @@ class World:
         self.admin = self.member  # reject needs a reason only; approval needs another person
         self.deposits: list[int] = []
         self.payouts: list[int] = []
+        self.refused: list[tuple[str, int, str]] = []  # moves the services refused (for diagnostics)
         with schema_context(self.tenant.schema_name):
             self.account = (
                 BankAccount.objects.filter(owner_kind=OwnerKind.COMPANY, is_active=True)
@@ -60,7 +61,9 @@ class World:
         move_deposit = self.move_deposit
         actions: dict[str, Callable[[], Any]] = {
             "create": lambda: self.deposits.append(
-                new_deposit(self.member, METHODS[n % 4], 100 + n % 50_000, "USD" if n % 8 == 3 else "BRL").pk
+                new_deposit(
+                    self.member, METHODS[n % 4], 1_000 + n * 7_919 % 50_000, "USD" if n % 8 == 7 else "BRL"
+                ).pk
             ),
             "pending": lambda: move_deposit(n, DepositStatus.PENDING),
             "confirm": lambda: move_deposit(n, DepositStatus.CONFIRMED),
@@ -80,8 +83,8 @@ class World:
         }
         try:
             actions[op]()
-        except AppError:
-            pass  # a move the tables refuse (or an input the services refuse) changes nothing
+        except AppError as exc:  # a move the tables refuse (or an input the services refuse) changes nothing
+            self.refused.append((op, n, exc.code))
 
     def move_deposit(self, n: int, target: str, paid_amount: int | None = None) -> None:
         if deposit := self.deposit(n):
