@@ -13,7 +13,7 @@ from access.scoped import access_tenant_by_slug, visible_tenants
 from accounts.models import Membership
 from core.api_errors import ErrorOut
 from stats import services
-from stats.schemas import SeriesOut, SeriesQuery, StatsQuery, SummaryOut
+from stats.schemas import StatsSeriesOut, StatsSeriesQuery, StatsQuery, StatsSummaryOut
 from tenants.models import Tenant, TenantKind
 
 router = Router(tags=["stats"])
@@ -38,7 +38,7 @@ def scope(membership: Membership, client: str) -> QuerySet[Tenant] | Tenant:
 
 @router.get(
     "/summary",
-    response={200: SummaryOut, **ERRORS},
+    response={200: StatsSummaryOut, **ERRORS},
     summary="Deposits, payouts and balance of a period",
     by_alias=True,
 )
@@ -51,12 +51,12 @@ def stats_summary(request: HttpRequest, query: Query[StatsQuery]) -> dict[str, A
 
 @router.get(
     "/series",
-    response={200: SeriesOut, **ERRORS},
+    response={200: StatsSeriesOut, **ERRORS},
     summary="Deposits and payouts per day or month",
     by_alias=True,
 )
 @requires_route(*STATS_ROUTES)
-def stats_series(request: HttpRequest, query: Query[SeriesQuery]) -> dict[str, Any]:
+def stats_series(request: HttpRequest, query: Query[StatsSeriesQuery]) -> dict[str, Any]:
     membership = membership_of(request)
     period = services.checked_period(query.from_, query.to, interval=query.interval)
     return services.series(scope(membership, query.client), query.currency, period, query.interval)

@@ -19,61 +19,61 @@ class StatsQuery(Schema):
     client: str = Field(default="", max_length=63)
 
 
-class SeriesQuery(StatsQuery):
+class StatsSeriesQuery(StatsQuery):
     interval: Literal["day", "month"] = "day"
 
 
-class TotalsOut(Schema):
+class StatsTotalsOut(Schema):
     count: int
     amount: int
     fee: int
 
 
-class DepositTotalsOut(Schema):
-    waiting: TotalsOut
-    pending: TotalsOut
-    confirmed: TotalsOut
-    paid_to_client: TotalsOut
-    canceled: TotalsOut
-    expired: TotalsOut
-    refunded: TotalsOut
+class StatsDepositTotalsOut(Schema):
+    waiting: StatsTotalsOut
+    pending: StatsTotalsOut
+    confirmed: StatsTotalsOut
+    paid_to_client: StatsTotalsOut
+    canceled: StatsTotalsOut
+    expired: StatsTotalsOut
+    refunded: StatsTotalsOut
 
 
-class PayoutTotalsOut(Schema):
-    waiting: TotalsOut
-    approved: TotalsOut
-    pending: TotalsOut
-    confirmed: TotalsOut
-    paid_to_client: TotalsOut
-    rejected: TotalsOut
-    canceled: TotalsOut
-    reversed: TotalsOut
+class StatsPayoutTotalsOut(Schema):
+    waiting: StatsTotalsOut
+    approved: StatsTotalsOut
+    pending: StatsTotalsOut
+    confirmed: StatsTotalsOut
+    paid_to_client: StatsTotalsOut
+    rejected: StatsTotalsOut
+    canceled: StatsTotalsOut
+    reversed: StatsTotalsOut
 
 
-class BalanceOut(Schema):
+class StatsBalanceOut(Schema):
     available: int
     pending: int
     held: int
 
 
-class SummaryOut(Schema):
+class StatsSummaryOut(Schema):
     currency: str
     from_: date = Field(alias="from")
     to: date
-    deposits: DepositTotalsOut
-    payouts: PayoutTotalsOut
-    balance: BalanceOut
+    deposits: StatsDepositTotalsOut
+    payouts: StatsPayoutTotalsOut
+    balance: StatsBalanceOut
 
 
-class PointOut(Schema):
+class StatsPointOut(Schema):
     period: date  # the first day of the day or month
-    deposits: DepositTotalsOut
-    payouts: PayoutTotalsOut
+    deposits: StatsDepositTotalsOut
+    payouts: StatsPayoutTotalsOut
 
 
-class SeriesOut(Schema):
+class StatsSeriesOut(Schema):
     currency: str
     from_: date = Field(alias="from")
     to: date
     interval: str
-    points: list[PointOut]
+    points: list[StatsPointOut]
