@@ -30,13 +30,20 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+import config.paths  # noqa: E402,F401
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ["COFRE_BENCH"] = "1"
+import django  # noqa: E402
+
+django.setup()
 
 from django.conf import settings  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.utils import timezone  # noqa: E402
 from django_tenants.utils import schema_context, tenant_context  # noqa: E402
 
-from bench import deposits as bench  # noqa: E402  (sets Django up)
+from bench import deposits as bench  # noqa: E402
 from core.dates import day_end, day_start  # noqa: E402
 from payments import services as payments  # noqa: E402
 from payments.models import Deposit, DepositStatus  # noqa: E402
