@@ -72,7 +72,7 @@ bench-deposits: venv ## Benchmark the deposits API at BENCH_ROWS (default 1,000,
 	$(PY) bench/deposits.py
 
 bench-stats: venv ## Benchmark statistics (roll-ups vs GROUP BY) and a transition's cost with/without roll-ups at BENCH_ROWS
-	$(PY) bench/stats.py
+	$(PY) bench/rollups_bench.py
 
 migrations: venv ## Make migrations for changed models
 	$(PY) manage.py makemigrations
