@@ -208,3 +208,11 @@ def test_the_status_lists_of_the_api_are_the_models_statuses() -> None:
 
     assert set(DEPOSIT_STATUSES) == set(DepositStatus.values)
     assert set(PAYOUT_STATUSES) == set(PayoutStatus.values)
+
+
+def test_a_records_day_is_its_sao_paulo_day_at_the_midnight_boundary() -> None:
+    from datetime import UTC, date, datetime
+
+    # São Paulo is UTC-3 (no daylight saving time since 2019): 02:59:59 UTC is still the day before.
+    assert rollups.sao_paulo_day(datetime(2026, 11, 21, 2, 59, 59, 999999, tzinfo=UTC)) == date(2026, 11, 20)
+    assert rollups.sao_paulo_day(datetime(2026, 11, 21, 3, 0, tzinfo=UTC)) == date(2026, 11, 21)

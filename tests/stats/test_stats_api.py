@@ -58,8 +58,10 @@ def money() -> None:
         world = World()
         for n in range(24):
             world.run("create", n)
-        paths: tuple[list[str], ...] = ([], ["pending"], ["confirm"], ["confirm", "settle"], ["cancel"], ["expire"],
-                 ["confirm", "refund_full"], ["confirm_paid_less", "refund_part"])  # fmt: skip
+        paths: tuple[list[str], ...] = (
+            [], ["pending"], ["confirm"], ["confirm", "settle"], ["cancel"], ["expire"],
+            ["confirm", "refund_full"], ["confirm_paid_less", "refund_part"],
+        )  # fmt: skip
         for n in range(24):
             for op in paths[n % 8]:
                 world.run(op, n)
