@@ -13,7 +13,7 @@ from access.scoped import access_tenant_by_slug, visible_tenants
 from accounts.models import Membership
 from core.api_errors import ErrorOut
 from stats import services
-from stats.schemas import StatsSeriesOut, StatsSeriesQuery, StatsQuery, StatsSummaryOut
+from stats.schemas import StatsQuery, StatsSeriesOut, StatsSeriesQuery, StatsSummaryOut
 from tenants.models import Tenant, TenantKind
 
 router = Router(tags=["stats"])
