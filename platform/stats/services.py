@@ -112,6 +112,8 @@ def _periods(period: Period, interval: str) -> list[date]:
         first, out = period.start.replace(day=1), []
         while first <= period.end:
             out.append(first)
+            if first.year == date.max.year and first.month == 12:
+                break
             first = (first + timedelta(days=32)).replace(day=1)
         return out
     return [period.start + timedelta(days=n) for n in range((period.end - period.start).days + 1)]

@@ -214,3 +214,12 @@ def test_a_month_series_may_cover_three_years_but_not_more() -> None:
     refused = acme.get("/api/stats/series", {"interval": "month", "from": "2023-12-01", "to": "2026-12-31"})
     assert refused.status_code == 400
     assert acme.get("/api/stats/series", {"interval": "week"}).status_code == 400
+
+
+@pytest.mark.parametrize("interval", ["day", "month"])
+def test_the_last_and_first_dates_there_are_answer_200(interval: str) -> None:
+    acme = logged("acme", "client")
+    for start, end in (("9999-12-01", "9999-12-31"), ("0001-01-01", "0001-01-31")):
+        response = acme.get("/api/stats/series", {"interval": interval, "from": start, "to": end})
+        assert response.status_code == 200, response.content
+        assert acme.get("/api/stats/summary", {"from": start, "to": end}).status_code == 200
