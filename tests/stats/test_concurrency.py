@@ -10,7 +10,7 @@ from django.db import connections
 from django_tenants.utils import schema_context
 
 from payments import services as payments
-from payments.models import DepositStatus
+from payments.models import Deposit, DepositStatus
 from stats import rollups
 from tenants.models import Tenant
 from tests.payouts.helpers import committed_client
@@ -38,7 +38,7 @@ def test_concurrent_transitions_on_two_connections_lose_no_update(
                     me = owner(tenant)
                     barrier.wait()
                     for pk in mine[index]:
-                        deposit = payments.Deposit.objects.get(pk=pk)
+                        deposit = Deposit.objects.get(pk=pk)
                         payments.transition_deposit(deposit, DepositStatus.CANCELED, source="api")
                         new_deposit(me, "pix", 1_000)
             except BaseException as exc:  # reported below
