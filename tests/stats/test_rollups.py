@@ -216,3 +216,18 @@ def test_a_records_day_is_its_sao_paulo_day_at_the_midnight_boundary() -> None:
     # São Paulo is UTC-3 (no daylight saving time since 2019): 02:59:59 UTC is still the day before.
     assert rollups.sao_paulo_day(datetime(2026, 11, 21, 2, 59, 59, 999999, tzinfo=UTC)) == date(2026, 11, 20)
     assert rollups.sao_paulo_day(datetime(2026, 11, 21, 3, 0, tzinfo=UTC)) == date(2026, 11, 21)
+
+
+def test_the_rebuild_command_recounts_a_tenant_and_refuses_an_unknown_one() -> None:
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    tenant = Tenant.objects.get(slug="acme")
+    Rollup.objects.filter(tenant=tenant).update(count=7)
+    out = StringIO()
+    call_command("rebuild_stats", "acme", stdout=out)
+    assert out.getvalue().startswith("acme: ")
+    assert_rollups_match(tenant)
+    with pytest.raises(CommandError):
+        call_command("rebuild_stats", "no-such-tenant")
