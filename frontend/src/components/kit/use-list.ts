@@ -1,0 +1,42 @@
+import { useSearchParams } from 'react-router-dom';
+
+import { nextPageParams, previousPageParams, withoutPage } from '@/lib/cursor-pages';
+
+import { type ListPatch, type ListSpec, clearList, isFiltered, listApiQuery, readList, writeList } from './list-state';
+
+/** Keys of an open detail (drawer) that leave the URL when the page changes. */
+export type UseListOptions = { detailParam?: string };
+
+/** A list's URL state and its changes (see list-state): what a list screen reads and hands to ListView. */
+export function useList<S extends string>(spec: ListSpec<S>, { detailParam }: UseListOptions = {}) {
+  const [params, setParams] = useSearchParams();
+  const state = readList(spec, params);
+  const go = (next: URLSearchParams) => {
+    if (detailParam) next.delete(detailParam);
+    setParams(next);
+  };
+  const setParam = (key: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value === null) next.delete(key);
+    else next.set(key, value);
+    setParams(next);
+  };
+  return {
+    spec,
+    params,
+    state,
+    filtered: isFiltered(state),
+    /** The API query: the list's filters plus q, period, sort, per_page and cursor. */
+    query: listApiQuery(state),
+    set: (patch: ListPatch<S>) => go(writeList(spec, params, patch)),
+    clear: () => go(clearList(spec, params)),
+    next: (cursor: string) => go(nextPageParams(params, cursor)),
+    previous: () => go(previousPageParams(params)),
+    first: () => go(withoutPage(params)),
+    /** An extra URL parameter the screen owns (an open drawer's id). */
+    param: (key: string) => params.get(key),
+    setParam,
+  };
+}
+
+export type ListHandle<S extends string = string> = ReturnType<typeof useList<S>>;
