@@ -9,7 +9,7 @@ export type ListSpec<S extends string = string> = {
   /** Names the list (column choice is remembered under it). */
   id: string;
   /** The list's own filters: URL key -> allowed values (empty: any text). Multi-valued when `multi`. */
-  filters?: Record<string, { values?: readonly string[]; multi?: boolean }>;
+  filters?: Record<string, { values?: readonly string[]; multi?: boolean; pattern?: RegExp }>;
   /** A period filter (date_from, date_to): on every money list. */
   period?: boolean;
   /** Free-text search (`q`). */
@@ -57,7 +57,7 @@ function isoDate(value: string | null): string {
 export function readList<S extends string>(spec: ListSpec<S>, params: URLSearchParams): ListState<S> {
   const filters: Record<string, string | string[]> = {};
   for (const [key, filter] of Object.entries(spec.filters ?? {})) {
-    const ok = (value: string) => Boolean(value) && (!filter.values || filter.values.includes(value));
+    const ok = (value: string) => Boolean(value) && (!filter.values || filter.values.includes(value)) && (!filter.pattern || filter.pattern.test(value));
     if (filter.multi) filters[key] = [...new Set(params.getAll(key).filter(ok))];
     else {
       const value = (params.get(key) ?? '').trim();

@@ -15,11 +15,13 @@ import type { ListHandle } from './use-list';
 /** A labelled native select bound to one of the list's URL filters (applies at once). */
 export function FilterSelect({ list, name, label, allLabel, options }: { list: ListHandle; name: string; label: string; allLabel: string; options: { value: string; label: string }[] }) {
   const value = list.state.filters[name];
+  const multi = list.spec.filters?.[name]?.multi;
+  const change = (chosen: string) => list.set({ filters: { [name]: multi ? (chosen ? [chosen] : []) : chosen } });
   return (
     <Field.Root w="auto" minW="36">
       <Field.Label fontSize="xs">{label}</Field.Label>
       <NativeSelect.Root size="sm">
-        <NativeSelect.Field name={name} value={Array.isArray(value) ? (value[0] ?? '') : (value ?? '')} onChange={(e) => list.set({ filters: { [name]: e.currentTarget.value ? [e.currentTarget.value].flat() : '' } as Record<string, string | string[]> })}>
+        <NativeSelect.Field name={name} value={Array.isArray(value) ? (value[0] ?? '') : (value ?? '')} onChange={(e) => change(e.currentTarget.value)}>
           <option value="">{allLabel}</option>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
@@ -29,6 +31,45 @@ export function FilterSelect({ list, name, label, allLabel, options }: { list: L
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+/** A multi-valued URL filter as a compact menu of checkboxes (applies at once). */
+export function FilterMultiSelect({ list, name, label, options }: { list: ListHandle; name: string; label: string; options: { value: string; label: string }[] }) {
+  const raw = list.state.filters[name];
+  const chosen = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  const toggle = (value: string, on: boolean) => {
+    const next = on ? [...chosen, value] : chosen.filter((item) => item !== value);
+    list.set({ filters: { [name]: options.map((option) => option.value).filter((item) => next.includes(item)) } });
+  };
+  const names = options.filter((option) => chosen.includes(option.value)).map((option) => option.label);
+  return (
+    <Field.Root w="auto">
+      <Field.Label fontSize="xs" id={`${name}-filter-label`}>
+        {label}
+      </Field.Label>
+      <Menu.Root closeOnSelect={false}>
+        <Menu.Trigger asChild>
+          <Button size="sm" variant="outline" aria-labelledby={`${name}-filter-label ${name}-filter-value`} maxW="56" justifyContent="space-between">
+            <Text id={`${name}-filter-value`} truncate>
+              {names.length ? names.join(', ') : '—'}
+            </Text>
+          </Button>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content>
+              {options.map((option) => (
+                <Menu.CheckboxItem key={option.value} value={option.value} checked={chosen.includes(option.value)} onCheckedChange={(on) => toggle(option.value, on)}>
+                  {option.label}
+                  <Menu.ItemIndicator />
+                </Menu.CheckboxItem>
+              ))}
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
     </Field.Root>
   );
 }
@@ -204,8 +245,7 @@ type ListViewProps<T, S extends string> = {
 export function ListView<T, S extends string>(props: ListViewProps<T, S>) {
   const { list: typedList, caption, columns, data, loading, stale, error, onRetry, rowKey, rowAttributes, sortLabels, search, filters, summary, exportSlot, total, errorTitle, emptyTitle } = props;
   const intl = useIntl();
-  // The controls only read the list's shape; its sort's type matters to the screen alone.
-  const list = typedList as unknown as ListHandle;
+  const list: ListHandle = typedList;
   const { hidden, toggle } = useHiddenColumns(list.spec.id);
   const sizes = list.spec.pageSizes ?? DEFAULT_PAGE_SIZES;
   return (

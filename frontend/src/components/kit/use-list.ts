@@ -2,13 +2,13 @@ import { useSearchParams } from 'react-router-dom';
 
 import { nextPageParams, previousPageParams, withoutPage } from '@/lib/cursor-pages';
 
-import { type ListPatch, type ListSpec, clearList, isFiltered, listApiQuery, readList, writeList } from './list-state';
+import { type ListPatch, type ListSpec, type ListState, clearList, isFiltered, listApiQuery, readList, writeList } from './list-state';
 
 /** Keys of an open detail (drawer) that leave the URL when the page changes. */
 export type UseListOptions = { detailParam?: string };
 
 /** A list's URL state and its changes (see list-state): what a list screen reads and hands to ListView. */
-export function useList<S extends string>(spec: ListSpec<S>, { detailParam }: UseListOptions = {}) {
+export function useList<S extends string>(spec: ListSpec<S>, { detailParam }: UseListOptions = {}): ListHandle<S> {
   const [params, setParams] = useSearchParams();
   const state = readList(spec, params);
   const go = (next: URLSearchParams) => {
@@ -39,4 +39,19 @@ export function useList<S extends string>(spec: ListSpec<S>, { detailParam }: Us
   };
 }
 
-export type ListHandle<S extends string = string> = ReturnType<typeof useList<S>>;
+
+/** What a list screen and the kit's controls use (methods, so a list of any sort fits `ListHandle`). */
+export interface ListHandle<S extends string = string> {
+  spec: ListSpec<S>;
+  params: URLSearchParams;
+  state: ListState<S>;
+  filtered: boolean;
+  query: ReturnType<typeof listApiQuery>;
+  set(patch: ListPatch<S>): void;
+  clear(): void;
+  next(cursor: string): void;
+  previous(): void;
+  first(): void;
+  param(key: string): string | null;
+  setParam(key: string, value: string | null): void;
+}

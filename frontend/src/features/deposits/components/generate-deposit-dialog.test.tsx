@@ -8,7 +8,7 @@ import { jsonResponse, mockFetch, renderWithProviders } from '@/testing/test-uti
 import { addDaysIso, todayIso } from '../lib/display';
 import { makeDeposit, pathOf } from '../testing/fixtures';
 import { GenerateDepositDialog } from './generate-deposit-dialog';
-import { DepositsToaster } from './toaster';
+import { AppToaster as DepositsToaster } from '@/components/app-toaster';
 
 function renderDialog(method: 'billet' | 'pix', locale: Locale = 'en') {
   document.cookie = 'csrftoken=t';
