@@ -39,10 +39,14 @@ export function FilterSelect({ list, name, label, allLabel, options }: { list: L
 export function FilterMultiSelect({ list, name, label, options }: { list: ListHandle; name: string; label: string; options: { value: string; label: string }[] }) {
   const raw = list.state.filters[name];
   const chosen = Array.isArray(raw) ? raw : raw ? [raw] : [];
-  const toggle = (value: string, on: boolean) => {
-    const next = on ? [...chosen, value] : chosen.filter((item) => item !== value);
-    list.set({ filters: { [name]: options.map((option) => option.value).filter((item) => next.includes(item)) } });
-  };
+  // Flips from the URL as it is at the click (the menu may hold a handler from an earlier render).
+  const toggle = (value: string) =>
+    list.set((state) => {
+      const now = state.filters[name];
+      const had = Array.isArray(now) ? now : now ? [now] : [];
+      const next = had.includes(value) ? had.filter((item) => item !== value) : [...had, value];
+      return { filters: { [name]: options.map((option) => option.value).filter((item) => next.includes(item)) } };
+    });
   const names = options.filter((option) => chosen.includes(option.value)).map((option) => option.label);
   return (
     <Field.Root w="auto">
@@ -61,7 +65,7 @@ export function FilterMultiSelect({ list, name, label, options }: { list: ListHa
           <Menu.Positioner>
             <Menu.Content>
               {options.map((option) => (
-                <Menu.CheckboxItem key={option.value} value={option.value} checked={chosen.includes(option.value)} onCheckedChange={(on) => toggle(option.value, on)}>
+                <Menu.CheckboxItem key={option.value} value={option.value} checked={chosen.includes(option.value)} onCheckedChange={() => toggle(option.value)}>
                   {option.label}
                   <Menu.ItemIndicator />
                 </Menu.CheckboxItem>
@@ -106,19 +110,23 @@ function PeriodFilter({ list }: { list: ListHandle }) {
     if (!reversed) list.set(next);
   };
   return (
-    <Field.Root invalid={error} w="auto">
+    <Stack gap="1">
       <HStack gap="2" align="end">
-        <Box>
+        <Field.Root invalid={error} w="auto">
           <Field.Label fontSize="xs">{intl.formatMessage(m.dateFrom)}</Field.Label>
           <Input size="sm" type="date" name="date_from" defaultValue={list.state.dateFrom} key={`f${list.state.dateFrom}`} onChange={(e) => change('dateFrom', e.currentTarget.value)} />
-        </Box>
-        <Box>
+        </Field.Root>
+        <Field.Root invalid={error} w="auto">
           <Field.Label fontSize="xs">{intl.formatMessage(m.dateTo)}</Field.Label>
           <Input size="sm" type="date" name="date_to" defaultValue={list.state.dateTo} key={`t${list.state.dateTo}`} onChange={(e) => change('dateTo', e.currentTarget.value)} />
-        </Box>
+        </Field.Root>
       </HStack>
-      <Field.ErrorText>{intl.formatMessage(m.dateRange)}</Field.ErrorText>
-    </Field.Root>
+      {error && (
+        <Text color="fg.error" fontSize="xs" role="alert">
+          {intl.formatMessage(m.dateRange)}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
@@ -245,7 +253,8 @@ type ListViewProps<T, S extends string> = {
 export function ListView<T, S extends string>(props: ListViewProps<T, S>) {
   const { list: typedList, caption, columns, data, loading, stale, error, onRetry, rowKey, rowAttributes, sortLabels, search, filters, summary, exportSlot, total, errorTitle, emptyTitle } = props;
   const intl = useIntl();
-  const list: ListHandle = typedList;
+  // The controls read the list's shape only; the sort's own type matters to the screen.
+  const list = typedList as unknown as ListHandle;
   const { hidden, toggle } = useHiddenColumns(list.spec.id);
   const sizes = list.spec.pageSizes ?? DEFAULT_PAGE_SIZES;
   return (

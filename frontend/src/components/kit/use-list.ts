@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { nextPageParams, previousPageParams, withoutPage } from '@/lib/cursor-pages';
@@ -10,13 +11,17 @@ export type UseListOptions = { detailParam?: string };
 /** A list's URL state and its changes (see list-state): what a list screen reads and hands to ListView. */
 export function useList<S extends string>(spec: ListSpec<S>, { detailParam }: UseListOptions = {}): ListHandle<S> {
   const [params, setParams] = useSearchParams();
+  // Handlers kept by a widget from an earlier render still start from the URL as it is now.
+  const latest = useRef(params);
+  latest.current = params;
+  const current = () => latest.current;
   const state = readList(spec, params);
   const go = (next: URLSearchParams) => {
     if (detailParam) next.delete(detailParam);
     setParams(next);
   };
   const setParam = (key: string, value: string | null) => {
-    const next = new URLSearchParams(params);
+    const next = new URLSearchParams(current());
     if (value === null) next.delete(key);
     else next.set(key, value);
     setParams(next);
@@ -28,12 +33,11 @@ export function useList<S extends string>(spec: ListSpec<S>, { detailParam }: Us
     filtered: isFiltered(state),
     /** The API query: the list's filters plus q, period, sort, per_page and cursor. */
     query: listApiQuery(state),
-    set: (patch: ListPatch<S>) => go(writeList(spec, params, patch)),
-    clear: () => go(clearList(spec, params)),
-    next: (cursor: string) => go(nextPageParams(params, cursor)),
-    previous: () => go(previousPageParams(params)),
-    first: () => go(withoutPage(params)),
-    /** An extra URL parameter the screen owns (an open drawer's id). */
+    set: (patch) => go(writeList(spec, current(), typeof patch === 'function' ? patch(readList(spec, current())) : patch)),
+    clear: () => go(clearList(spec, current())),
+    next: (cursor: string) => go(nextPageParams(current(), cursor)),
+    previous: () => go(previousPageParams(current())),
+    first: () => go(withoutPage(current())),
     param: (key: string) => params.get(key),
     setParam,
   };
@@ -47,7 +51,8 @@ export interface ListHandle<S extends string = string> {
   state: ListState<S>;
   filtered: boolean;
   query: ReturnType<typeof listApiQuery>;
-  set(patch: ListPatch<S>): void;
+  /** A change of filters, search, period, sort or size (or one computed from the state now): back to page one. */
+  set(patch: ListPatch<S> | ((state: ListState<S>) => ListPatch<S>)): void;
   clear(): void;
   next(cursor: string): void;
   previous(): void;

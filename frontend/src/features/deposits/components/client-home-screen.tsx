@@ -108,7 +108,7 @@ function LatestDeposits() {
         <EmptyBlock title={intl.formatMessage(commonMessages.depositsNotFound)} description={intl.formatMessage(commonMessages.noRecords)} />
       ) : (
         <DataGrid
-          caption={intl.formatMessage(m.latestDeposits)}
+          caption={intl.formatMessage(m.table)}
           columns={depositColumns(intl, (id) => navigate(paths.deposits.getHref(id)))}
           rows={latest.data?.items.slice(0, HOME_LATEST_COUNT)}
           rowKey={(row) => row.id}
