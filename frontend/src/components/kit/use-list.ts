@@ -44,6 +44,9 @@ export function useList<S extends string>(spec: ListSpec<S>, { detailParam }: Us
 }
 
 
+/** A change computed from the state now (bivariant, so a list of any sort fits `ListHandle`). */
+type ListUpdater<S extends string> = { bivariance(state: ListState<S>): ListPatch<S> }['bivariance'];
+
 /** What a list screen and the kit's controls use (methods, so a list of any sort fits `ListHandle`). */
 export interface ListHandle<S extends string = string> {
   spec: ListSpec<S>;
@@ -52,7 +55,7 @@ export interface ListHandle<S extends string = string> {
   filtered: boolean;
   query: ReturnType<typeof listApiQuery>;
   /** A change of filters, search, period, sort or size (or one computed from the state now): back to page one. */
-  set(patch: ListPatch<S> | ((state: ListState<S>) => ListPatch<S>)): void;
+  set(patch: ListPatch<S> | ListUpdater<S>): void;
   clear(): void;
   next(cursor: string): void;
   previous(): void;
