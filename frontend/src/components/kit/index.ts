@@ -2,5 +2,5 @@
 export { type GridColumn, gridMode, shownColumns } from './columns';
 export { DataGrid } from './data-grid';
 export { defineList, type ListSpec, type ListState } from './list-state';
-export { FilterMultiSelect, FilterSelect, ListView } from './list-view';
+export { ClientFilter, FilterMultiSelect, FilterSelect, ListView } from './list-view';
 export { type ListHandle, useList } from './use-list';

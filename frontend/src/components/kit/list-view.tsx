@@ -317,3 +317,15 @@ export function ListView<T, S extends string>(props: ListViewProps<T, S>) {
     </Stack>
   );
 }
+
+/**
+ * The client filter of a staff list: a select of the clients' names (from GET /api/tenants), their
+ * slugs in the URL; a slug from a shared link that is not (yet) listed still shows as an option.
+ */
+export function ClientFilter({ list, clients, label, allLabel, name = 'client' }: { list: ListHandle; clients: { slug: string; name: string }[] | undefined; label: string; allLabel: string; name?: string }) {
+  const value = list.state.filters[name];
+  const slug = typeof value === 'string' ? value : '';
+  const options = (clients ?? []).map((client) => ({ value: client.slug, label: client.name }));
+  if (slug && !options.some((option) => option.value === slug)) options.unshift({ value: slug, label: slug });
+  return <FilterSelect list={list} name={name} label={label} allLabel={allLabel} options={options} />;
+}
