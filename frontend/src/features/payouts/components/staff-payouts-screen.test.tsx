@@ -105,12 +105,11 @@ describe('staff payout requests (employee/payout-requests, admin/payout-requests
     expect(result.violations.map((v) => v.id)).toEqual([]);
 
     // Only client companies are offered, by name.
-    const filters = screen.getByRole('form', { name: 'Withdraw filters' });
+    const filters = screen.getByRole('group', { name: 'Filters' });
     const clientFilter = within(filters).getByLabelText('Client');
     await waitFor(() => expect(within(clientFilter).getAllByRole('option').map((o) => o.textContent)).toEqual(['All clients', 'Acme Ltda', 'Beta SA']));
     await userEvent.selectOptions(clientFilter, 'beta');
     await userEvent.selectOptions(within(filters).getByLabelText('Status'), 'waiting');
-    await userEvent.click(within(filters).getByRole('button', { name: 'Apply filters' }));
     expect(await screen.findByText('No records to show. Use the filter above')).toBeInTheDocument();
     expect(search().get('client')).toBe('beta');
     expect(search().get('status')).toBe('waiting');
@@ -134,12 +133,12 @@ describe('staff payout requests (employee/payout-requests, admin/payout-requests
     expect(search().get('cursor')).toBe('next-1');
     expect(query(listCalls(fetchMock).at(-1)!).get('cursor')).toBe('next-1');
 
-    const filters = screen.getByRole('form', { name: 'Withdraw filters' });
-    await userEvent.type(within(filters).getByLabelText('Created from'), '2026-03-10');
-    await userEvent.type(within(filters).getByLabelText('Created until'), '2026-03-01');
-    await userEvent.click(within(filters).getByRole('button', { name: 'Apply filters' }));
-    expect(await screen.findByText('The start date cannot be after the end date')).toBeInTheDocument();
-    expect(search().get('date_from')).toBeNull();
+    const filters = screen.getByRole('group', { name: 'Filters' });
+    await userEvent.type(within(filters).getByLabelText('From'), '2026-03-10');
+    await waitFor(() => expect(search().get('date_from')).toBe('2026-03-10'));
+    await userEvent.type(within(filters).getByLabelText('Until'), '2026-03-01');
+    expect(await screen.findByText('The start date must be before the end date')).toBeInTheDocument();
+    expect(search().get('date_to')).toBeNull();
   });
 
   it('shows the empty list without filters', async () => {
