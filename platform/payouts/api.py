@@ -213,6 +213,8 @@ def list_payouts(request: HttpRequest, filters: Query[PayoutQuery]) -> dict[str,
 
 class ComplianceQuery(Schema):
     client: str = ""
+    date_from: IsoDate | None = None
+    date_to: IsoDate | None = None
     sort: str = "created_at"
     per_page: int = DEFAULT_PAGE_SIZE
     cursor: str | None = None
@@ -224,6 +226,7 @@ def compliance_queue(request: HttpRequest, filters: Query[ComplianceQuery]) -> d
     qs = services.compliance_queue(membership_of(request))
     if filters.client:
         qs = qs.filter(tenant__slug=filters.client)
+    qs = queries.filtered(qs, queries.PayoutFilters([], [], [], [], date_from=filters.date_from, date_to=filters.date_to))
     rows, next_cursor = keyset_page(
         qs, sort=filters.sort, allowed=SORTS, cursor=filters.cursor, size=filters.per_page
     )
