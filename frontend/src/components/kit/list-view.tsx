@@ -1,4 +1,4 @@
-import { Box, Button, Field, Flex, HStack, IconButton, Input, Menu, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, EmptyState, Field, Flex, HStack, IconButton, Input, Menu, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useIntl } from 'react-intl';
 
@@ -86,7 +86,7 @@ function SearchBox({ list, label, hint }: { list: ListHandle; label: string; hin
     list.set({ q: draft });
   };
   return (
-    <form role="search" onSubmit={submit} style={{ flex: '1 1 16rem', minWidth: 0 }}>
+    <form role="search" aria-label={label} onSubmit={submit} style={{ flex: '1 1 16rem', minWidth: 0 }}>
       <Field.Root>
         <Field.Label fontSize="xs">{label}</Field.Label>
         <HStack gap="2">
@@ -297,7 +297,15 @@ export function ListView<T, S extends string>(props: ListViewProps<T, S>) {
           </Box>
         ) : data && data.items.length === 0 ? (
           <Box role="status">
-            <EmptyBlock title={emptyTitle ?? intl.formatMessage(commonMessages.noRecords)} description={intl.formatMessage(list.filtered ? commonMessages.noRecordsUseFilter : commonMessages.noRecords)} />
+            {emptyTitle ? (
+              <EmptyBlock title={emptyTitle} description={intl.formatMessage(list.filtered ? commonMessages.noRecordsUseFilter : commonMessages.noRecords)} />
+            ) : (
+              <EmptyState.Root borderWidth="1px" rounded="lg" bg="bg.panel">
+                <EmptyState.Content>
+                  <EmptyState.Title>{intl.formatMessage(list.filtered ? commonMessages.noRecordsUseFilter : commonMessages.noRecords)}</EmptyState.Title>
+                </EmptyState.Content>
+              </EmptyState.Root>
+            )}
           </Box>
         ) : (
           <DataGrid
