@@ -2,7 +2,8 @@
 status, Aprovar/Rejeitar) stay on screen and no always-empty "Operação" column is drawn; at 390 px the
 lists are cards led by amount, status and date; filters live in the URL and survive a reload.
 
-Data written in-process and committed (a client of its own with a deposit and a payout waiting for
+The server and its database come up before Chromium (`web` before `browser`), so this file also
+runs alone. Data written in-process and committed (a client of its own with a deposit and a payout waiting for
 review). With SCREENS_DIR set, each screen is also saved as a PNG there (to look at)."""
 
 from __future__ import annotations
@@ -34,8 +35,8 @@ PAYER = {
 }  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def seeded(django_db_blocker: Any) -> dict[str, str]:
+@pytest.fixture
+def seeded(web: str, django_db_blocker: Any) -> dict[str, str]:
     """A client with one PIX deposit and one payout waiting for review."""
     with django_db_blocker.unblock():
         slug, email, api = new_client("kit")
@@ -80,7 +81,7 @@ def grid(page: Page, mode: str) -> None:
 
 
 def test_key_columns_stay_on_screen_at_1440_with_the_sidebar_open(
-    browser: Browser, web: str, seeded: dict[str, str]
+    web: str, browser: Browser, seeded: dict[str, str]
 ) -> None:
     width = 1440
     page = client_page(browser, web, seeded, width, 900)
@@ -139,7 +140,7 @@ def test_key_columns_stay_on_screen_at_1440_with_the_sidebar_open(
 
 
 def test_lists_become_cards_led_by_amount_status_and_date_at_390(
-    browser: Browser, web: str, seeded: dict[str, str]
+    web: str, browser: Browser, seeded: dict[str, str]
 ) -> None:
     page = client_page(browser, web, seeded, 390, 844)
     page.goto(tenant_url(web, seeded["slug"], DEPOSITS))
@@ -187,19 +188,19 @@ def test_lists_become_cards_led_by_amount_status_and_date_at_390(
     page.context.close()
 
 
-def test_filters_survive_a_reload(browser: Browser, web: str, seeded: dict[str, str]) -> None:
+def test_filters_survive_a_reload(web: str, browser: Browser, seeded: dict[str, str]) -> None:
     page = client_page(browser, web, seeded, 1440, 900)
     page.goto(tenant_url(web, seeded["slug"], DEPOSITS))
     wait_for_shell(page)
     grid(page, "table")
-    page.get_by_role("button", name=re.compile(r"^Status")).click()
-    page.get_by_role("menuitemcheckbox", name="Aguardando").click()
+    page.get_by_role("button", name=re.compile(r"^Tipo")).click()
+    page.get_by_role("menuitemcheckbox", name="PIX").click()
     page.keyboard.press("Escape")
     page.get_by_role("combobox", name="Por página").select_option("10")
-    page.wait_for_url(re.compile(r"status=waiting.*per_page=10"))
+    page.wait_for_url(re.compile(r"method=pix.*per_page=10"))
     page.reload()
     wait_for_shell(page)
-    expect(page.get_by_role("button", name=re.compile(r"^Status Aguardando"))).to_be_visible()
+    expect(page.get_by_role("button", name=re.compile(r"^Tipo PIX"))).to_be_visible()
     expect(page.get_by_role("combobox", name="Por página")).to_have_value("10")
     expect(page.get_by_role("button", name=f"Ver detalhes do depósito {seeded['deposit']}")).to_be_visible()
     page.context.close()

@@ -256,10 +256,16 @@ export function ListView<T, S extends string>(props: ListViewProps<T, S>) {
   // The controls read the list's shape only; the sort's own type matters to the screen.
   const list = typedList as unknown as ListHandle;
   const { hidden, toggle } = useHiddenColumns(list.spec.id);
+  const [controlsOpen, setControlsOpen] = useState(false);
   const sizes = list.spec.pageSizes ?? DEFAULT_PAGE_SIZES;
   return (
     <Stack gap="3">
-      <Flex gap="3" wrap="wrap" align="end" role="group" aria-label={intl.formatMessage(m.filters)}>
+      {/* On a phone the controls fold behind one button, so the rows start on the first screen. */}
+      <Button size="sm" variant="outline" alignSelf="start" hideFrom="md" aria-expanded={controlsOpen} onClick={() => setControlsOpen((open) => !open)}>
+        {intl.formatMessage(m.filters)}
+        {list.filtered ? ' •' : ''}
+      </Button>
+      <Flex gap="3" wrap="wrap" align="end" role="group" aria-label={intl.formatMessage(m.filters)} display={{ base: controlsOpen ? 'flex' : 'none', md: 'flex' }}>
         {search && <SearchBox key={list.state.q} list={list} label={search.label} hint={search.hint} />}
         {list.spec.period && <PeriodFilter list={list} />}
         {filters}
