@@ -33,17 +33,18 @@ build: node ## Build the frontend into frontend/dist
 run: venv build ## Run the product: embedded PostgreSQL/Redis if no DATABASE_URL/REDIS_URL, demo data, web + worker
 	$(PY) scripts/run.py
 
-test: venv build ## Run every check: ruff, mypy, layer contracts, pytest (backend + browser), tsc, vitest
+test: venv build ## Run every check: ruff, mypy, layer contracts, ESLint + knip, tsc, vitest, pytest (backend + browser)
 	bash scripts/test.sh
 
 test-servers: venv ## Cluster, concurrency and worker-kill tests on the machine's PostgreSQL and Redis (skips if absent)
 	bash scripts/test_servers.sh $(ARGS)
 
-lint: venv ## ruff (lint + format check), mypy strict and the layer contracts (import-linter)
+lint: venv node ## ruff (lint + format check), mypy strict, the layer contracts (import-linter), ESLint and knip
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy .
 	PYTHONPATH=platform:plugins $(VENV)/bin/lint-imports --no-cache
+	$(NPM) run --silent lint
 
 format: venv ## Apply ruff's formatter and autofixes
 	$(VENV)/bin/ruff check --fix .

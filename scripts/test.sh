@@ -25,6 +25,8 @@ step "ruff-format"   $VENV/ruff format --check .
 step "mypy"          env DATABASE_URL=postgresql://mypy@localhost/mypy REDIS_URL=redis://localhost:1/0 $VENV/mypy .
 # The layer contracts of pyproject.toml ([tool.importlinter]; ARCHITECTURE.md, "Layers").
 step "import-linter" env PYTHONPATH=platform:plugins $VENV/lint-imports --no-cache
+# ESLint (typescript-eslint, react-hooks, the feature/shared/app import boundaries) and knip (unused files/exports).
+step "frontend-lint" npm --prefix frontend run --silent lint
 step "frontend-tsc"  npm --prefix frontend run --silent typecheck
 step "vitest"        npm --prefix frontend run --silent test
 step "pytest"        $VENV/python -m pytest -q -p no:randomly

@@ -98,13 +98,4 @@ export const LockIcon = makeIcon(
     <path d="M7 11V7a5 5 0 0 1 10 0v4" />
   </>,
 );
-export const GridIcon = makeIcon(
-  'GridIcon',
-  <>
-    <rect x="3" y="3" width="7" height="7" />
-    <rect x="14" y="3" width="7" height="7" />
-    <rect x="14" y="14" width="7" height="7" />
-    <rect x="3" y="14" width="7" height="7" />
-  </>,
-);
 export const CloseIcon = makeIcon('CloseIcon', <path d="M18 6 6 18M6 6l12 12" />);

@@ -8,7 +8,6 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /** The horizontal layout applies at widths of 1200 px or more; below (<= 1199 px) it is vertical. */
 export const HORIZONTAL_LAYOUT_MIN_WIDTH = 1200;
-export const VERTICAL_LAYOUT_MAX_WIDTH = 1199;
 
 /** The sidebar closes itself after an item click at widths of 1200 px or less. */
 export const SIDEBAR_AUTO_CLOSE_MAX_WIDTH = 1200;
@@ -31,8 +30,7 @@ export const SCROLL_TO_TOP = {
 /** Translation loader: up to 5 retries, first after 350 ms, doubling each time. */
 export const TRANSLATION_RETRY = { retries: 5, initialDelayMs: 350, factor: 2 } as const;
 
-/** Avatar sizes offered by the top bar and the profile; the default image is 32x32. */
-export const AVATAR_SIZES = ['sm', 'lg', 'xl'] as const;
+/** The default avatar image is 32x32. */
 export const DEFAULT_AVATAR_IMAGE_SIZE = 32;
 
 /** Roles that also get "search transaction by id" in the search box. */

@@ -2,21 +2,6 @@ import { type MessageDescriptor, defineMessages } from 'react-intl';
 
 import { normalizeRoute } from '@/lib/permissions';
 
-/** Display order of the menu groups the server may send (it also sends entries in order). */
-export const GROUP_ORDER = [
-  'customer',
-  'client_reports',
-  'client_finance',
-  'general',
-  'admin_home',
-  'admin_banks',
-  'admin_kyc',
-  'admin_fees',
-  'admin_clients',
-  'admin_config',
-  'partner',
-] as const;
-
 export const groupMessages = defineMessages({
   customer: { id: 'menu.group.customer', defaultMessage: 'My account' },
   client_reports: { id: 'menu.group.client_reports', defaultMessage: 'Reports' },

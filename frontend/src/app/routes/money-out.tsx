@@ -28,7 +28,7 @@ const KIND_OF_ROUTE: Record<string, string> = {
 };
 
 /** clients/withdraws (+ manual and transactional withdraws, with a fixed kind). */
-export function WithdrawsScreen({ route, homeHref }: ScreenProps) {
+function WithdrawsScreen({ route, homeHref }: ScreenProps) {
   const user = useSessionUser();
   const kind = KIND_OF_ROUTE[route];
   const accounts = useQuery(getBankAccountsQueryOptions());

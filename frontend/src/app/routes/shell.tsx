@@ -25,7 +25,9 @@ function useProfileLanguage(userId: number, language: 'pt-BR' | 'en') {
   const { requested, setLocale } = useLocale();
   useEffect(() => {
     if (language !== requested) setLocale(language);
-  }, [userId]); // only when (another) user signs in, not on every language change
+    // Only when (another) user signs in, not on every language change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberate: keyed on the user alone
+  }, [userId]);
 }
 
 function SignedIn({ user }: { user: SessionUser }) {

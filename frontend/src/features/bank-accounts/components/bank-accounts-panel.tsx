@@ -1,4 +1,4 @@
-import { Alert, Box, Button, CloseButton, Dialog, Field, Flex, Heading, IconButton, Input, NativeSelect, Portal, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, Dialog, Field, Flex, Heading, IconButton, Input, NativeSelect, Portal, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -245,14 +245,5 @@ export function AddBankAccountDialog({ onClose }: { onClose: () => void }) {
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
-  );
-}
-
-/** contas-bancarias (customers): the panel alone. */
-export function BankAccountsBox({ writable }: { writable: boolean }) {
-  return (
-    <Box>
-      <BankAccountsPanel writable={writable} />
-    </Box>
   );
 }

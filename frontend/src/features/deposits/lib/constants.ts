@@ -17,7 +17,5 @@ export const BILLET_MAX_CENTS = 9_999_999_999;
 /** Largest PIX amount: field 54 of the BR Code (brazil.pix.MAX_AMOUNT_CENTAVOS). */
 export const PIX_MAX_CENTS = 999_999_999_999;
 
-export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
-export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
 export type CurrencyCode = (typeof CURRENCIES)[number];
 export type SortKey = (typeof SORTS)[number];

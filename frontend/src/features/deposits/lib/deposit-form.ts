@@ -57,12 +57,6 @@ export function initialValues(method: ChargeMethod, today: string = todayIso()):
   };
 }
 
-/** The fields each form shows, in order. */
-export const FORM_FIELDS: Record<ChargeMethod, readonly FieldKey[]> = {
-  billet: ['amount', 'currency', 'dueDate', 'name', 'document', 'email', 'zipcode', 'street', 'number', 'complement', 'neighborhood', 'city', 'state'],
-  pix: ['amount', 'currency', 'expiry', 'name', 'document', 'email'],
-};
-
 export function isDirty(values: DepositFormValues, initial: DepositFormValues): boolean {
   return (Object.keys(values) as FieldKey[]).some((key) => values[key] !== initial[key]);
 }
