@@ -19,6 +19,7 @@ from bank_accounts.api import bank_account_out, bank_out
 from bank_accounts.schemas import BankAccountOut
 from bank_accounts.services import BeneficiaryInput
 from core.api_types import IsoDate
+from core.dates import day_end, day_start
 from core.errors import NotFoundError
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
 from ledger.models import Posting
@@ -226,7 +227,10 @@ def compliance_queue(request: HttpRequest, filters: Query[ComplianceQuery]) -> d
     qs = services.compliance_queue(membership_of(request))
     if filters.client:
         qs = qs.filter(tenant__slug=filters.client)
-    qs = queries.filtered(qs, queries.PayoutFilters([], [], [], [], date_from=filters.date_from, date_to=filters.date_to))
+    if filters.date_from:
+        qs = qs.filter(created_at__gte=day_start(filters.date_from))
+    if filters.date_to and (end := day_end(filters.date_to)):
+        qs = qs.filter(created_at__lt=end)
     rows, next_cursor = keyset_page(
         qs, sort=filters.sort, allowed=SORTS, cursor=filters.cursor, size=filters.per_page
     )

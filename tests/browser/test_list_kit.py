@@ -41,7 +41,8 @@ def seeded(web: str, django_db_blocker: Any) -> dict[str, str]:
     with django_db_blocker.unblock():
         slug, email, api = new_client("kit")
         fund(slug, 100_000)
-        response = api.post_json("/api/deposits", {"method": "pix", "amount": 12_345, "currency": "BRL", "payer": PAYER})
+        charge = {"method": "pix", "amount": 12_345, "currency": "BRL", "payer": PAYER}
+        response = api.post_json("/api/deposits", charge)
         assert response.status_code == 201, response.content
         payout_id = payout(api, 30_000, status="waiting")
     return {"slug": slug, "email": email, "deposit": response.json()["id"], "payout": payout_id}
@@ -73,7 +74,9 @@ def on_screen(page: Page, column: str, width: int) -> None:
     header = page.locator(f"th[data-column='{column}']").first
     expect(header).to_be_visible()
     box = header.bounding_box()
-    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, (column, box)
+    assert box is not None, column
+    assert box["x"] >= 0, (column, box)
+    assert box["x"] + box["width"] <= width, (column, box)
 
 
 def grid(page: Page, mode: str) -> None:
@@ -94,8 +97,9 @@ def test_key_columns_stay_on_screen_at_1440_with_the_sidebar_open(
         on_screen(page, column, width)
     # The list starts above the fold: filters and the summary strip leave room for rows.
     first_row = page.locator("tbody tr").first.bounding_box()
-    assert first_row is not None and first_row["y"] + first_row["height"] < 900, first_row
-    expect(page.get_by_test_id("list-range")).to_have_text(re.compile(r"^1–1 de 1$"))
+    assert first_row is not None
+    assert first_row["y"] + first_row["height"] < 900, first_row
+    expect(page.get_by_test_id("list-range")).to_have_text(re.compile("^1\u20131 de 1$"))
     wait_until_quiet(page)
     shot(page, "deposits-client-1440")
 
@@ -119,7 +123,8 @@ def test_key_columns_stay_on_screen_at_1440_with_the_sidebar_open(
     for name in ("Aprovar", "Rejeitar"):
         button = row.get_by_role("button", name=re.compile(f"^{name}"))
         box = button.bounding_box()
-        assert box is not None and box["x"] + box["width"] <= width, (name, box)
+        assert box is not None, name
+        assert box["x"] + box["width"] <= width, (name, box)
     wait_until_quiet(page)
     shot(page, "compliance-admin-1440")
 
@@ -152,8 +157,11 @@ def test_lists_become_cards_led_by_amount_status_and_date_at_390(
     amount = card.locator("[data-column='amount']").bounding_box()
     status = card.locator("[data-column='status']").bounding_box()
     date = card.locator("[data-column='created']").bounding_box()
-    assert amount and status and date
-    assert abs(amount["y"] - status["y"]) < 20 and date["y"] > amount["y"], (amount, status, date)
+    assert amount is not None
+    assert status is not None
+    assert date is not None
+    assert abs(amount["y"] - status["y"]) < 20, (amount, status)
+    assert date["y"] > amount["y"], (amount, date)
     assert status["x"] + status["width"] <= 390
     expect(card.locator("[data-column='amount']")).to_have_text(re.compile(r"R\$\s*123,45"))
     assert page.locator("table").count() == 0

@@ -1,5 +1,5 @@
 import { Box, Button, EmptyState, Field, Flex, HStack, IconButton, Input, Menu, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 
 import { EmptyBlock, LoadError } from '@/components/query-state';
@@ -148,6 +148,21 @@ function Select({ label, name, value, onChange, options }: { label: string; name
   );
 }
 
+const PHONE = '(max-width: 767px)';
+
+/** Whether the window is a phone's (followed as it resizes). */
+function usePhone(): boolean {
+  const [phone, setPhone] = useState(() => typeof window !== 'undefined' && Boolean(window.matchMedia?.(PHONE).matches));
+  useEffect(() => {
+    const query = window.matchMedia?.(PHONE);
+    if (!query) return;
+    const change = () => setPhone(query.matches);
+    query.addEventListener?.('change', change);
+    return () => query.removeEventListener?.('change', change);
+  }, []);
+  return phone;
+}
+
 const columnsKey = (id: string) => `cofre.list.columns.${id}`;
 
 /** The columns the user hid on list `id`, remembered in this browser. */
@@ -257,15 +272,18 @@ export function ListView<T, S extends string>(props: ListViewProps<T, S>) {
   const list = typedList as unknown as ListHandle;
   const { hidden, toggle } = useHiddenColumns(list.spec.id);
   const [controlsOpen, setControlsOpen] = useState(false);
+  const phone = usePhone();
   const sizes = list.spec.pageSizes ?? DEFAULT_PAGE_SIZES;
   return (
     <Stack gap="3">
       {/* On a phone the controls fold behind one button, so the rows start on the first screen. */}
-      <Button size="sm" variant="outline" alignSelf="start" hideFrom="md" aria-expanded={controlsOpen} onClick={() => setControlsOpen((open) => !open)}>
-        {intl.formatMessage(m.filters)}
-        {list.filtered ? ' •' : ''}
-      </Button>
-      <Flex gap="3" wrap="wrap" align="end" role="group" aria-label={intl.formatMessage(m.filters)} display={{ base: controlsOpen ? 'flex' : 'none', md: 'flex' }}>
+      {phone && (
+        <Button size="sm" variant="outline" alignSelf="start" aria-expanded={controlsOpen} onClick={() => setControlsOpen((open) => !open)}>
+          {intl.formatMessage(m.filters)}
+          {list.filtered ? ' •' : ''}
+        </Button>
+      )}
+      <Flex gap="3" wrap="wrap" align="end" role="group" aria-label={intl.formatMessage(m.filters)} display={phone && !controlsOpen ? 'none' : 'flex'}>
         {search && <SearchBox key={list.state.q} list={list} label={search.label} hint={search.hint} />}
         {list.spec.period && <PeriodFilter list={list} />}
         {filters}
