@@ -19,6 +19,7 @@ from bank_accounts.api import bank_account_out, bank_out
 from bank_accounts.schemas import BankAccountOut
 from bank_accounts.services import BeneficiaryInput
 from core.api_types import IsoDate
+from core.dates import day_end, day_start
 from core.errors import NotFoundError
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
 from ledger.models import Posting
@@ -213,6 +214,8 @@ def list_payouts(request: HttpRequest, filters: Query[PayoutQuery]) -> dict[str,
 
 class ComplianceQuery(Schema):
     client: str = ""
+    date_from: IsoDate | None = None
+    date_to: IsoDate | None = None
     sort: str = "created_at"
     per_page: int = DEFAULT_PAGE_SIZE
     cursor: str | None = None
@@ -224,6 +227,10 @@ def compliance_queue(request: HttpRequest, filters: Query[ComplianceQuery]) -> d
     qs = services.compliance_queue(membership_of(request))
     if filters.client:
         qs = qs.filter(tenant__slug=filters.client)
+    if filters.date_from:
+        qs = qs.filter(created_at__gte=day_start(filters.date_from))
+    if filters.date_to and (end := day_end(filters.date_to)):
+        qs = qs.filter(created_at__lt=end)
     rows, next_cursor = keyset_page(
         qs, sort=filters.sort, allowed=SORTS, cursor=filters.cursor, size=filters.per_page
     )

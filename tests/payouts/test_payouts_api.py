@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 import uuid
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.utils import timezone
 from django_tenants.utils import schema_context
 
 from accounts.models import Membership, User
@@ -272,6 +274,22 @@ def test_the_compliance_count_and_queue_for_admins(acme: ApiClient, admin: ApiCl
     assert (item["client"]["slug"], item["amount"], item["beneficiary_name"]) == ("acme", 2_500, "Ana Souza")
     for role, slug in (("client", "acme"), ("employee", "public"), ("financial", "public")):
         assert logged(slug, role).get("/api/payouts/compliance/count").status_code == 403
+
+
+def test_the_queue_filters_by_period(acme: ApiClient, admin: ApiClient, account: str) -> None:
+    fund("acme", 50_000)
+    payout = create_payout(acme, body(account, amount=2_600)).json()
+    today = timezone.localdate().isoformat()
+    tomorrow = (timezone.localdate() + timedelta(days=1)).isoformat()
+
+    def ids(**period: str) -> list[str]:
+        page = admin.get("/api/payouts/compliance", {"client": "acme", "per_page": "100", **period})
+        assert page.status_code == 200
+        return [item["id"] for item in page.json()["items"]]
+
+    assert payout["id"] in ids(date_from=today, date_to=today)
+    assert payout["id"] not in ids(date_from=tomorrow)
+    assert 400 <= admin.get("/api/payouts/compliance", {"date_from": "2026-13-40"}).status_code < 500
 
 
 def test_the_queue_is_keyset_paginated_oldest_first(acme: ApiClient, admin: ApiClient, account: str) -> None:

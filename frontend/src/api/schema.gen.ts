@@ -590,6 +590,10 @@ export interface components {
       client?: string;
       /** Cursor */
       cursor?: string | null;
+      /** Date From */
+      date_from?: string | null;
+      /** Date To */
+      date_to?: string | null;
       /**
        * Per Page
        * @default 25
@@ -3388,6 +3392,8 @@ export interface operations {
     parameters: {
       query?: {
         client?: string;
+        date_from?: string | null;
+        date_to?: string | null;
         sort?: string;
         per_page?: number;
         cursor?: string | null;

@@ -49,6 +49,7 @@ export const depositsMessages = {
     allCurrencies: { id: 'deposits.filters.allCurrencies', defaultMessage: 'All currencies' },
     dateFrom: { id: 'deposits.filters.dateFrom', defaultMessage: 'Created from' },
     dateTo: { id: 'deposits.filters.dateTo', defaultMessage: 'Created until' },
+    amountFilter: { id: 'deposits.filters.amount', defaultMessage: 'Amount range' },
     amountMin: { id: 'deposits.filters.amountMin', defaultMessage: 'Minimum amount' },
     amountMax: { id: 'deposits.filters.amountMax', defaultMessage: 'Maximum amount' },
     apply: { id: 'deposits.filters.apply', defaultMessage: 'Apply filters' },

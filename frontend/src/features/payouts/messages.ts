@@ -39,6 +39,7 @@ const messages = defineMessages({
   agency: { id: 'payouts.col.agency', defaultMessage: 'Agency' },
   bank: { id: 'payouts.col.bank', defaultMessage: 'Bank' },
   operation: { id: 'payouts.col.operation', defaultMessage: 'Operation' },
+  table: { id: 'payouts.table', defaultMessage: 'Withdrawals' },
   method: { id: 'payouts.col.method', defaultMessage: 'Withdraw method' },
   amount: { id: 'payouts.col.amount', defaultMessage: 'Amount' },
   fee: { id: 'payouts.col.fee', defaultMessage: 'Fee' },

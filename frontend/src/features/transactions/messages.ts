@@ -63,6 +63,9 @@ export const transactionsMessages = {
     perPage: { id: 'transactions.perPage', defaultMessage: 'Per page' },
     table: { id: 'transactions.table.caption', defaultMessage: 'Transactions' },
     colId: { id: 'transactions.table.id', defaultMessage: 'ID' },
+    allClients: { id: 'transactions.filters.allClients', defaultMessage: 'All clients' },
+    destination: { id: 'transactions.detail.destination', defaultMessage: 'Bank and account' },
+    updated: { id: 'transactions.detail.updated', defaultMessage: 'Updated' },
     colKind: { id: 'transactions.table.kind', defaultMessage: 'Kind' },
     colClient: { id: 'transactions.table.client', defaultMessage: 'Client' },
     colMethod: { id: 'transactions.table.method', defaultMessage: 'Method' },
@@ -78,5 +81,7 @@ export const transactionsMessages = {
     previous: { id: 'transactions.pagination.previous', defaultMessage: 'Previous' },
     next: { id: 'transactions.pagination.next', defaultMessage: 'Next' },
   }),
+  open: defineMessage<{ id: string }>({ id: 'transactions.open', defaultMessage: 'View details of transaction {id}' }),
+  detailTitle: defineMessage<{ id: string }>({ id: 'transactions.detail.title', defaultMessage: 'Transaction {id}' }),
   page: defineMessage<{ number: number }>({ id: 'transactions.pagination.page', defaultMessage: 'Page {number}' }),
 };

@@ -4,6 +4,9 @@ import { useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 
 import type { Balance } from '@/api/types';
+import { DataGrid } from '@/components/kit';
+import { EmptyBlock, LoadError } from '@/components/query-state';
+import { RouteHeader } from '@/components/route-header';
 import { paths } from '@/config/paths';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
@@ -16,8 +19,7 @@ import { getDepositsQueryOptions } from '../api/get-deposits';
 import { HOME_LATEST_COUNT, PAGE_SIZES } from '../lib/constants';
 
 import { depositsMessages as m } from '../messages';
-import { DepositsTable } from './deposits-table';
-import { RouteHeader } from './route-header';
+import { depositColumns } from './deposit-columns';
 
 /** clients/home: the balance per currency and the latest deposits. */
 export default function ClientHomeScreen({ route, homeHref }: { route: string; homeHref: string }) {
@@ -101,17 +103,21 @@ function LatestDeposits() {
   if (latest.isError && isApiError(latest.error) && latest.error.status === 403) return null;
   return (
     <Stack gap="3">
-      <DepositsTable
-        items={latest.data?.items.slice(0, HOME_LATEST_COUNT)}
-        loading={latest.isPending}
-        refreshing={false}
-        error={latest.isError}
-        filtered={false}
-        sort={{ field: 'created_at', descending: true }}
-        skeletonRows={HOME_LATEST_COUNT}
-        onRetry={() => void latest.refetch()}
-        onOpen={(id) => navigate(paths.deposits.getHref(id))}
-      />
+      {latest.isError && !latest.data ? (
+        <LoadError title={intl.formatMessage(commonMessages.depositsNotFound)} onRetry={() => void latest.refetch()} />
+      ) : latest.data && latest.data.items.length === 0 ? (
+        <EmptyBlock title={intl.formatMessage(commonMessages.depositsNotFound)} description={intl.formatMessage(commonMessages.noRecords)} />
+      ) : (
+        <DataGrid
+          caption={intl.formatMessage(m.table)}
+          columns={depositColumns(intl, (id) => navigate(paths.deposits.getHref(id)))}
+          rows={latest.data?.items.slice(0, HOME_LATEST_COUNT)}
+          rowKey={(row) => row.id}
+          busy={latest.isPending}
+          skeletonRows={HOME_LATEST_COUNT}
+          sort="-created_at"
+        />
+      )}
       <Button asChild variant="outline" alignSelf="start" size="sm">
         <RouterLink to={paths.deposits.getHref()}>{intl.formatMessage(m.viewAll)}</RouterLink>
       </Button>

@@ -1,30 +1,32 @@
 import { Button, Flex, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router-dom';
+import { type MessageDescriptor, useIntl } from 'react-intl';
 
+import { AppToaster } from '@/components/app-toaster';
+import { FilterMultiSelect, ListView, useList } from '@/components/kit';
+import { RouteHeader } from '@/components/route-header';
+import { commonMessages } from '@/i18n/messages';
 import { useSessionUser } from '@/lib/auth/session';
-import { nextPageParams, previousPageParams, readCursorPage } from '@/lib/cursor-pages';
 import { canWrite } from '@/lib/permissions';
 
 import { getDepositsQueryOptions } from '../api/get-deposits';
+import { getDepositsSummaryQueryOptions } from '../api/get-deposits-summary';
+import { CURRENCIES, DEPOSIT_METHODS, DEPOSIT_STATUSES, SORTS } from '../lib/constants';
 import type { ChargeMethod } from '../lib/deposit-form';
+import { DETAIL_PARAM, depositsList, filterQuery, listQuery } from '../lib/list';
 import type { RefundDialogComponent, RefundTarget } from '../lib/refund-action';
-import { DETAIL_PARAM, type DepositFilters, hasActiveFilters, listQuery, readFilters, writeFilters } from '../lib/filters';
-import { depositsMessages as m } from '../messages';
+import { depositsMessages as m, labelOf, methodMessages, sortMessages, statusMessages } from '../messages';
+import { AmountFilter } from './amount-filter';
+import { depositColumns } from './deposit-columns';
 import { DepositDetailDrawer } from './deposit-detail-drawer';
-import { DepositFiltersForm } from './deposit-filters';
-import { DepositsPagination, DepositsTable } from './deposits-table';
 import { DepositsSummary } from './deposits-summary';
-import { DepositsToolbar } from './deposits-toolbar';
 import { GenerateDepositDialog } from './generate-deposit-dialog';
-import { RouteHeader } from './route-header';
-import { DepositsToaster } from './toaster';
 
 /**
- * clients/payments ("Depósitos"): the tenant's deposits with filters, search, sort and keyset pages,
- * all kept in the URL; the summary of the filtered set; billet and PIX generation; a deposit's detail.
+ * clients/payments ("Depósitos"): the tenant's deposits on the list kit (filters, search, sort and
+ * keyset pages in the URL), a compact summary strip of the filtered set, billet and PIX generation,
+ * and a deposit's detail drawer.
  */
 type Props = {
   route: string;
@@ -38,77 +40,60 @@ export default function DepositsScreen({ route, homeHref, refundDialog: RefundDi
   const user = useSessionUser();
   const [refunding, setRefunding] = useState<RefundTarget | null>(null);
   const onRefund = RefundDialog && canWrite(user.role) ? setRefunding : undefined;
-  const [params, setParams] = useSearchParams();
+  const list = useList(depositsList, { detailParam: DETAIL_PARAM });
   const [generating, setGenerating] = useState<ChargeMethod | null>(null);
-  const filters = readFilters(params);
-  const page = readCursorPage(params);
-  const list = useQuery(getDepositsQueryOptions(listQuery(filters, page.cursor)));
-  const detailId = params.get(DETAIL_PARAM);
-
-  const applyFilters = (next: DepositFilters) => setParams(writeFilters(params, next));
-  const clearFilters = () =>
-    setParams(writeFilters(params, { ...readFilters(new URLSearchParams()), sort: filters.sort, perPage: filters.perPage }));
-  const openDetail = (id: string) => {
-    const next = new URLSearchParams(params);
-    next.set(DETAIL_PARAM, id);
-    setParams(next);
+  const query = useQuery(getDepositsQueryOptions(listQuery(list.state)));
+  const summary = useQuery(getDepositsSummaryQueryOptions(filterQuery(list.state)));
+  const total = summary.data ? summary.data.currencies.reduce((sum, row) => sum + row.count, 0) : null;
+  const currencies = list.state.filters.currency;
+  const options = (values: readonly string[], label: (value: string) => string) => values.map((value) => ({ value, label: label(value) }));
+  const text = (messages: Record<string, MessageDescriptor>) => (value: string) => {
+    const label = labelOf(messages, value);
+    return typeof label === 'string' ? label : intl.formatMessage(label);
   };
-  const closeDetail = () => {
-    const next = new URLSearchParams(params);
-    next.delete(DETAIL_PARAM);
-    setParams(next);
-  };
-  const withoutDetail = (next: URLSearchParams) => {
-    next.delete(DETAIL_PARAM);
-    return next;
-  };
-
-  // The filter form restarts from the URL whenever the filters there change (back/forward, clear).
-  const filterKey = writeFilters(new URLSearchParams(), { ...filters, q: '' }).toString();
 
   return (
-    <Stack gap="5">
-      <RouteHeader route={route} homeHref={homeHref} />
-      <Flex gap="3" wrap="wrap" role="group" aria-label={intl.formatMessage(m.actions)}>
-        <Button colorPalette="blue" onClick={() => setGenerating('billet')}>
-          {intl.formatMessage(m.generateBillet)}
-        </Button>
-        <Button colorPalette="blue" variant="outline" onClick={() => setGenerating('pix')}>
-          {intl.formatMessage(m.generatePix)}
-        </Button>
+    <Stack gap="4">
+      <Flex justify="space-between" align="start" gap="3" wrap="wrap">
+        <RouteHeader route={route} homeHref={homeHref} />
+        <Flex gap="2" wrap="wrap" role="group" aria-label={intl.formatMessage(m.actions)}>
+          <Button size="sm" colorPalette="blue" onClick={() => setGenerating('billet')}>
+            {intl.formatMessage(m.generateBillet)}
+          </Button>
+          <Button size="sm" colorPalette="blue" variant="outline" onClick={() => setGenerating('pix')}>
+            {intl.formatMessage(m.generatePix)}
+          </Button>
+        </Flex>
       </Flex>
-      <DepositFiltersForm key={filterKey} filters={filters} onApply={applyFilters} onClear={clearFilters} />
-      <DepositsSummary filters={filters} />
-      <Stack gap="0">
-        <DepositsToolbar key={filters.q} filters={filters} onChange={applyFilters} />
-        <Stack mt="4" gap="0">
-          <DepositsTable
-            items={list.data?.items}
-            loading={list.isPending}
-            refreshing={list.isPlaceholderData && list.isFetching}
-            error={list.isError}
-            filtered={hasActiveFilters(filters)}
-            sort={{ field: filters.sort.replace(/^-/, ''), descending: filters.sort.startsWith('-') }}
-            skeletonRows={Math.min(filters.perPage, 10)}
-            onRetry={() => void list.refetch()}
-            onOpen={openDetail}
-            onRefund={onRefund}
-          />
-          {(page.number > 1 || list.data?.next_cursor) && (
-            <DepositsPagination
-              page={page.number}
-              hasPrevious={page.number > 1}
-              hasNext={Boolean(list.data?.next_cursor) && !list.isPlaceholderData}
-              onPrevious={() => setParams(withoutDetail(previousPageParams(params)))}
-              onNext={() => list.data?.next_cursor && setParams(withoutDetail(nextPageParams(params, list.data.next_cursor)))}
-            />
-          )}
-        </Stack>
-      </Stack>
+      <ListView
+        list={list}
+        caption={intl.formatMessage(m.table)}
+        columns={depositColumns(intl, (id) => list.setParam(DETAIL_PARAM, id), onRefund)}
+        data={query.data}
+        loading={query.isPending}
+        stale={query.isPlaceholderData && query.isFetching}
+        error={query.isError}
+        onRetry={() => void query.refetch()}
+        rowKey={(row) => row.id}
+        rowAttributes={(row) => ({ 'data-deposit': row.id })}
+        sortLabels={Object.fromEntries(SORTS.map((sort) => [sort, intl.formatMessage(sortMessages[sort])])) as Record<(typeof SORTS)[number], string>}
+        search={{ label: intl.formatMessage(m.search), hint: intl.formatMessage(m.searchPlaceholder) }}
+        filters={
+          <>
+            <FilterMultiSelect list={list} name="status" label={intl.formatMessage(m.status)} options={options(DEPOSIT_STATUSES, text(statusMessages))} />
+            <FilterMultiSelect list={list} name="method" label={intl.formatMessage(m.type)} options={options(DEPOSIT_METHODS, text(methodMessages))} />
+            <FilterMultiSelect list={list} name="currency" label={intl.formatMessage(m.currency)} options={options(CURRENCIES, (value) => value)} />
+            <AmountFilter key={`${String(list.state.filters.amount_min)}-${String(list.state.filters.amount_max)}`} list={list} />
+          </>
+        }
+        summary={<DepositsSummary result={summary} currency={(Array.isArray(currencies) ? currencies[0] : currencies) || CURRENCIES[0]} />}
+        total={total}
+        errorTitle={intl.formatMessage(commonMessages.depositsNotFound)}
+      />
       {generating && <GenerateDepositDialog method={generating} onClose={() => setGenerating(null)} />}
-      <DepositDetailDrawer id={detailId} onClose={closeDetail} onRefund={onRefund} />
+      <DepositDetailDrawer id={list.param(DETAIL_PARAM)} onClose={() => list.setParam(DETAIL_PARAM, null)} onRefund={onRefund} />
       {RefundDialog && refunding && <RefundDialog deposit={refunding} onClose={() => setRefunding(null)} />}
-      <DepositsToaster />
+      <AppToaster />
     </Stack>
   );
 }

@@ -27,7 +27,7 @@ import { depositsMessages as m } from '../messages';
 import { CopyField } from './copy-field';
 import { DepositFormFields } from './deposit-form-fields';
 import { useFieldError } from './field-error';
-import { depositsToaster } from './toaster';
+import { appToaster as depositsToaster } from '@/components/app-toaster';
 
 type Props = { method: ChargeMethod; onClose: () => void };
 

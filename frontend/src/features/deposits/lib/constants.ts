@@ -18,4 +18,3 @@ export const BILLET_MAX_CENTS = 9_999_999_999;
 export const PIX_MAX_CENTS = 999_999_999_999;
 
 export type CurrencyCode = (typeof CURRENCIES)[number];
-export type SortKey = (typeof SORTS)[number];

@@ -1,24 +1,24 @@
-import { Button, Field, Flex, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { type MessageDescriptor, useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router-dom';
 
 import type { BankAccount } from '@/api/types';
 import { AppToaster } from '@/components/app-toaster';
+import { FilterSelect, ListView, useList } from '@/components/kit';
 import { RouteHeader } from '@/components/route-header';
+import { commonMessages } from '@/i18n/messages';
 import { useSessionUser } from '@/lib/auth/session';
-import { nextPageParams, previousPageParams, readCursorPage } from '@/lib/cursor-pages';
+import { LIST_SORTS, type ListSort } from '@/lib/list-params';
 import { canWrite } from '@/lib/permissions';
 import { money } from '@/lib/format';
 
 import { getPayoutsQueryOptions } from '../api/get-payouts';
-
-import { DETAIL_PARAM, PAYOUT_METHODS, PAYOUT_STATUSES, hasActiveFilters, listQuery, readFilters, writeFilters } from '../lib/filters';
-import { payoutMethodMessages, payoutStatusMessages, payoutsMessages as m } from '../messages';
+import { DETAIL_PARAM, PAYOUT_METHODS, PAYOUT_STATUSES, listQuery, payoutsList } from '../lib/filters';
+import { payoutMethodMessages, payoutStatusMessages, payoutsMessages as m, staffSortMessages } from '../messages';
 import { GeneratePayoutDialog } from './generate-payout-dialog';
+import { payoutColumns } from './payout-columns';
 import { PayoutDetailDrawer } from './payout-detail-drawer';
-import { Pagination, PayoutsTable } from './payouts-table';
 
 export type PayoutsScreenProps = {
   route: string;
@@ -36,124 +36,70 @@ export type PayoutsScreenProps = {
   action?: { label: MessageDescriptor; dialog: (close: () => void) => ReactNode };
 };
 
-/** clients/withdraws ("Saques"): the tenant's withdrawals, filters in the URL, keyset pages, detail. */
+/** clients/withdraws ("Saques"): the tenant's withdrawals on the list kit (filters, period, sort, pages in the URL), detail. */
 export function PayoutsScreen({ route, homeHref, kind, accounts, accountsLoading, children, above, action }: PayoutsScreenProps) {
   const intl = useIntl();
   const user = useSessionUser();
   const writable = canWrite(user.role);
-  const [params, setParams] = useSearchParams();
+  const list = useList(payoutsList, { detailParam: DETAIL_PARAM });
   const [generating, setGenerating] = useState(false);
-  const filters = readFilters(params);
-  const page = readCursorPage(params);
-  const list = useQuery(getPayoutsQueryOptions(listQuery(filters, page.cursor, kind)));
-  const detailId = params.get(DETAIL_PARAM);
-  const [search, setSearch] = useState(filters.q);
-
-  const setDetail = (id: string | null) => {
-    const next = new URLSearchParams(params);
-    if (id) next.set(DETAIL_PARAM, id);
-    else next.delete(DETAIL_PARAM);
-    setParams(next);
-  };
-  const apply = (changes: Partial<typeof filters>) => setParams(writeFilters(params, { ...filters, ...changes }));
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    apply({ q: search });
-  };
+  const query = useQuery(getPayoutsQueryOptions(listQuery(list.state, kind)));
+  const options = (values: readonly string[], labels: Record<string, MessageDescriptor>) => values.map((value) => ({ value, label: intl.formatMessage(labels[value]!) }));
+  const summary = query.data?.summary;
 
   return (
-    <Stack gap="5">
-      <RouteHeader route={route} homeHref={homeHref} />
-      {above}
-      {writable && (
-        <Flex gap="3" wrap="wrap" role="group" aria-label={intl.formatMessage(m.actions)}>
-          <Button colorPalette="blue" onClick={() => setGenerating(true)}>
-            {intl.formatMessage(action?.label ?? m.generate)}
-          </Button>
-        </Flex>
-      )}
-      <Flex as="form" gap="3" wrap="wrap" align="flex-end" onSubmit={submitSearch} aria-label={intl.formatMessage(m.filters)}>
-        <Field.Root maxW="xs">
-          <Field.Label>{intl.formatMessage(m.search)}</Field.Label>
-          <Input type="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
-        </Field.Root>
-        <Button type="submit" variant="outline">
-          {intl.formatMessage(m.searchButton)}
-        </Button>
-        <Field.Root maxW="48">
-          <Field.Label>{intl.formatMessage(m.status)}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={filters.status} onChange={(e) => apply({ status: e.currentTarget.value })}>
-              <option value="">{intl.formatMessage(m.allStatuses)}</option>
-              {PAYOUT_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {intl.formatMessage(payoutStatusMessages[value])}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root maxW="48">
-          <Field.Label>{intl.formatMessage(m.method)}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={filters.method} onChange={(e) => apply({ method: e.currentTarget.value })}>
-              <option value="">{intl.formatMessage(m.allMethods)}</option>
-              {PAYOUT_METHODS.map((value) => (
-                <option key={value} value={value}>
-                  {intl.formatMessage(payoutMethodMessages[value])}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        {hasActiveFilters(filters) && (
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setSearch('');
-              apply({ q: '', status: '', method: '' });
-            }}
-          >
-            {intl.formatMessage(m.clearFilters)}
-          </Button>
+    <Stack gap="4">
+      <Flex justify="space-between" align="start" gap="3" wrap="wrap">
+        <RouteHeader route={route} homeHref={homeHref} />
+        {writable && (
+          <Flex gap="2" wrap="wrap" role="group" aria-label={intl.formatMessage(m.actions)}>
+            <Button size="sm" colorPalette="blue" onClick={() => setGenerating(true)}>
+              {intl.formatMessage(action?.label ?? m.generate)}
+            </Button>
+          </Flex>
         )}
       </Flex>
-      {list.data && (
-        <Text fontSize="sm" color="fg.muted">
-          {intl.formatMessage(m.summary, {
-            count: list.data.summary.count,
-            // one total per currency: reais are never added to dollars
-            amount: list.data.summary.currencies.length
-              ? list.data.summary.currencies.map((c) => money(c.amount, c.currency, intl.locale)).join(' · ')
-              : money(0, 'BRL', intl.locale),
-          })}
-        </Text>
-      )}
-      <Stack gap="0">
-        <PayoutsTable
-          items={list.data?.items}
-          loading={list.isPending || (list.isPlaceholderData && list.isFetching)}
-          error={list.isError}
-          filtered={hasActiveFilters(filters)}
-          onRetry={() => void list.refetch()}
-          onOpen={(id) => setDetail(id)}
-        />
-        {(page.number > 1 || list.data?.next_cursor) && (
-          <Pagination
-            page={page.number}
-            hasPrevious={page.number > 1}
-            hasNext={Boolean(list.data?.next_cursor) && !list.isPlaceholderData}
-            onPrevious={() => setParams(previousPageParams(params))}
-            onNext={() => list.data?.next_cursor && setParams(nextPageParams(params, list.data.next_cursor))}
-          />
-        )}
-      </Stack>
+      {above}
+      <ListView
+        list={list}
+        caption={intl.formatMessage(m.table)}
+        columns={payoutColumns(intl, (id) => list.setParam(DETAIL_PARAM, id))}
+        data={query.data}
+        loading={query.isPending}
+        stale={query.isPlaceholderData && query.isFetching}
+        error={query.isError}
+        onRetry={() => void query.refetch()}
+        rowKey={(row) => row.id}
+        rowAttributes={(row) => ({ 'data-payout': row.id })}
+        sortLabels={Object.fromEntries(LIST_SORTS.map((sort) => [sort, intl.formatMessage(staffSortMessages[sort])])) as Record<ListSort, string>}
+        search={{ label: intl.formatMessage(m.search) }}
+        filters={
+          <>
+            <FilterSelect list={list} name="status" label={intl.formatMessage(m.status)} allLabel={intl.formatMessage(m.allStatuses)} options={options(PAYOUT_STATUSES, payoutStatusMessages)} />
+            <FilterSelect list={list} name="method" label={intl.formatMessage(m.method)} allLabel={intl.formatMessage(m.allMethods)} options={options(PAYOUT_METHODS, payoutMethodMessages)} />
+          </>
+        }
+        summary={
+          summary && (
+            <Text fontSize="sm" color="fg.muted">
+              {intl.formatMessage(m.summary, {
+                count: summary.count,
+                // one total per currency: reais are never added to dollars
+                amount: summary.currencies.length
+                  ? summary.currencies.map((c) => money(c.amount, c.currency, intl.locale)).join(' · ')
+                  : money(0, 'BRL', intl.locale),
+              })}
+            </Text>
+          )
+        }
+        total={summary?.count}
+        errorTitle={intl.formatMessage(m.loadError)}
+        emptyTitle={intl.formatMessage(commonMessages.withdrawalsNotFound)}
+      />
       {children}
       {generating &&
         (action ? action.dialog(() => setGenerating(false)) : <GeneratePayoutDialog accounts={accounts} accountsLoading={accountsLoading} onClose={() => setGenerating(false)} />)}
-      <PayoutDetailDrawer id={detailId} canCancel={writable} onClose={() => setDetail(null)} />
+      <PayoutDetailDrawer id={list.param(DETAIL_PARAM)} canCancel={writable} onClose={() => list.setParam(DETAIL_PARAM, null)} />
       <AppToaster />
     </Stack>
   );

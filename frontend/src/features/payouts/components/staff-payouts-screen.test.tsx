@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BankAccount, Transaction } from '@/api/types';
 import { jsonResponse, makeUser, mockFetch, renderScreenAt } from '@/testing/test-utils';
 
-import { hasActiveStaffFilters, readStaffFilters, staffListQuery, writeStaffFilters } from '../lib/staff-filters';
+import { readList, writeList } from '@/components/kit/list-state';
+
+import { staffListQuery, staffPayoutsList } from '../lib/staff-filters';
 import StaffPayoutsScreen from './staff-payouts-screen';
 
 const admin = makeUser({ role: 'admin', userRole: 'admin', home: 'admin/home', menu: [{ route: 'admin/payout-requests', group: 'admin_home' }] });
@@ -61,22 +63,19 @@ const listCalls = (fetchMock: ReturnType<typeof mockFetch>) => fetchMock.mock.ca
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('staff payout filters', () => {
+describe('staff payout filters (on the list kit)', () => {
   it('read from the URL, ignore unknown values and go back to the first page when written', () => {
     const params = new URLSearchParams('status=waiting&client=acme&date_from=2026-01-01&date_to=bad&q=pay_1&sort=amount&per_page=7&cursor=c2&back=c1&payout=pay_9');
-    const filters = readStaffFilters(params);
-    expect(filters).toEqual({ status: 'waiting', client: 'acme', dateFrom: '2026-01-01', dateTo: '', q: 'pay_1', sort: 'amount', perPage: 25 });
-    expect(readStaffFilters(new URLSearchParams('status=expired')).status).toBe('');
-    expect(hasActiveStaffFilters(filters)).toBe(true);
-    expect(hasActiveStaffFilters(readStaffFilters(new URLSearchParams('sort=amount')))).toBe(false);
-    const written = writeStaffFilters(params, { ...filters, status: '', perPage: 50 });
-    expect(written.toString()).toBe('payout=pay_9&client=acme&date_from=2026-01-01&q=pay_1&sort=amount&per_page=50');
-    expect(staffListQuery(filters, 'c2')).toEqual({
+    const state = readList(staffPayoutsList, params);
+    expect(state).toMatchObject({ filters: { status: 'waiting', client: 'acme' }, dateFrom: '2026-01-01', dateTo: '', q: 'pay_1', sort: 'amount', perPage: 25 });
+    expect(readList(staffPayoutsList, new URLSearchParams('status=expired')).filters.status).toBe('');
+    const written = writeList(staffPayoutsList, params, { filters: { status: '' }, perPage: 50 });
+    expect(written.toString()).toBe('payout=pay_9&client=acme&q=pay_1&date_from=2026-01-01&sort=amount&per_page=50');
+    expect(staffListQuery(state)).toEqual({
       status: ['waiting'], tenant: 'acme', date_from: '2026-01-01', date_to: null, q: 'pay_1', sort: 'amount', per_page: 25, cursor: 'c2',
     }); // prettier-ignore
   });
 });
-
 describe('staff payout requests (employee/payout-requests, admin/payout-requests)', { timeout: 60_000 }, () => {
   it('lists the payouts of every client in scope (kind=payout) and filters them in the URL', async () => {
     const fetchMock = mockFetch({
@@ -106,12 +105,11 @@ describe('staff payout requests (employee/payout-requests, admin/payout-requests
     expect(result.violations.map((v) => v.id)).toEqual([]);
 
     // Only client companies are offered, by name.
-    const filters = screen.getByRole('form', { name: 'Withdraw filters' });
+    const filters = screen.getByRole('group', { name: 'Filters' });
     const clientFilter = within(filters).getByLabelText('Client');
     await waitFor(() => expect(within(clientFilter).getAllByRole('option').map((o) => o.textContent)).toEqual(['All clients', 'Acme Ltda', 'Beta SA']));
     await userEvent.selectOptions(clientFilter, 'beta');
     await userEvent.selectOptions(within(filters).getByLabelText('Status'), 'waiting');
-    await userEvent.click(within(filters).getByRole('button', { name: 'Apply filters' }));
     expect(await screen.findByText('No records to show. Use the filter above')).toBeInTheDocument();
     expect(search().get('client')).toBe('beta');
     expect(search().get('status')).toBe('waiting');
@@ -135,12 +133,12 @@ describe('staff payout requests (employee/payout-requests, admin/payout-requests
     expect(search().get('cursor')).toBe('next-1');
     expect(query(listCalls(fetchMock).at(-1)!).get('cursor')).toBe('next-1');
 
-    const filters = screen.getByRole('form', { name: 'Withdraw filters' });
-    await userEvent.type(within(filters).getByLabelText('Created from'), '2026-03-10');
-    await userEvent.type(within(filters).getByLabelText('Created until'), '2026-03-01');
-    await userEvent.click(within(filters).getByRole('button', { name: 'Apply filters' }));
-    expect(await screen.findByText('The start date cannot be after the end date')).toBeInTheDocument();
-    expect(search().get('date_from')).toBeNull();
+    const filters = screen.getByRole('group', { name: 'Filters' });
+    await userEvent.type(within(filters).getByLabelText('From'), '2026-03-10');
+    await waitFor(() => expect(search().get('date_from')).toBe('2026-03-10'));
+    await userEvent.type(within(filters).getByLabelText('Until'), '2026-03-01');
+    expect(await screen.findByText('The start date must be before the end date')).toBeInTheDocument();
+    expect(search().get('date_to')).toBeNull();
   });
 
   it('shows the empty list without filters', async () => {

@@ -9,7 +9,7 @@ import { useSessionUser } from '@/lib/auth/session';
 import { canWrite } from '@/lib/permissions';
 
 import { getClientBankAccountsQueryOptions } from '../api/get-client-bank-accounts';
-import { getStaffClientsQueryOptions } from '../api/get-staff-clients';
+import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import { payoutsMessages as m } from '../messages';
 import { GeneratePayoutDialog } from './generate-payout-dialog';
 import { StaffPayoutsList } from './staff-payouts-list';

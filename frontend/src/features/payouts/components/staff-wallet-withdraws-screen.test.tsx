@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Transaction } from '@/api/types';
 import { jsonResponse, makeUser, mockFetch, renderScreenAt } from '@/testing/test-utils';
 
-import { hasActiveStaffFilters, readStaffFilters, staffListQuery, writeStaffFilters } from '../lib/staff-filters';
+import { readList, writeList } from '@/components/kit/list-state';
+
+import { staffListQuery, staffPayoutsList } from '../lib/staff-filters';
 import StaffWalletWithdrawsScreen from './staff-wallet-withdraws-screen';
 
 const admin = makeUser({ role: 'admin', userRole: 'admin', home: 'admin/home', menu: [{ route: 'admin/wallet-withdraws', group: 'admin_fees' }] });
@@ -46,19 +48,19 @@ const listCalls = (fetchMock: ReturnType<typeof mockFetch>) => fetchMock.mock.ca
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('staff payout filters, as admin/wallet-withdraws uses them', () => {
-  it('read from the URL, drop unknown values and go back to the first page when written', () => {
-    const filters = readStaffFilters(new URLSearchParams('status=nope&client=acme&date_from=2026-01-01&date_to=bad&sort=x&per_page=7&cursor=c1'));
-    expect(filters).toEqual({ status: '', client: 'acme', dateFrom: '2026-01-01', dateTo: '', q: '', sort: '-created_at', perPage: 25 });
-    expect(hasActiveStaffFilters(filters)).toBe(true);
-    const written = writeStaffFilters(new URLSearchParams('cursor=c1&back=c0&payout=pay_1'), { ...filters, status: 'waiting', perPage: 50 });
-    expect(written.toString()).toBe('payout=pay_1&status=waiting&client=acme&date_from=2026-01-01&per_page=50');
-    expect(staffListQuery({ ...filters, status: 'waiting' }, 'c2')).toEqual({
-      status: ['waiting'], tenant: 'acme', date_from: '2026-01-01', date_to: null, q: '', sort: '-created_at', per_page: 25, cursor: 'c2',
-    });
+describe('staff payout filters (on the list kit)', () => {
+  it('read from the URL, ignore unknown values and go back to the first page when written', () => {
+    const params = new URLSearchParams('status=waiting&client=acme&date_from=2026-01-01&date_to=bad&q=pay_1&sort=amount&per_page=7&cursor=c2&back=c1&payout=pay_9');
+    const state = readList(staffPayoutsList, params);
+    expect(state).toMatchObject({ filters: { status: 'waiting', client: 'acme' }, dateFrom: '2026-01-01', dateTo: '', q: 'pay_1', sort: 'amount', perPage: 25 });
+    expect(readList(staffPayoutsList, new URLSearchParams('status=expired')).filters.status).toBe('');
+    const written = writeList(staffPayoutsList, params, { filters: { status: '' }, perPage: 50 });
+    expect(written.toString()).toBe('payout=pay_9&client=acme&q=pay_1&date_from=2026-01-01&sort=amount&per_page=50');
+    expect(staffListQuery(state)).toEqual({
+      status: ['waiting'], tenant: 'acme', date_from: '2026-01-01', date_to: null, q: 'pay_1', sort: 'amount', per_page: 25, cursor: 'c2',
+    }); // prettier-ignore
   });
 });
-
 describe('admin/wallet-withdraws', { timeout: 60_000 }, () => {
   it('lists the wallet withdraws with client, amount, currency, bank/account, status and dates', async () => {
     mockFetch({
@@ -91,8 +93,7 @@ describe('admin/wallet-withdraws', { timeout: 60_000 }, () => {
     expect(query(listCalls(fetchMock).at(-1)!).toString()).toBe('status=waiting&sort=-created_at&per_page=25');
     await screen.findByRole('option', { name: 'Acme Ltda' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Client' }), 'acme');
-    await user.type(screen.getByLabelText('Requested from'), '2026-03-01');
-    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await user.type(screen.getByLabelText('From'), '2026-03-01');
     await waitFor(() => expect(search().toString()).toBe('status=waiting&client=acme&date_from=2026-03-01'));
     await waitFor(() => expect(query(listCalls(fetchMock).at(-1)!).get('tenant')).toBe('acme'));
     expect(query(listCalls(fetchMock).at(-1)!).get('date_from')).toBe('2026-03-01');

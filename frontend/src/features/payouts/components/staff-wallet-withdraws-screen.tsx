@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 
 import { RouteHeader } from '@/components/route-header';
 
-import { getStaffClientsQueryOptions } from '../api/get-staff-clients';
+import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import { StaffPayoutsList } from './staff-payouts-list';
 
 /**

@@ -67,21 +67,40 @@ describe('staff transactions (employee/transactions)', { timeout: 60_000 }, () =
 
   it('sends the search (?q=) and filters of the URL and writes new ones', async () => {
     const user = userEvent.setup();
-    const fetchMock = mockFetch({ 'GET /transactions': { items: [], next_cursor: null } });
+    const fetchMock = mockFetch({
+      'GET /transactions': { items: [], next_cursor: null },
+      'GET /tenants': [{ slug: 'acme', name: 'Acme Ltda', kind: 'client' }, { slug: 'public', name: 'Cofre', kind: 'platform' }],
+    });
+    const calls = () => fetchMock.mock.calls.filter((call) => String(call[0]).includes('/api/transactions'));
     const { search } = renderScreen('/employee/transactions?q=TX-991&kind=deposit');
     expect(await screen.findByText('No records to show. Use the filter above')).toBeInTheDocument();
-    expect(query(fetchMock.mock.calls.at(-1)!).toString()).toBe('kind=deposit&q=TX-991&sort=-created_at&per_page=25');
+    expect(query(calls().at(-1)!).toString()).toBe('kind=deposit&q=TX-991&sort=-created_at&per_page=25');
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('TX-991');
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'confirmed');
-    await user.type(screen.getByRole('textbox', { name: 'Client (slug)' }), 'acme');
-    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    // The client is picked by name (only client companies), its slug goes to the URL.
+    await screen.findByRole('option', { name: 'Acme Ltda' });
+    expect(screen.queryByRole('option', { name: 'Cofre' })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Client' }), 'acme');
     await waitFor(() => expect(search().toString()).toBe('kind=deposit&status=confirmed&tenant=acme&q=TX-991'));
-    await waitFor(() => expect(query(fetchMock.mock.calls.at(-1)!).get('tenant')).toBe('acme'));
+    await waitFor(() => expect(query(calls().at(-1)!).get('tenant')).toBe('acme'));
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(search().toString()).toBe(''));
     expect(await screen.findByText('No records to show')).toBeInTheDocument();
+  });
+
+  it('opens a row in a detail drawer kept in the URL', async () => {
+    const user = userEvent.setup();
+    mockFetch({ 'GET /transactions': { items: [row({ client_name: 'Acme Ltda' })], next_cursor: null }, 'GET /tenants': [] });
+    const { search } = renderScreen();
+    const id = row().id;
+    await user.click(await screen.findByRole('button', { name: `View details of transaction ${id}` }));
+    const drawer = await screen.findByRole('dialog', { name: `Transaction ${id}` });
+    expect(search().get('transaction')).toBe(id);
+    expect(within(drawer).getByText(/Acme Ltda/)).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(search().has('transaction')).toBe(false));
   });
 
   it('pages with the API cursor', async () => {

@@ -1,23 +1,19 @@
-import { Badge, Box, Button, EmptyState, Field, Input, SimpleGrid, Stack, Text, VStack } from '@chakra-ui/react';
+import { Badge, Button, CloseButton, DataList, Drawer, Portal, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { type IntlShape, type MessageDescriptor, useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router-dom';
 
+import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import type { Transaction } from '@/api/types';
-import { CursorPagination } from '@/components/cursor-pagination';
-import { type DataColumn, DataTable } from '@/components/data-table';
-import { AlertCircleIcon, InboxIcon } from '@/components/icons';
-import { FilterBar, LabeledSelect, PeriodFields, SearchField, SortAndPageSize } from '@/components/list-controls';
+import { ClientFilter, FilterSelect, type GridColumn, ListView, useList } from '@/components/kit';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
-import { readCursorPage } from '@/lib/cursor-pages';
 import { formatDocument } from '@/lib/documents';
 import { formatDateTime, money } from '@/lib/format';
-import { LIST_PAGE_SIZES, LIST_SORTS, isReversedPeriod } from '@/lib/list-params';
+import { LIST_SORTS, type ListSort } from '@/lib/list-params';
 
 import { getTransactionsQueryOptions } from '../api/get-transactions';
-import { CURRENCIES, KINDS, METHODS, STATUSES, type TransactionFilters, hasActiveFilters, listQuery, readFilters, writeFilters } from '../lib/filters';
+import { CURRENCIES, DETAIL_PARAM, KINDS, METHODS, STATUSES, listQuery, transactionsList } from '../lib/filters';
 import { kindMessages, labelOf, methodMessages, sortMessages, statusMessages, transactionsMessages as m } from '../messages';
 
 const NONE = '—';
@@ -30,146 +26,122 @@ function when(iso: string, locale: string): string {
 
 /**
  * employee/transactions (staff): deposits, payouts and refunds of every client in the staff member's
- * scope, from the platform's transaction index. Filters and pages live in the URL; the top bar's
- * "search transaction by ID" lands here with ?q=<id>.
+ * scope, from the platform's transaction index, on the list kit (filters and pages in the URL; the
+ * client picked by name). A row opens its detail (?transaction=<id>). The top bar's "search
+ * transaction by ID" lands here with ?q=<id>.
  */
 export default function TransactionsScreen({ route, homeHref }: { route: string; homeHref: string }) {
   const intl = useIntl();
-  const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
-  const page = readCursorPage(params);
-  const list = useQuery(getTransactionsQueryOptions(listQuery(filters, page.cursor)));
-  const apply = (next: TransactionFilters) => setParams(writeFilters(params, next));
+  const list = useList(transactionsList, { detailParam: DETAIL_PARAM });
+  const query = useQuery(getTransactionsQueryOptions(listQuery(list.state)));
+  const clients = useQuery(getStaffClientsQueryOptions());
+  const text = (value: MessageDescriptor | string) => (typeof value === 'string' ? value : intl.formatMessage(value));
+  const options = (values: readonly string[], labels?: Record<string, MessageDescriptor>) => values.map((value) => ({ value, label: labels ? text(labelOf(labels, value)) : value }));
+  const openId = list.param(DETAIL_PARAM);
+  const open = query.data?.items.find((row) => row.id === openId) ?? null;
 
   return (
-    <Stack gap="5">
+    <Stack gap="4">
       <RouteHeader route={route} homeHref={homeHref} />
-      <FiltersForm key={writeFilters(new URLSearchParams(), filters).toString()} filters={filters} onApply={apply} />
-      <SortAndPageSize
-        sortLabel={intl.formatMessage(m.sort)}
-        sorts={LIST_SORTS}
-        sortMessages={sortMessages}
-        sort={filters.sort}
-        onSort={(sort) => apply({ ...filters, sort })}
-        perPageLabel={intl.formatMessage(m.perPage)}
-        pageSizes={LIST_PAGE_SIZES}
-        perPage={filters.perPage}
-        onPerPage={(perPage) => apply({ ...filters, perPage })}
+      <ListView
+        list={list}
+        caption={intl.formatMessage(m.table)}
+        columns={columns(intl, (id) => list.setParam(DETAIL_PARAM, id))}
+        data={query.data}
+        loading={query.isPending}
+        stale={query.isPlaceholderData && query.isFetching}
+        error={query.isError}
+        onRetry={() => void query.refetch()}
+        rowKey={(row) => row.id}
+        sortLabels={Object.fromEntries(LIST_SORTS.map((sort) => [sort, intl.formatMessage(sortMessages[sort])])) as Record<ListSort, string>}
+        search={{ label: intl.formatMessage(m.search), hint: intl.formatMessage(m.searchHint) }}
+        filters={
+          <>
+            <FilterSelect list={list} name="kind" label={intl.formatMessage(m.kind)} allLabel={intl.formatMessage(m.allKinds)} options={options(KINDS, kindMessages)} />
+            <FilterSelect list={list} name="status" label={intl.formatMessage(m.status)} allLabel={intl.formatMessage(m.allStatuses)} options={options(STATUSES, statusMessages)} />
+            <FilterSelect list={list} name="method" label={intl.formatMessage(m.method)} allLabel={intl.formatMessage(m.allMethods)} options={options(METHODS, methodMessages)} />
+            <FilterSelect list={list} name="currency" label={intl.formatMessage(m.currency)} allLabel={intl.formatMessage(m.allCurrencies)} options={options(CURRENCIES)} />
+            <ClientFilter list={list} name="tenant" clients={clients.data} label={intl.formatMessage(m.colClient)} allLabel={intl.formatMessage(m.allClients)} />
+          </>
+        }
+        errorTitle={intl.formatMessage(m.notFound)}
       />
-      <Box>
-        {list.isError && !list.data ? (
-          <Message
-            role="alert"
-            icon={<AlertCircleIcon />}
-            title={intl.formatMessage(m.notFound)}
-            text={intl.formatMessage(commonMessages.tryAgainLater)}
-            action={
-              <Button variant="outline" onClick={() => void list.refetch()}>
-                {intl.formatMessage(commonMessages.retry)}
-              </Button>
-            }
-          />
-        ) : list.data && list.data.items.length === 0 ? (
-          <Message
-            role="status"
-            icon={<InboxIcon />}
-            title={intl.formatMessage(hasActiveFilters(filters) ? commonMessages.noRecordsUseFilter : commonMessages.noRecords)}
-          />
-        ) : (
-          <DataTable
-            caption={intl.formatMessage(m.table)}
-            columns={columns(intl)}
-            rows={list.data?.items}
-            rowKey={(row) => row.id}
-            busy={list.isPending || (list.isPlaceholderData && list.isFetching)}
-            skeletonRows={Math.min(filters.perPage, 10)}
-            sort={filters.sort}
-          />
-        )}
-        <CursorPagination
-          params={params}
-          onNavigate={setParams}
-          nextCursor={list.data?.next_cursor}
-          stale={list.isPlaceholderData}
-          labels={{
-            nav: intl.formatMessage(m.pagination),
-            previous: intl.formatMessage(m.previous),
-            next: intl.formatMessage(m.next),
-            page: (number) => intl.formatMessage(m.page, { number }),
-          }}
-        />
-      </Box>
+      <TransactionDrawer row={open} id={openId} onClose={() => list.setParam(DETAIL_PARAM, null)} />
     </Stack>
   );
 }
 
-function FiltersForm({ filters, onApply }: { filters: TransactionFilters; onApply: (filters: TransactionFilters) => void }) {
+/** A transaction's detail: every field the index holds for it. */
+function TransactionDrawer({ row, id, onClose }: { row: Transaction | null; id: string | null; onClose: () => void }) {
   const intl = useIntl();
-  const [draft, setDraft] = useState(filters);
-  const [dateError, setDateError] = useState(false);
-  const set = (key: keyof TransactionFilters) => (value: string) => setDraft((current) => ({ ...current, [key]: value }));
-  const submit = () => {
-    const invalid = isReversedPeriod(draft.dateFrom, draft.dateTo);
-    setDateError(invalid);
-    if (!invalid) onApply(draft);
-  };
-  const clear = () => onApply({ ...readFilters(new URLSearchParams()), sort: filters.sort, perPage: filters.perPage });
-  const options = (all: MessageDescriptor, values: readonly string[], labels?: Record<string, MessageDescriptor>) => (
-    <>
-      <option value="">{intl.formatMessage(all)}</option>
-      {values.map((value) => {
-        const label = labels ? labelOf(labels, value) : value;
-        return (
-          <option key={value} value={value}>
-            {typeof label === 'string' ? label : intl.formatMessage(label)}
-          </option>
-        );
-      })}
-    </>
-  );
-
+  const text = (value: MessageDescriptor | string) => (typeof value === 'string' ? value : intl.formatMessage(value));
+  const fields: [string, ReactNode][] = row
+    ? [
+        [text(m.colKind), text(labelOf(kindMessages, row.kind))],
+        [text(m.colClient), `${row.client_name} (${row.client})`],
+        [text(m.colStatus), text(labelOf(statusMessages, row.status))],
+        [text(m.colMethod), text(labelOf(methodMessages, row.method))],
+        [text(m.colAmount), money(row.amount, row.currency, intl.locale)],
+        [text(m.colFee), money(row.fee, row.currency, intl.locale)],
+        [text(m.colName), [row.name, row.document && formatDocument(row.document)].filter(Boolean).join(' · ') || NONE],
+        [text(m.destination), [row.bank_name, row.destination].filter(Boolean).join(' · ') || NONE],
+        [text(m.colTransactionId), row.transaction_id || NONE],
+        [text(m.colCreated), when(row.created_at, intl.locale)],
+        [text(m.updated), row.updated_at ? when(row.updated_at, intl.locale) : NONE],
+      ]
+    : [];
   return (
-    <FilterBar label={intl.formatMessage(m.filters)} applyLabel={intl.formatMessage(m.apply)} clearLabel={intl.formatMessage(m.clear)} onSubmit={submit} onClear={clear}>
-      <SearchField label={intl.formatMessage(m.search)} hint={intl.formatMessage(m.searchHint)} value={draft.q} onChange={set('q')} />
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-        <LabeledSelect label={intl.formatMessage(m.kind)} name="kind" value={draft.kind} onChange={set('kind')}>
-          {options(m.allKinds, KINDS, kindMessages)}
-        </LabeledSelect>
-        <LabeledSelect label={intl.formatMessage(m.status)} name="status" value={draft.status} onChange={set('status')}>
-          {options(m.allStatuses, STATUSES, statusMessages)}
-        </LabeledSelect>
-        <LabeledSelect label={intl.formatMessage(m.method)} name="method" value={draft.method} onChange={set('method')}>
-          {options(m.allMethods, METHODS, methodMessages)}
-        </LabeledSelect>
-        <LabeledSelect label={intl.formatMessage(m.currency)} name="currency" value={draft.currency} onChange={set('currency')}>
-          {options(m.allCurrencies, CURRENCIES)}
-        </LabeledSelect>
-        <Field.Root>
-          <Field.Label>{intl.formatMessage(m.client)}</Field.Label>
-          <Input name="tenant" value={draft.tenant} onChange={(e) => set('tenant')(e.target.value)} autoComplete="off" />
-        </Field.Root>
-        <PeriodFields
-          fromLabel={intl.formatMessage(m.dateFrom)}
-          toLabel={intl.formatMessage(m.dateTo)}
-          error={intl.formatMessage(m.dateRange)}
-          invalid={dateError}
-          from={draft.dateFrom}
-          to={draft.dateTo}
-          onFromChange={set('dateFrom')}
-          onToChange={set('dateTo')}
-        />
-      </SimpleGrid>
-    </FilterBar>
+    <Drawer.Root open={Boolean(id)} onOpenChange={(details) => !details.open && onClose()} placement="end" size="md">
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content>
+            <Drawer.Header>
+              <Drawer.Title>{id ? intl.formatMessage(m.detailTitle, { id }) : ''}</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>
+              {row ? (
+                <DataList.Root orientation="horizontal">
+                  {fields.map(([label, value]) => (
+                    <DataList.Item key={label}>
+                      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+                      <DataList.ItemValue>{value}</DataList.ItemValue>
+                    </DataList.Item>
+                  ))}
+                </DataList.Root>
+              ) : (
+                <Text color="fg.muted">{intl.formatMessage(m.notFound)}</Text>
+              )}
+            </Drawer.Body>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={intl.formatMessage(commonMessages.close)} />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
   );
 }
 
-function columns(intl: IntlShape): DataColumn<Transaction>[] {
+function columns(intl: IntlShape, open: (id: string) => void): GridColumn<Transaction>[] {
   const text = (value: MessageDescriptor | string) => (typeof value === 'string' ? value : intl.formatMessage(value));
   return [
-    { key: 'id', header: text(m.colId), mono: true, cell: (row) => row.id },
-    { key: 'kind', header: text(m.colKind), cell: (row) => text(labelOf(kindMessages, row.kind)) },
+    {
+      key: 'id',
+      header: text(m.colId),
+      priority: 1,
+      card: 'actions',
+      cell: (row) => (
+        <Button variant="plain" size="xs" px="0" fontFamily="mono" colorPalette="blue" color="colorPalette.fg" aria-label={intl.formatMessage(m.open, { id: row.id })} onClick={() => open(row.id)}>
+          {row.id}
+        </Button>
+      ),
+    },
+    { key: 'kind', priority: 2, header: text(m.colKind), cell: (row) => text(labelOf(kindMessages, row.kind)) },
     {
       key: 'client',
+      priority: 2,
+      card: 'title',
       header: text(m.colClient),
       cell: (row) => (
         <>
@@ -180,10 +152,11 @@ function columns(intl: IntlShape): DataColumn<Transaction>[] {
         </>
       ),
     },
-    { key: 'method', header: text(m.colMethod), nowrap: true, cell: (row) => text(labelOf(methodMessages, row.method)) },
-    { key: 'status', header: text(m.colStatus), cell: (row) => <Badge variant="subtle">{text(labelOf(statusMessages, row.status))}</Badge> },
+    { key: 'method', priority: 3, header: text(m.colMethod), nowrap: true, cell: (row) => text(labelOf(methodMessages, row.method)) },
+    { key: 'status', priority: 1, card: 'status', header: text(m.colStatus), cell: (row) => <Badge variant="subtle">{text(labelOf(statusMessages, row.status))}</Badge> },
     {
       key: 'name',
+      priority: 3,
       header: text(m.colName),
       cell: (row) => (
         <>
@@ -196,27 +169,10 @@ function columns(intl: IntlShape): DataColumn<Transaction>[] {
         </>
       ),
     },
-    { key: 'coin', header: text(m.colCoin), cell: (row) => row.currency },
-    { key: 'amount', header: text(m.colAmount), sortField: 'amount', numeric: true, cell: (row) => money(row.amount, row.currency, intl.locale) },
-    { key: 'fee', header: text(m.colFee), numeric: true, cell: (row) => money(row.fee, row.currency, intl.locale) },
-    { key: 'transaction_id', header: text(m.colTransactionId), mono: true, cell: (row) => row.transaction_id || NONE },
-    { key: 'created', header: text(m.colCreated), sortField: 'created_at', nowrap: true, cell: (row) => when(row.created_at, intl.locale) },
+    { key: 'coin', priority: 3, header: text(m.colCoin), cell: (row) => row.currency },
+    { key: 'amount', priority: 1, card: 'amount', header: text(m.colAmount), sortField: 'amount', numeric: true, cell: (row) => money(row.amount, row.currency, intl.locale) },
+    { key: 'fee', priority: 1, header: text(m.colFee), numeric: true, cell: (row) => money(row.fee, row.currency, intl.locale) },
+    { key: 'transaction_id', priority: 3, header: text(m.colTransactionId), mono: true, cell: (row) => row.transaction_id || NONE },
+    { key: 'created', priority: 2, card: 'date', header: text(m.colCreated), sortField: 'created_at', nowrap: true, cell: (row) => when(row.created_at, intl.locale) },
   ];
-}
-
-function Message({ icon, title, text, action, role }: { icon: ReactNode; title: string; text?: string; action?: ReactNode; role: 'alert' | 'status' }) {
-  return (
-    <Box borderWidth="1px" rounded="lg" bg="bg.panel" role={role}>
-      <EmptyState.Root>
-        <EmptyState.Content>
-          <EmptyState.Indicator>{icon}</EmptyState.Indicator>
-          <VStack textAlign="center">
-            <EmptyState.Title>{title}</EmptyState.Title>
-            {text && <EmptyState.Description>{text}</EmptyState.Description>}
-          </VStack>
-          {action}
-        </EmptyState.Content>
-      </EmptyState.Root>
-    </Box>
-  );
 }

@@ -1,64 +1,41 @@
-/** The staff transaction list's filters, kept in the URL with the API's parameter names. */
+/** The staff transaction list on the list kit: its filters in the URL with the API's parameter names. */
 import type { TransactionListQuery } from '@/api/types';
-import { withoutPage } from '@/lib/cursor-pages';
-import { LIST_BASICS_KEYS, type ListBasics, listBasicsQuery, readListBasics, writeListBasics } from '@/lib/list-params';
+import { type ListState, defineList } from '@/components/kit';
+import { LIST_PAGE_SIZES, LIST_SORTS, type ListSort } from '@/lib/list-params';
 
 export const KINDS = ['deposit', 'payout', 'refund'] as const;
 export const STATUSES = ['waiting', 'pending', 'approved', 'rejected', 'confirmed', 'paid_to_client', 'canceled', 'expired', 'refunded', 'reversed', 'failed'] as const;
 export const METHODS = ['billet', 'pix', 'card', 'wire', 'ted'] as const;
 export const CURRENCIES = ['BRL', 'USD'] as const;
+/** The parameter that opens a transaction's detail drawer. */
+export const DETAIL_PARAM = 'transaction';
 
-export type TransactionFilters = ListBasics & {
-  kind: string;
-  status: string;
-  method: string;
-  currency: string;
-  /** client slug */
-  tenant: string;
-};
+export const transactionsList = defineList({
+  id: 'transactions',
+  filters: { kind: { values: KINDS }, status: { values: STATUSES }, method: { values: METHODS }, currency: { values: CURRENCIES }, tenant: {} },
+  period: true,
+  search: true,
+  sorts: LIST_SORTS,
+  defaultSort: '-created_at',
+  pageSizes: LIST_PAGE_SIZES,
+});
 
-const FILTER_KEYS = ['kind', 'status', 'method', 'currency', 'tenant', ...LIST_BASICS_KEYS];
+const text = (value: string | string[] | undefined) => (typeof value === 'string' ? value : '');
+const list = (value: string | string[] | undefined) => (text(value) ? [text(value)] : []);
 
-const one = (params: URLSearchParams, key: string, allowed: readonly string[]) => {
-  const value = params.get(key) ?? '';
-  return allowed.includes(value) ? value : '';
-};
-
-export function readFilters(params: URLSearchParams): TransactionFilters {
+/** The API query of the page shown. */
+export function listQuery(state: ListState<ListSort>): TransactionListQuery {
   return {
-    kind: one(params, 'kind', KINDS),
-    status: one(params, 'status', STATUSES),
-    method: one(params, 'method', METHODS),
-    currency: one(params, 'currency', CURRENCIES),
-    tenant: (params.get('tenant') ?? '').trim(),
-    ...readListBasics(params),
-  };
-}
-
-export function writeFilters(current: URLSearchParams, filters: TransactionFilters): URLSearchParams {
-  const next = withoutPage(current);
-  for (const key of FILTER_KEYS) next.delete(key);
-  const set = (key: string, value: string) => value && next.set(key, value);
-  set('kind', filters.kind);
-  set('status', filters.status);
-  set('method', filters.method);
-  set('currency', filters.currency);
-  set('tenant', filters.tenant.trim());
-  return writeListBasics(next, filters);
-}
-
-export function hasActiveFilters(f: TransactionFilters): boolean {
-  return Boolean(f.kind || f.status || f.method || f.currency || f.tenant || f.dateFrom || f.dateTo || f.q);
-}
-
-export function listQuery(f: TransactionFilters, cursor: string | null): TransactionListQuery {
-  const list = (value: string) => (value ? [value] : []);
-  return {
-    kind: list(f.kind),
-    status: list(f.status),
-    method: list(f.method),
-    currency: list(f.currency),
-    tenant: f.tenant,
-    ...listBasicsQuery(f, cursor),
+    kind: list(state.filters.kind),
+    status: list(state.filters.status),
+    method: list(state.filters.method),
+    currency: list(state.filters.currency),
+    tenant: text(state.filters.tenant),
+    date_from: state.dateFrom || null,
+    date_to: state.dateTo || null,
+    q: state.q,
+    sort: state.sort,
+    per_page: state.perPage,
+    cursor: state.cursor,
   };
 }
