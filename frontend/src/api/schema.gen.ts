@@ -1065,6 +1065,8 @@ export interface components {
       group: string;
       /** Route */
       route: string;
+      /** Write */
+      write: boolean;
     };
     /** NotificationListOut */
     NotificationListOut: {
@@ -1724,6 +1726,8 @@ export interface components {
     SessionUserOut: {
       /** Avatar Url */
       avatar_url: string | null;
+      /** Can Write */
+      can_write: boolean;
       client: components["schemas"]["ClientOut"] | null;
       /** Company Name */
       company_name: string;

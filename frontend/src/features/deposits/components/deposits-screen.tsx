@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 
+import { useCanWrite } from '@/lib/auth/session';
 import { nextPageParams, previousPageParams, readCursorPage } from '@/lib/cursor-pages';
 
 import { getDepositsQueryOptions } from '../api/get-deposits';
@@ -25,6 +26,7 @@ import { DepositsToaster } from './toaster';
  */
 export default function DepositsScreen({ route, homeHref }: { route: string; homeHref: string }) {
   const intl = useIntl();
+  const writable = useCanWrite(route);
   const [params, setParams] = useSearchParams();
   const [generating, setGenerating] = useState<ChargeMethod | null>(null);
   const filters = readFilters(params);
@@ -56,14 +58,16 @@ export default function DepositsScreen({ route, homeHref }: { route: string; hom
   return (
     <Stack gap="5">
       <RouteHeader route={route} homeHref={homeHref} />
-      <Flex gap="3" wrap="wrap" role="group" aria-label={intl.formatMessage(m.actions)}>
-        <Button colorPalette="blue" onClick={() => setGenerating('billet')}>
-          {intl.formatMessage(m.generateBillet)}
-        </Button>
-        <Button colorPalette="blue" variant="outline" onClick={() => setGenerating('pix')}>
-          {intl.formatMessage(m.generatePix)}
-        </Button>
-      </Flex>
+      {writable && (
+        <Flex gap="3" wrap="wrap" role="group" aria-label={intl.formatMessage(m.actions)}>
+          <Button colorPalette="blue" onClick={() => setGenerating('billet')}>
+            {intl.formatMessage(m.generateBillet)}
+          </Button>
+          <Button colorPalette="blue" variant="outline" onClick={() => setGenerating('pix')}>
+            {intl.formatMessage(m.generatePix)}
+          </Button>
+        </Flex>
+      )}
       <DepositFiltersForm key={filterKey} filters={filters} onApply={applyFilters} onClear={clearFilters} />
       <DepositsSummary filters={filters} />
       <Stack gap="0">

@@ -7,9 +7,8 @@ import { useSearchParams } from 'react-router-dom';
 import type { BankAccount } from '@/api/types';
 import { AppToaster } from '@/components/app-toaster';
 import { RouteHeader } from '@/components/route-header';
-import { useSessionUser } from '@/lib/auth/session';
+import { useCanWrite } from '@/lib/auth/session';
 import { nextPageParams, previousPageParams, readCursorPage } from '@/lib/cursor-pages';
-import { canWrite } from '@/lib/permissions';
 
 import { getPayoutsQueryOptions } from '../api/get-payouts';
 import { money } from '../lib/display';
@@ -38,8 +37,7 @@ export type PayoutsScreenProps = {
 /** clients/withdraws ("Saques"): the tenant's withdrawals, filters in the URL, keyset pages, detail. */
 export function PayoutsScreen({ route, homeHref, kind, accounts, accountsLoading, children, above, action }: PayoutsScreenProps) {
   const intl = useIntl();
-  const user = useSessionUser();
-  const writable = canWrite(user.role);
+  const writable = useCanWrite(route);
   const [params, setParams] = useSearchParams();
   const [generating, setGenerating] = useState(false);
   const filters = readFilters(params);

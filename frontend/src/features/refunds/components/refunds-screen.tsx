@@ -8,9 +8,8 @@ import { AppToaster, appToaster } from '@/components/app-toaster';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
-import { useSessionUser } from '@/lib/auth/session';
+import { useCanWrite } from '@/lib/auth/session';
 import { type Currency, formatDateTime, formatMoney } from '@/lib/format';
-import { canWrite } from '@/lib/permissions';
 
 import { useCreateRefund } from '../api/create-refund';
 import { getRefundsQueryOptions } from '../api/get-refunds';
@@ -27,7 +26,7 @@ const PALETTE: Record<string, string> = { pending: 'yellow', confirmed: 'green',
  */
 export default function RefundsScreen({ route, homeHref }: { route: string; homeHref: string }) {
   const intl = useIntl();
-  const user = useSessionUser();
+  const writable = useCanWrite(route);
   const [params, setParams] = useSearchParams();
   const deposit = params.get('deposit') ?? '';
   const [cursor, setCursor] = useState<string | undefined>(undefined);
@@ -57,7 +56,7 @@ export default function RefundsScreen({ route, homeHref }: { route: string; home
   return (
     <Stack gap="5">
       <RouteHeader route={route} homeHref={homeHref} />
-      {canWrite(user.role) && (
+      {writable && (
         <Flex>
           <Button colorPalette="blue" onClick={() => setFormOpen(true)}>
             {intl.formatMessage(m.refund)}
