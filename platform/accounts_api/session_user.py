@@ -15,6 +15,7 @@ def session_user(membership: Membership) -> dict[str, Any]:
     tenant = membership.tenant
     principal = principal_of(membership)
     writable = may_write(membership.role)
+    entries = visible_entries(principal)
     return {
         "id": user.pk,
         "email": user.email,
@@ -29,11 +30,11 @@ def session_user(membership: Membership) -> dict[str, Any]:
         "language": user.language,
         "avatar_url": "/api/auth/avatar" if user.avatar else None,
         "interface_settings": user.interface_settings,
-        "home": home_route(membership.role),
+        "home": home_route(membership.role, entries),
         # What the user may change: the same rule the API enforces (access.guard, write=True).
         "can_write": writable,
         "menu": [
             {"route": e.route, "group": e.group, "badge": e.badge, "write": writable}
-            for e in visible_entries(principal)
+            for e in entries
         ],
     }
