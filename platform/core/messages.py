@@ -93,6 +93,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "O meio de pagamento {plugin} não está configurado. Fale com o suporte.",
         "en": "The payment plugin {plugin} is not configured. Please contact support.",
     },
+    "secrets_unreadable": {
+        "pt-BR": "Um segredo guardado não pôde ser decifrado com as chaves configuradas "
+        "(COFRE_ENCRYPTION_KEYS). Fale com o suporte.",
+        "en": "A stored secret could not be decrypted with the configured keys (COFRE_ENCRYPTION_KEYS). "
+        "Please contact support.",
+    },
     "webhook_rejected": {"pt-BR": "Webhook recusado.", "en": "Webhook rejected."},
     "ledger_unbalanced": {"pt-BR": "Por favor, tente novamente mais tarde.", "en": "Please, try again later"},
     "ledger_invalid_entry": {

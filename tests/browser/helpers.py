@@ -129,10 +129,23 @@ def visible_menu_hrefs(page: Page) -> list[str]:
     return hrefs
 
 
+def settle_animations(page: Page) -> None:
+    """Until every finite animation on the page has ended (a drawer sliding and fading in: colours
+    read mid-way are blends, which an accessibility check takes for the real ones)."""
+    page.evaluate(
+        """async () => {
+            const finite = document.getAnimations().filter(
+                (a) => a.effect?.getComputedTiming().iterations !== Infinity);
+            await Promise.all(finite.map((a) => a.finished.catch(() => null)));
+        }"""
+    )
+
+
 def open_customizer(page: Page) -> Locator:
     page.get_by_role("button", name="Abrir o personalizador de tema").click()
     dialog = page.get_by_role("dialog", name="Personalizador de tema")
     dialog.wait_for()
+    settle_animations(page)
     return dialog
 
 

@@ -119,7 +119,13 @@ export function PayoutsScreen({ route, homeHref, kind, accounts, accountsLoading
       </Flex>
       {list.data && (
         <Text fontSize="sm" color="fg.muted">
-          {intl.formatMessage(m.summary, { count: list.data.summary.count, amount: money(list.data.summary.amount, 'BRL', intl.locale) })}
+          {intl.formatMessage(m.summary, {
+            count: list.data.summary.count,
+            // one total per currency: reais are never added to dollars
+            amount: list.data.summary.currencies.length
+              ? list.data.summary.currencies.map((c) => money(c.amount, c.currency, intl.locale)).join(' · ')
+              : money(0, 'BRL', intl.locale),
+          })}
         </Text>
       )}
       <Stack gap="0">
