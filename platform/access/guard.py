@@ -28,6 +28,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 READ_ONLY_ROLES = frozenset({Role.CLIENT_USER_ANALYST, Role.PARTNER_ANALYST, Role.PARTNER_SUPPORT})
 
 
+def may_write(role: str) -> bool:
+    """Whether this role may use the write operations of the entries it sees (`/api/auth/me` says it)."""
+    return role not in READ_ONLY_ROLES
+
+
 def membership_of(request: HttpRequest) -> Membership:
     membership: Membership | None = getattr(request, "membership", None)
     if membership is None:
@@ -48,7 +53,7 @@ def check_route(membership: Membership, routes: tuple[str, ...], *, write: bool)
     principal = principal_of(membership)
     if not any(route_allowed(route, principal) for route in routes):
         raise ForbiddenError
-    if write and membership.role in READ_ONLY_ROLES:
+    if write and not may_write(membership.role):
         raise ForbiddenError("read_only_role")
 
 

@@ -39,6 +39,15 @@ def route_allowed(route: str, who: Principal) -> bool:
 LOGO_ROUTES = {"company": "company/atividade", "client": "clients/home", "admin": "admin/home", "hms": "hms/"}
 
 
-def home_route(role: str) -> str:
-    """Logo link by role (section 2): company, client, admin, hms have their own; any other home/."""
-    return LOGO_ROUTES.get(role, "home/")
+def home_route(role: str, visible: Iterable[RouteEntry] = ()) -> str:
+    """The user's own home: where the logo and the "Início" breadcrumb link, and where login lands.
+
+    Section 2 gives company, client, admin and hms their own and any other role home/ (a customer
+    route); a user whose menu lacks that route (employee, partner, client_user_analyst...) would land
+    on "not authorized", so their home is the first entry of their menu instead.
+    """
+    spec = LOGO_ROUTES.get(role, "home/")
+    routes = [entry.route for entry in visible]
+    if not routes or spec.strip("/") in routes:
+        return spec
+    return routes[0]

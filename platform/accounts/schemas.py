@@ -27,6 +27,7 @@ class MenuEntryOut(Schema):
     route: str
     group: str
     badge: str | None = None
+    write: bool  # whether the user may use this entry's write actions (generate, approve, cancel...)
 
 
 class SessionUserOut(Schema):
@@ -44,6 +45,7 @@ class SessionUserOut(Schema):
     avatar_url: str | None
     interface_settings: dict[str, Any]
     home: str
+    can_write: bool  # false for the read-only roles: they see their entries but change nothing
     menu: list[MenuEntryOut]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from access.guard import principal_of
+from access.guard import may_write, principal_of
 from access.policy import home_route, visible_entries
 from accounts.models import Membership
 from tenants.models import TenantKind
@@ -14,6 +14,8 @@ def session_user(membership: Membership) -> dict[str, Any]:
     user = membership.user
     tenant = membership.tenant
     principal = principal_of(membership)
+    writable = may_write(membership.role)
+    entries = visible_entries(principal)
     return {
         "id": user.pk,
         "email": user.email,
@@ -28,6 +30,8 @@ def session_user(membership: Membership) -> dict[str, Any]:
         "language": user.language,
         "avatar_url": "/api/auth/avatar" if user.avatar else None,
         "interface_settings": user.interface_settings,
-        "home": home_route(membership.role),
-        "menu": [{"route": e.route, "group": e.group, "badge": e.badge} for e in visible_entries(principal)],
+        "home": home_route(membership.role, entries),
+        # What the user may change: the same rule the API enforces (access.guard, write=True).
+        "can_write": writable,
+        "menu": [{"route": e.route, "group": e.group, "badge": e.badge, "write": writable} for e in entries],
     }

@@ -255,7 +255,7 @@ def do_create_payout(membership: Membership, checked: CheckedPayout) -> tuple[Pa
             if not checked.auto_approved:
                 notices.review_waiting(tenant, payout)
             if checked.auto_approved:
-                note = f"auto-approved up to {checked.auto_approve_up_to}"
+                note = f"auto_approved:{checked.auto_approve_up_to}"  # a code: the frontend words it
                 payout = transition_payout(payout, S.APPROVED, source="auto", approval="auto", note=note)
     except IntegrityError:
         # The same key sent at the same time: the other request inserted first and committed.

@@ -1077,6 +1077,8 @@ export interface components {
       group: string;
       /** Route */
       route: string;
+      /** Write */
+      write: boolean;
     };
     /** NotificationListOut */
     NotificationListOut: {
@@ -1750,6 +1752,8 @@ export interface components {
     SessionUserOut: {
       /** Avatar Url */
       avatar_url: string | null;
+      /** Can Write */
+      can_write: boolean;
       client: components["schemas"]["ClientOut"] | null;
       /** Company Name */
       company_name: string;

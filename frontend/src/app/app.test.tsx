@@ -115,6 +115,23 @@ describe('the signed-in shell', { timeout: 60_000 }, () => {
     expect(router.state.location.pathname).toBe('/misc/not-authorized');
   });
 
+  it('shows not-found, not not-authorized, for an address that is no route of the product', async () => {
+    signedIn(makeUser());
+    const { router } = renderApp('/clients/no-such-screen');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'You are not authorized!' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/clients/home');
+    expect(router.state.location.pathname).toBe('/clients/no-such-screen');
+  });
+
+  it('offers the change-role demo action to staff only', async () => {
+    signedIn(makeUser());
+    renderApp('/clients/home');
+    await userEvent.click(await within(await screen.findByRole('banner')).findByRole('button', { name: 'Open theme customizer' }));
+    expect(await screen.findByRole('dialog', { name: 'Theme customizer' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Change role' })).not.toBeInTheDocument();
+  });
+
   it('sends a user with no visible menu entry to not-authorized', async () => {
     signedIn(makeUser({ menu: [] }));
     renderApp('/clients/home');
@@ -191,11 +208,11 @@ describe('the signed-in shell', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('link', { name: 'Cofre, go to home' })).toHaveAttribute('href', '/admin/home');
   });
 
-  it('uses the stored change-role state for the logo and the role label only', async () => {
+  it('uses the stored change-role state for the role label only: the logo stays the user\'s own home', async () => {
     localStorage.setItem('state', JSON.stringify({ userRole: 'client' }));
     signedIn(makeUser({ role: 'admin', userRole: 'admin', home: 'admin/home', menu: adminMenu }));
     renderApp('/admin/home');
-    expect(await screen.findByRole('link', { name: 'Cofre, go to home' })).toHaveAttribute('href', '/clients/home');
+    expect(await screen.findByRole('link', { name: 'Cofre, go to home' })).toHaveAttribute('href', '/admin/home');
     expect(screen.getByText('Viewing as Client')).toBeInTheDocument();
     // the menu still is the server's
     expect(within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name: 'Home' })).toBeInTheDocument();
@@ -285,14 +302,15 @@ describe('the signed-in shell', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Open theme customizer' })).not.toBeInTheDocument();
   });
 
-  it('opens the customizer from the floating button, and the change-role action there changes the logo link', async () => {
-    signedIn(makeUser({ role: 'admin', userRole: 'admin', home: 'admin/home', menu: adminMenu }));
+  it('opens the customizer from the navbar; the change-role demo action there changes no permission nor the logo link', async () => {
+    signedIn(makeUser({ role: 'admin', userRole: 'admin', home: 'admin/home', menu: adminMenu, tenant: { slug: 'cofre', name: 'Cofre', kind: 'platform' } as SessionUser['tenant'] }));
     renderApp('/admin/home');
-    await userEvent.click(await screen.findByRole('button', { name: 'Open theme customizer' }));
+    await userEvent.click(await within(await screen.findByRole('banner')).findByRole('button', { name: 'Open theme customizer' }));
     expect(await screen.findByRole('dialog', { name: 'Theme customizer' })).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Change role' }), 'company');
     expect(JSON.parse(localStorage.getItem('state')!)).toEqual({ userRole: 'company' });
-    expect(screen.getByRole('link', { name: 'Cofre, go to home', hidden: true })).toHaveAttribute('href', '/company/atividade');
+    expect(screen.getByText(/Your permissions do not change/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cofre, go to home', hidden: true })).toHaveAttribute('href', '/admin/home');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Change role' }), '');
     expect(localStorage.getItem('state')).toBeNull();
     expect(screen.getByRole('link', { name: 'Cofre, go to home', hidden: true })).toHaveAttribute('href', '/admin/home');

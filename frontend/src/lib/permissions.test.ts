@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
 import { groupMenu, groupOfRoute } from './menu';
-import { hasVisibleMenu, isRouteAllowed, landingRoute, normalizeRoute } from './permissions';
+import { canWriteRoute, hasVisibleMenu, isRouteAllowed, landingRoute, normalizeRoute } from './permissions';
 
 const menu = [
-  { route: 'clients/payments', group: 'client_finance' },
-  { route: 'clients/withdraws', group: 'client_finance' },
-  { route: 'employee/transactions', group: 'general' },
-  { route: 'clients/home', group: 'client_reports' },
-  { route: 'employee/transactions', group: 'admin_home' },
+  { route: 'clients/payments', group: 'client_finance', write: true },
+  { route: 'clients/withdraws', group: 'client_finance', write: true },
+  { route: 'employee/transactions', group: 'general', write: true },
+  { route: 'clients/home', group: 'client_reports', write: true },
+  { route: 'employee/transactions', group: 'admin_home', write: true },
 ];
 
 describe('route permission', () => {
@@ -54,5 +54,21 @@ describe('menu grouping', () => {
     const groups = groupMenu(menu);
     expect(groupOfRoute(groups, '/employee/transactions')).toBe('general');
     expect(groupOfRoute(groups, 'nope')).toBeUndefined();
+  });
+});
+
+describe('canWriteRoute (what GET /api/auth/me says the user may write)', () => {
+  it('follows the entry of the route, and refuses a route outside the menu', () => {
+    const user = { can_write: true, menu: [{ route: 'clients/payments', write: true }, { route: 'clients/home', write: false }] };
+    expect(canWriteRoute(user, '/clients/payments/')).toBe(true);
+    expect(canWriteRoute(user, 'clients/home')).toBe(false);
+    expect(canWriteRoute(user, 'admin/clients')).toBe(false);
+    expect(canWriteRoute(user)).toBe(true);
+  });
+
+  it('refuses everything to a read-only session, whatever its entries say', () => {
+    const user = { can_write: false, menu: [{ route: 'clients/payments', write: true }] };
+    expect(canWriteRoute(user, 'clients/payments')).toBe(false);
+    expect(canWriteRoute(user)).toBe(false);
   });
 });

@@ -34,10 +34,14 @@ export function landingRoute(home: string, menu: readonly Pick<MenuEntry, 'route
   return menu[0]?.route ?? home;
 }
 
-/** Roles that see their screens but may not change anything (the server refuses their writes). */
-export const READ_ONLY_ROLES: readonly string[] = ['client_user_analyst', 'partner_analyst', 'partner_support'];
-
-/** Whether the session may use the write actions of its screens (generate, cancel, approve...). */
-export function canWrite(role: string): boolean {
-  return !READ_ONLY_ROLES.includes(role);
+/**
+ * Whether the session may use the write actions (generate, cancel, approve...) of a menu entry, or,
+ * without a route, of its screens at all. The server says it in GET /api/auth/me (`can_write` and each
+ * entry's `write`), from the same rule that refuses the writes of read-only roles.
+ */
+export function canWriteRoute(user: { can_write: boolean; menu: readonly Pick<MenuEntry, 'route' | 'write'>[] }, route?: string): boolean {
+  if (!user.can_write) return false;
+  if (route === undefined) return true;
+  const wanted = normalizeRoute(route);
+  return user.menu.some((entry) => normalizeRoute(entry.route) === wanted && entry.write);
 }

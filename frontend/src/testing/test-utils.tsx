@@ -5,7 +5,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { type Location, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 
-import type { SessionUser } from '@/api/types';
+import type { MenuEntry, SessionUser } from '@/api/types';
 import en from '@/i18n/en.json';
 import { I18nProvider } from '@/i18n/i18n-provider';
 import type { Locale } from '@/i18n/locales';
@@ -89,7 +89,19 @@ export function mockFetch(routes: Record<string, Handler | unknown>) {
   return fetchMock;
 }
 
-export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
+type MenuEntryIn = Omit<MenuEntry, 'write'> & { write?: boolean };
+type UserOverrides = Partial<Omit<SessionUser, 'menu'>> & { menu?: MenuEntryIn[] };
+
+/** A session user as GET /api/auth/me sends it; menu entries take `write` from `can_write` unless given. */
+export function makeUser(overrides: UserOverrides = {}): SessionUser {
+  const { menu, ...rest } = overrides;
+  const canWrite = rest.can_write ?? true;
+  const entries: MenuEntryIn[] = menu ?? [
+    { route: 'clients/home', group: 'client_reports' },
+    { route: 'clients/metrics', group: 'client_reports' },
+    { route: 'clients/payments', group: 'client_finance' },
+    { route: 'clients/withdraws', group: 'client_finance' },
+  ];
   return {
     id: 1,
     email: 'ana@acme.test',
@@ -107,12 +119,8 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     avatar_url: null,
     interface_settings: {},
     home: 'clients/home',
-    menu: [
-      { route: 'clients/home', group: 'client_reports' },
-      { route: 'clients/metrics', group: 'client_reports' },
-      { route: 'clients/payments', group: 'client_finance' },
-      { route: 'clients/withdraws', group: 'client_finance' },
-    ],
-    ...overrides,
+    ...rest,
+    can_write: canWrite,
+    menu: entries.map((entry) => ({ ...entry, write: entry.write ?? canWrite })),
   };
 }

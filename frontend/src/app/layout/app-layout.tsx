@@ -5,15 +5,15 @@ import { Outlet, useLocation } from 'react-router-dom';
 
 import { AppLoader } from '@/components/app-loader';
 import { ErrorBoundary } from '@/components/error-screens';
-import { MenuIcon, SettingsIcon } from '@/components/icons';
+import { MenuIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { useInterfaceSettings } from '@/features/customizer/components/interface-settings-provider';
-import { customizerMessages } from '@/features/customizer/messages';
 import { useWindowWidth } from '@/hooks/use-window-width';
 import { commonMessages } from '@/i18n/messages';
 import { effectiveLayout, isOverlaySidebar, shouldAutoCloseSidebar } from '@/lib/layout';
 import { normalizeRoute } from '@/lib/permissions';
 
+import { CustomizerToggle } from './customizer-toggle';
 import { Footer } from './footer';
 import { HorizontalMenu } from './horizontal-menu';
 import { layoutMessages } from './messages';
@@ -59,26 +59,6 @@ function Content() {
   );
 }
 
-function CustomizerToggle() {
-  const intl = useIntl();
-  const { settings, setCustomizerOpen } = useInterfaceSettings();
-  if (settings.disableCustomizer) return null;
-  return (
-    <IconButton
-      position="fixed"
-      top="50%"
-      insetInlineEnd="0"
-      roundedEnd="none"
-      colorPalette="blue"
-      zIndex="sticky"
-      aria-label={intl.formatMessage(customizerMessages.open)}
-      onClick={() => setCustomizerOpen(true)}
-    >
-      <SettingsIcon />
-    </IconButton>
-  );
-}
-
 function headerPosition(navbarType: string) {
   if (navbarType === 'static') return 'static';
   return 'sticky';
@@ -116,7 +96,7 @@ export function AppLayout() {
     <>
       <Footer type={settings.footerType} />
       {!settings.hideScrollToTop && <ScrollToTop />}
-      <CustomizerToggle />
+      {settings.navbarType === 'hidden' && <CustomizerToggle floating />}
     </>
   );
 

@@ -19,6 +19,8 @@ export const layoutMessages = {
       defaultMessage: 'You do not have permission to see this page. Go back home or sign in with another account.',
     },
     backHome: { id: 'layout.backHome', defaultMessage: 'Back to home' },
+    notFoundTitle: { id: 'layout.notFound.title', defaultMessage: 'Page not found' },
+    notFoundText: { id: 'layout.notFound.text', defaultMessage: 'There is no page at this address. Check the link, or go back home.' },
     signInAgain: { id: 'layout.signInAgain', defaultMessage: 'Sign in with another account' },
   }),
   pendingBadge: defineMessage<{ count: number }>({ id: 'layout.pendingBadge', defaultMessage: '{count, plural, one {# pending} other {# pending}}' }),

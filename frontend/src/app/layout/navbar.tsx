@@ -17,6 +17,7 @@ import { isNavbarScrolled } from '@/lib/layout';
 import { LogoLink } from './logo-link';
 import { layoutMessages } from './messages';
 import type { NavGroup } from './use-navigation';
+import { CustomizerToggle } from './customizer-toggle';
 import { UserMenu } from './user-menu';
 
 type Props = {
@@ -71,6 +72,7 @@ export function Navbar({ groups, navbarColor, navbarType, logoHref, onOpenMenu }
         <Spacer />
         <LanguageSwitcher />
         <NotificationsMenu />
+        <CustomizerToggle />
         <UserMenu />
       </Flex>
     </Box>

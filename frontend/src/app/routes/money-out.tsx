@@ -17,8 +17,7 @@ import { WalletWithdrawDialog } from '@/features/payouts/components/wallet-withd
 import { walletMessages } from '@/features/payouts/wallet-messages';
 import { BALANCE_QUERY_KEY, getBalanceQueryOptions } from '@/features/deposits/api/get-balance';
 import { Balances } from '@/features/deposits/components/client-home-screen';
-import { useSessionUser } from '@/lib/auth/session';
-import { canWrite } from '@/lib/permissions';
+import { useCanWrite } from '@/lib/auth/session';
 
 import type { ScreenProps } from './screen';
 
@@ -29,12 +28,12 @@ const KIND_OF_ROUTE: Record<string, string> = {
 
 /** clients/withdraws (+ manual and transactional withdraws, with a fixed kind). */
 function WithdrawsScreen({ route, homeHref }: ScreenProps) {
-  const user = useSessionUser();
+  const writable = useCanWrite(route);
   const kind = KIND_OF_ROUTE[route];
   const accounts = useQuery(getBankAccountsQueryOptions());
   return (
     <PayoutsScreen route={route} homeHref={homeHref} kind={kind} accounts={accounts.data} accountsLoading={accounts.isPending}>
-      {!kind && <BankAccountsPanel writable={canWrite(user.role)} />}
+      {!kind && <BankAccountsPanel writable={writable} />}
     </PayoutsScreen>
   );
 }
@@ -45,22 +44,22 @@ function WithdrawsScreen({ route, homeHref }: ScreenProps) {
  * accounts.
  */
 export function CustomerWithdrawScreen({ route, homeHref }: ScreenProps) {
-  const user = useSessionUser();
+  const writable = useCanWrite(route);
   const accounts = useQuery(getBankAccountsQueryOptions());
   return (
     <PayoutsScreen route={route} homeHref={homeHref} accounts={accounts.data} accountsLoading={accounts.isPending}>
-      <BankAccountsPanel writable={canWrite(user.role)} />
+      <BankAccountsPanel writable={writable} />
     </PayoutsScreen>
   );
 }
 
 /** contas-bancarias (customers). */
 export function BankAccountsScreen({ route, homeHref }: ScreenProps) {
-  const user = useSessionUser();
+  const writable = useCanWrite(route);
   return (
     <Stack gap="5">
       <RouteHeader route={route} homeHref={homeHref} />
-      <BankAccountsPanel writable={canWrite(user.role)} />
+      <BankAccountsPanel writable={writable} />
       <AppToaster />
     </Stack>
   );

@@ -1,10 +1,13 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 
+import { routeMessages } from '@/config/menu-messages';
 import { paths } from '@/config/paths';
 import { useSessionUser } from '@/lib/auth/session';
 import { lazyWithTimeout } from '@/lib/lazy-with-timeout';
-import { isRouteAllowed, landingRoute, normalizeRoute } from '@/lib/permissions';
+import { ALWAYS_ALLOWED_ROUTES, isRouteAllowed, landingRoute, normalizeRoute } from '@/lib/permissions';
+
+import { NotFoundScreen } from './not-found';
 
 export type ScreenProps = { route: string; homeHref: string };
 type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
@@ -58,9 +61,13 @@ export function ScreenRoute() {
   const user = useSessionUser();
   const { pathname } = useLocation();
   const route = normalizeRoute(pathname);
+  const homeHref = paths.screen.getHref(user.home);
+  // An address that is no route of the product is "not found"; a route of another role, "not authorized".
+  const known = Object.hasOwn(routeMessages, route) || Object.hasOwn(SCREENS, route) || ALWAYS_ALLOWED_ROUTES.includes(route);
+  if (!known) return <NotFoundScreen homeHref={homeHref} />;
   if (!isRouteAllowed(route, user.menu)) return <Navigate to={paths.notAuthorized.getHref()} replace />;
   const Screen = (Object.hasOwn(SCREENS, route) ? SCREENS[route] : undefined) ?? PlaceholderScreen;
-  return <Screen key={route} route={route} homeHref={paths.screen.getHref(user.home)} />;
+  return <Screen key={route} route={route} homeHref={homeHref} />;
 }
 
 /** /plataforma: the signed-in user's home route (or the first menu entry when home is not permitted). */

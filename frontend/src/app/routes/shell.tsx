@@ -38,7 +38,8 @@ function SignedIn({ user }: { user: SessionUser }) {
         <InterfaceSettingsProvider key={user.id} userId={user.id} serverSettings={user.interface_settings}>
           <AppLayout />
           <CustomizerDrawer>
-            <RoleSwitcher sessionRole={user.role} />
+            {/* The change-role demo action means something only to staff (platform users). */}
+            {user.tenant.kind === 'platform' && <RoleSwitcher sessionRole={user.role} />}
           </CustomizerDrawer>
         </InterfaceSettingsProvider>
       </RoleViewProvider>

@@ -56,6 +56,7 @@ const messages = defineMessages({
   // detail
   detailTitle: { id: 'payouts.detailTitle', defaultMessage: 'Withdraw {id}' },
   timeline: { id: 'payouts.timeline', defaultMessage: 'Timeline' },
+  autoApproved: { id: 'payouts.note.autoApproved', defaultMessage: 'approved automatically (limit {limit})' },
   event: { id: 'payouts.event', defaultMessage: '{from} → {to}' },
   rejectionReason: { id: 'payouts.rejectionReason', defaultMessage: 'Rejection reason' },
   cancel: { id: 'payouts.cancel', defaultMessage: 'Cancel withdraw' },

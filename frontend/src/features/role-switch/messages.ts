@@ -5,7 +5,7 @@ export const roleSwitchMessages = {
     label: { id: 'roleSwitch.label', defaultMessage: 'Change role' },
     hint: {
       id: 'roleSwitch.hint',
-      defaultMessage: 'Demo: changes what the interface shows (logo link, role label), not what you may do.',
+      defaultMessage: 'Demo only: the interface shows another role’s label. Your permissions do not change: you see and may do exactly what your own role allows.',
     },
   }),
   ownRole: defineMessage<{ role: string }>({ id: 'roleSwitch.ownRole', defaultMessage: 'My own role ({role})' }),

@@ -11,8 +11,7 @@ import { RowActionButton } from '@/components/row-action-button';
 import { TablePanel } from '@/components/table-panel';
 import { TenantScopeSelect } from '@/components/tenant-scope-select';
 import { commonMessages } from '@/i18n/messages';
-import { useSessionUser } from '@/lib/auth/session';
-import { canWrite } from '@/lib/permissions';
+import { useCanWrite } from '@/lib/auth/session';
 
 import { getClientsQueryOptions } from '../api/get-clients';
 import { getPluginsQueryOptions } from '../api/get-plugins';
@@ -37,8 +36,7 @@ const SOURCE_PALETTE: Record<RouteSource, string> = { client: 'blue', platform: 
  */
 export default function BankRoutingScreen({ route, homeHref }: { route: string; homeHref: string }) {
   const intl = useIntl();
-  const user = useSessionUser();
-  const writable = canWrite(user.role);
+  const writable = useCanWrite(route);
   const out = route === 'admin/withdraws-banks';
   const [scope, setScope] = useState(PLATFORM_SCOPE);
   const tenant = out || scope === PLATFORM_SCOPE ? null : scope;

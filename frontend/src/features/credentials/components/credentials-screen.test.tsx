@@ -30,7 +30,7 @@ function makeKey(overrides: Partial<ApiKey> = {}): ApiKey {
 function renderScreen({ role = 'client', locale = 'en' as Locale } = {}) {
   document.cookie = 'csrftoken=t';
   renderWithProviders(
-    <SessionProvider user={makeUser({ role, userRole: role, menu: MENU })}>
+    <SessionProvider user={makeUser({ role, userRole: role, can_write: role !== 'client_user_analyst', menu: MENU })}>
       <CredentialsScreen route="client/credentials" homeHref="/clients/home" />
     </SessionProvider>,
     { route: '/client/credentials', locale },

@@ -11,9 +11,8 @@ import { SelectField, TextField } from '@/components/kit/form-fields';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
-import { useSessionUser } from '@/lib/auth/session';
+import { useCanWrite } from '@/lib/auth/session';
 import { formatDateTime } from '@/lib/format';
-import { canWrite } from '@/lib/permissions';
 
 import { useCreateApiKey } from '../api/create-api-key';
 import { getApiKeysQueryOptions } from '../api/get-api-keys';
@@ -31,8 +30,7 @@ const when = (iso: string, locale: string) => formatDateTime(Math.floor(Date.par
  */
 export default function CredentialsScreen({ route, homeHref }: { route: string; homeHref: string }) {
   const intl = useIntl();
-  const user = useSessionUser();
-  const writable = canWrite(user.role);
+  const writable = useCanWrite(route);
   const keys = useQuery(getApiKeysQueryOptions());
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);

@@ -7,8 +7,7 @@ import { AppToaster } from '@/components/app-toaster';
 import { FilterMultiSelect, ListView, useList } from '@/components/kit';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
-import { useSessionUser } from '@/lib/auth/session';
-import { canWrite } from '@/lib/permissions';
+import { useCanWrite } from '@/lib/auth/session';
 
 import { getDepositsQueryOptions } from '../api/get-deposits';
 import { getDepositsSummaryQueryOptions } from '../api/get-deposits-summary';
@@ -37,9 +36,9 @@ type Props = {
 
 export default function DepositsScreen({ route, homeHref, refundDialog: RefundDialog }: Props) {
   const intl = useIntl();
-  const user = useSessionUser();
+  const writable = useCanWrite(route);
   const [refunding, setRefunding] = useState<RefundTarget | null>(null);
-  const onRefund = RefundDialog && canWrite(user.role) ? setRefunding : undefined;
+  const onRefund = RefundDialog && writable ? setRefunding : undefined;
   const list = useList(depositsList, { detailParam: DETAIL_PARAM });
   const [generating, setGenerating] = useState<ChargeMethod | null>(null);
   const query = useQuery(getDepositsQueryOptions(listQuery(list.state)));
@@ -56,14 +55,16 @@ export default function DepositsScreen({ route, homeHref, refundDialog: RefundDi
     <Stack gap="4">
       <Flex justify="space-between" align="start" gap="3" wrap="wrap">
         <RouteHeader route={route} homeHref={homeHref} />
-        <Flex gap="2" wrap="wrap" role="group" aria-label={intl.formatMessage(m.actions)}>
-          <Button size="sm" colorPalette="blue" onClick={() => setGenerating('billet')}>
-            {intl.formatMessage(m.generateBillet)}
-          </Button>
-          <Button size="sm" colorPalette="blue" variant="outline" onClick={() => setGenerating('pix')}>
-            {intl.formatMessage(m.generatePix)}
-          </Button>
-        </Flex>
+        {writable && (
+          <Flex gap="2" wrap="wrap" role="group" aria-label={intl.formatMessage(m.actions)}>
+            <Button size="sm" colorPalette="blue" onClick={() => setGenerating('billet')}>
+              {intl.formatMessage(m.generateBillet)}
+            </Button>
+            <Button size="sm" colorPalette="blue" variant="outline" onClick={() => setGenerating('pix')}>
+              {intl.formatMessage(m.generatePix)}
+            </Button>
+          </Flex>
+        )}
       </Flex>
       <ListView
         list={list}

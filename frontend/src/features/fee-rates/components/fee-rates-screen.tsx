@@ -11,8 +11,7 @@ import { RowActionButton } from '@/components/row-action-button';
 import { TablePanel } from '@/components/table-panel';
 import { TenantScopeSelect } from '@/components/tenant-scope-select';
 import { commonMessages } from '@/i18n/messages';
-import { useSessionUser } from '@/lib/auth/session';
-import { canWrite } from '@/lib/permissions';
+import { useCanWrite } from '@/lib/auth/session';
 import { money } from '@/lib/format';
 
 import { getClientsQueryOptions } from '../api/get-clients';
@@ -36,8 +35,7 @@ const SOURCE_PALETTE: Record<RateSource, string> = { client: 'blue', platform: '
  */
 export default function FeeRatesScreen({ route, homeHref }: { route: string; homeHref: string }) {
   const intl = useIntl();
-  const user = useSessionUser();
-  const writable = canWrite(user.role);
+  const writable = useCanWrite(route);
   const rates = useQuery(getFeeRatesQueryOptions());
   const clients = useQuery(getClientsQueryOptions());
   const plugins = useQuery(getPluginsQueryOptions());

@@ -16,6 +16,15 @@ import { when, withDigit } from '../lib/display';
 import { labelOf, payoutMethodMessages, payoutStatusMessages, payoutsMessages as m } from '../messages';
 import { PayoutStatusBadge } from './status-badge';
 
+/** A timeline note the server writes as a code ("auto_approved:<limit in centavos>") in words, the limit in money. */
+const AUTO_APPROVED = /^auto(?:_approved:|-approved up to )(\d+)$/;
+
+function noteText(note: string, currency: string, intl: ReturnType<typeof useIntl>): string {
+  const auto = AUTO_APPROVED.exec(note);
+  if (!auto) return note;
+  return intl.formatMessage(m.autoApproved, { limit: money(Number(auto[1]), currency, intl.locale) });
+}
+
 type Props = { id: string | null; canCancel: boolean; onClose: () => void };
 
 /** One withdraw: its data, the timeline of its status changes, and Cancel while it waits. */
@@ -118,7 +127,7 @@ function Detail({ payout, canCancel }: { payout: PayoutDetail; canCancel: boolea
               </Text>
               <Text fontSize="xs" color="fg.muted">
                 {when(event.at, intl.locale)}
-                {event.note ? ` · ${event.note}` : ''}
+                {event.note ? ` · ${noteText(event.note, payout.currency, intl)}` : ''}
               </Text>
             </li>
           ))}

@@ -8,9 +8,8 @@ import { AppToaster } from '@/components/app-toaster';
 import { FilterSelect, ListView, useList } from '@/components/kit';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
-import { useSessionUser } from '@/lib/auth/session';
+import { useCanWrite } from '@/lib/auth/session';
 import { LIST_SORTS, type ListSort } from '@/lib/list-params';
-import { canWrite } from '@/lib/permissions';
 import { money } from '@/lib/format';
 
 import { getPayoutsQueryOptions } from '../api/get-payouts';
@@ -39,8 +38,7 @@ export type PayoutsScreenProps = {
 /** clients/withdraws ("Saques"): the tenant's withdrawals on the list kit (filters, period, sort, pages in the URL), detail. */
 export function PayoutsScreen({ route, homeHref, kind, accounts, accountsLoading, children, above, action }: PayoutsScreenProps) {
   const intl = useIntl();
-  const user = useSessionUser();
-  const writable = canWrite(user.role);
+  const writable = useCanWrite(route);
   const list = useList(payoutsList, { detailParam: DETAIL_PARAM });
   const [generating, setGenerating] = useState(false);
   const query = useQuery(getPayoutsQueryOptions(listQuery(list.state, kind)));

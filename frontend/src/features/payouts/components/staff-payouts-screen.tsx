@@ -5,8 +5,7 @@ import { useIntl } from 'react-intl';
 
 import { AppToaster } from '@/components/app-toaster';
 import { RouteHeader } from '@/components/route-header';
-import { useSessionUser } from '@/lib/auth/session';
-import { canWrite } from '@/lib/permissions';
+import { useCanWrite } from '@/lib/auth/session';
 
 import { getClientBankAccountsQueryOptions } from '../api/get-client-bank-accounts';
 import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
@@ -21,7 +20,7 @@ import { StaffPayoutsList } from './staff-payouts-list';
  */
 export default function StaffPayoutsScreen({ route, homeHref }: { route: string; homeHref: string }) {
   const intl = useIntl();
-  const user = useSessionUser();
+  const writable = useCanWrite(route);
   const clients = useQuery(getStaffClientsQueryOptions());
   const [selected, setSelected] = useState('');
   const [missing, setMissing] = useState(false);
@@ -37,7 +36,7 @@ export default function StaffPayoutsScreen({ route, homeHref }: { route: string;
   return (
     <Stack gap="5">
       <RouteHeader route={route} homeHref={homeHref} />
-      {canWrite(user.role) && (
+      {writable && (
         <Flex asChild gap="3" align="flex-start" wrap="wrap">
           <form onSubmit={open} noValidate aria-label={intl.formatMessage(m.generate)}>
             <Field.Root maxW="sm" invalid={missing} required>

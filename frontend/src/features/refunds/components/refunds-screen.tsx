@@ -7,9 +7,8 @@ import { useSearchParams } from 'react-router-dom';
 import { AppToaster } from '@/components/app-toaster';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
-import { useSessionUser } from '@/lib/auth/session';
+import { useCanWrite } from '@/lib/auth/session';
 import { formatDateTime, money } from '@/lib/format';
-import { canWrite } from '@/lib/permissions';
 
 import { getRefundsQueryOptions } from '../api/get-refunds';
 import { refundStatusMessages, refundsMessages as m } from '../messages';
@@ -24,7 +23,7 @@ const PALETTE: Record<string, string> = { pending: 'yellow', confirmed: 'green',
  */
 export default function RefundsScreen({ route, homeHref }: { route: string; homeHref: string }) {
   const intl = useIntl();
-  const user = useSessionUser();
+  const writable = useCanWrite(route);
   const [params, setParams] = useSearchParams();
   const deposit = params.get('deposit') ?? '';
   const [cursor, setCursor] = useState<string | undefined>(undefined);
@@ -54,7 +53,7 @@ export default function RefundsScreen({ route, homeHref }: { route: string; home
   return (
     <Stack gap="5">
       <RouteHeader route={route} homeHref={homeHref} />
-      {canWrite(user.role) && (
+      {writable && (
         <Flex>
           <Button colorPalette="blue" onClick={() => setFormOpen(true)}>
             {intl.formatMessage(m.refund)}

@@ -1,7 +1,5 @@
 import { type ReactNode, createContext, use, useCallback, useMemo, useState } from 'react';
 
-import { logoRouteForRole } from '@/lib/logo-route';
-
 import { clearRoleState, readRoleState, writeRoleState } from '../lib/role-state';
 
 type RoleView = {
@@ -43,7 +41,8 @@ export function RoleViewProvider({ sessionRole, home, children }: { sessionRole:
     () => ({
       viewRole: state.stored ? state.userRole : sessionRole,
       changed: state.stored,
-      logoRoute: state.stored ? logoRouteForRole(state.userRole) : home,
+      // The user's own home whatever role the interface shows: viewing as another role changes no permission.
+      logoRoute: home,
       changeRole,
       resetRole,
     }),
