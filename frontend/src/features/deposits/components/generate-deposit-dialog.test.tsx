@@ -186,8 +186,13 @@ describe('generate single billet', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Maria');
 
+    // Escape goes to the dialog once focus is back inside it (restored after the alert closes).
+    const dialog = screen.getByRole('dialog', { name: 'Generate single billet' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
     await user.keyboard('{Escape}');
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard' }));
+    const discard = within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard' });
+    // The alert takes pointer events once it is the top layer: click when it can be clicked.
+    await waitFor(() => user.click(discard));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
