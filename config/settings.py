@@ -16,6 +16,7 @@ import dj_database_url
 
 import config.paths
 from config import embedded
+from core.crypto import check_keys, development_key, parse_keys
 from core.redis_options import connection_options
 from gateway.registry import plugin_django_apps
 
@@ -38,6 +39,16 @@ _INSECURE_DEV_KEY = "cofre-local-development-key-not-for-production-use-01234567
 SECRET_KEY = os.environ.get("SECRET_KEY", "" if PRODUCTION else _INSECURE_DEV_KEY)
 if not SECRET_KEY:
     raise RuntimeError("SECRET_KEY must be set in production")
+
+# Secrets at rest (plugin configuration; core/crypto.py): Fernet keys, comma-separated; the first
+# encrypts, all decrypt (rotation: put a new key first, `manage.py reencrypt_secrets`, drop the old).
+# Without the variable, local and test runs use a key generated once in .data/encryption.key.
+COFRE_ENCRYPTION_KEYS = parse_keys(os.environ.get("COFRE_ENCRYPTION_KEYS", ""))
+if not COFRE_ENCRYPTION_KEYS:
+    if PRODUCTION:
+        raise RuntimeError("COFRE_ENCRYPTION_KEYS must be set in production (see README: secrets at rest)")
+    COFRE_ENCRYPTION_KEYS = [development_key(BASE_DIR / ".data" / "encryption.key")]
+check_keys(COFRE_ENCRYPTION_KEYS)  # a malformed key stops the start, with how to make one
 
 DEBUG = env_bool("DEBUG", default=False)
 BASE_DOMAIN = os.environ.get("BASE_DOMAIN", "localhost")
@@ -67,6 +78,7 @@ SHARED_APPS = [
     "ledger",
     "gateway",
     "compliance",  # per-client payout auto-approval rules (answer across clients)
+    "stats",  # statistics roll-ups per tenant, day, method, currency and status (answer across clients)
     "ops",  # the top floor: demo seed and operators' commands (no models)
     # Plugins' own Django apps (hook cofre_django_apps, e.g. an outside bank's own state): public.
     *plugin_django_apps(),
@@ -106,6 +118,7 @@ TENANT_MULTIPROCESSING_MAX_PROCESSES = int(os.environ.get("TENANT_MIGRATION_PARA
 TENANT_MULTIPROCESSING_CHUNKS = 8  # schemas handed to a process at a time
 
 MIDDLEWARE = [
+    "core.csp.ContentSecurityPolicyMiddleware",  # every answer, error pages included (core/csp.py)
     "accounts.tenant_middleware.CachedTenantMiddleware",  # django-tenants' TenantMainMiddleware, cached
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -239,6 +252,13 @@ STORAGES = {
 # ---------------------------------------------------------------- jobs
 # bench/: mounts the bare views the API benchmark compares against (never in production).
 BENCH_VIEWS = env_bool("COFRE_BENCH", default=False) and not PRODUCTION
+# Periodic jobs (core.periodic): a run of one job in one tenant reads at most PERIODIC_RUN_ROWS rows a
+# step, in batches of PERIODIC_BATCH_SIZE, for at most PERIODIC_RUN_SECONDS; the next tick goes on.
+# The tick sends a (job, tenant) again only once its last message ran or PERIODIC_QUEUED_SECONDS passed.
+PERIODIC_RUN_ROWS = int(os.environ.get("PERIODIC_RUN_ROWS", "1000"))
+PERIODIC_BATCH_SIZE = int(os.environ.get("PERIODIC_BATCH_SIZE", "200"))
+PERIODIC_RUN_SECONDS = float(os.environ.get("PERIODIC_RUN_SECONDS", "20"))
+PERIODIC_QUEUED_SECONDS = float(os.environ.get("PERIODIC_QUEUED_SECONDS", "120"))
 HEALTH_WORKER_TIMEOUT_SECONDS = float(os.environ.get("HEALTH_WORKER_TIMEOUT_SECONDS", "5"))
 # A worker whose heartbeat is older than this is dead: its unacknowledged messages (e.g. a payout
 # submission cut by a kill) are put back on the queue by the next broker doing maintenance, which

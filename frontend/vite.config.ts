@@ -36,6 +36,9 @@ function precompress(): Plugin {
 // SPA owns with dist/plataforma/index.html, so the app is built under that prefix.
 export default defineConfig({
   base: '/plataforma/',
+  // Django's SPA view (core/views.py) replaces this with the request's Content-Security-Policy
+  // nonce: on the tags of index.html and on <meta property="csp-nonce">, which Emotion reads.
+  html: { cspNonce: '__COFRE_CSP_NONCE__' },
   plugins: [react(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

@@ -1,5 +1,6 @@
 """`make run`: start the embedded services (when no DATABASE_URL / REDIS_URL), migrate, seed, then run
-gunicorn, one dramatiq worker and the job clock until Ctrl-C, and stop everything cleanly."""
+gunicorn, two dramatiq workers (users' jobs; periodic jobs) and the job clock until Ctrl-C, and stop
+everything cleanly."""
 
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ def main() -> int:
     manage("seed_demo", "--money", env=env)  # --money: demo deposits, refunds and payouts (once)
 
     bin_dir = Path(PY).parent
+    worker = [str(bin_dir / "dramatiq"), "config.worker", "--processes", "1"]
     children = [
         subprocess.Popen(
             [
@@ -61,8 +63,15 @@ def main() -> int:
             cwd=ROOT,
             env=env,
         ),
+        # Users' jobs (payout submissions, webhooks, the health probe) have a worker of their own, so
+        # periodic runs (up to PERIODIC_RUN_SECONDS each) never hold all its threads (core.periodic).
         subprocess.Popen(
-            [str(bin_dir / "dramatiq"), "config.worker", "--processes", "1", "--threads", "4"],
+            [*worker, "--threads", "4", "--queues", "default"],
+            cwd=ROOT,
+            env=env,
+        ),
+        subprocess.Popen(
+            [*worker, "--threads", "2", "--queues", "periodic"],
             cwd=ROOT,
             env=env,
         ),

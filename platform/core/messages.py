@@ -24,6 +24,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "Verifique os campos destacados.",
         "en": "Please check the highlighted fields.",
     },
+    "currency_not_accepted": {
+        "pt-BR": "Este meio de pagamento não aceita a moeda {currency}.",
+        "en": "This payment method does not accept {currency}.",
+    },
     "csrf_failed": {
         "pt-BR": "Sua sessão de segurança expirou. Recarregue a página.",
         "en": "Your security token expired. Reload the page.",
@@ -92,6 +96,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "plugin_misconfigured": {
         "pt-BR": "O meio de pagamento {plugin} não está configurado. Fale com o suporte.",
         "en": "The payment plugin {plugin} is not configured. Please contact support.",
+    },
+    "secrets_unreadable": {
+        "pt-BR": "Um segredo guardado não pôde ser decifrado com as chaves configuradas "
+        "(COFRE_ENCRYPTION_KEYS). Fale com o suporte.",
+        "en": "A stored secret could not be decrypted with the configured keys (COFRE_ENCRYPTION_KEYS). "
+        "Please contact support.",
     },
     "webhook_rejected": {"pt-BR": "Webhook recusado.", "en": "Webhook rejected."},
     "ledger_unbalanced": {"pt-BR": "Por favor, tente novamente mais tarde.", "en": "Please, try again later"},

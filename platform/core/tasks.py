@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import dramatiq
+from django.conf import settings
 from django.db import IntegrityError, transaction
 
+from core import leases
 from core.models import HealthProbe
-from core.periodic import periodic_jobs
+from core.periodic import PERIODIC_QUEUE, PeriodicJob, periodic_jobs, queued_key, run_key
 from tenants.models import Tenant, TenantKind, TenantStatus
 
 
@@ -24,13 +26,31 @@ def probe(token: str) -> None:
         return
 
 
-@dramatiq.actor(queue_name="default", max_retries=0, time_limit=60_000)
+@dramatiq.actor(queue_name=PERIODIC_QUEUE, max_retries=0, time_limit=60_000)
 def periodic_tick() -> None:
     """Runs in the public schema (sent by `manage.py run_scheduler`): one message of every registered
-    periodic job (core.periodic) per active client tenant, in its schema."""
-    jobs = periodic_jobs()
-    for schema in Tenant.objects.filter(kind=TenantKind.CLIENT, status=TenantStatus.ACTIVE).values_list(
-        "schema_name", flat=True
-    ):
+    periodic job (core.periodic) per active client tenant, in its schema, on the periodic queue.
+
+    A (job, tenant) whose run still holds its lease, or whose last message is still queued, is
+    skipped: at most one message per job and tenant waits or runs, so slow ticks never pile up and a
+    tenant with a big backlog only ever occupies one run of each job."""
+    tick(periodic_jobs())
+
+
+def tick(jobs: list[PeriodicJob], schemas: list[str] | None = None) -> dict[str, int]:
+    """Send `jobs` to every active client tenant (or those of `schemas` among them) not running or
+    queued already; counts of messages sent and skipped."""
+    sent = skipped = 0
+    queued_ms = int(settings.PERIODIC_QUEUED_SECONDS * 1000)
+    tenants = Tenant.objects.filter(kind=TenantKind.CLIENT, status=TenantStatus.ACTIVE)
+    if schemas is not None:
+        tenants = tenants.filter(schema_name__in=schemas)
+    for schema in tenants.order_by("schema_name").values_list("schema_name", flat=True):
         for job in jobs:
+            running = leases.held(run_key(job.name, schema))
+            if running or not leases.take(queued_key(job.name, schema), queued_ms):
+                skipped += 1
+                continue
             job.actor.send_with_options(tenant_schema=schema)
+            sent += 1
+    return {"sent": sent, "skipped": skipped}

@@ -11,6 +11,11 @@ from django.views import defaults
 from django.views.decorators.http import require_safe
 
 from core.api_errors import UNAVAILABLE, error_body, unavailable_response
+from core.csp import request_nonce
+
+# frontend/vite.config.ts (html.cspNonce) writes this on every tag of index.html and on a
+# <meta property="csp-nonce">: each answer replaces it with the request's nonce.
+NONCE_PLACEHOLDER = b"__COFRE_CSP_NONCE__"
 
 
 @require_safe
@@ -23,8 +28,10 @@ def spa(request: HttpRequest) -> HttpResponse:
             status=503,
             content_type="text/plain; charset=utf-8",
         )
-    response = HttpResponse(index.read_bytes(), content_type="text/html; charset=utf-8")
-    response["Cache-Control"] = "no-cache"
+    html = index.read_bytes().replace(NONCE_PLACEHOLDER, request_nonce(request).encode())
+    response = HttpResponse(html, content_type="text/html; charset=utf-8")
+    # A nonce is good for one answer only: never stored by a cache.
+    response["Cache-Control"] = "no-store"
     return response
 
 

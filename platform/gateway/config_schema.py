@@ -163,7 +163,7 @@ def _properties(schema: Mapping[str, Any]) -> Mapping[str, Mapping[str, Any]]:
     return properties
 
 
-def _secret_names(schema: Mapping[str, Any]) -> list[str]:
+def secret_names(schema: Mapping[str, Any]) -> list[str]:
     return [name for name, prop in _properties(schema).items() if prop.get("writeOnly")]
 
 
@@ -227,7 +227,7 @@ def validate_config(schema: Mapping[str, Any], values: Mapping[str, Any]) -> dic
 
 def public_config(schema: Mapping[str, Any], values: Mapping[str, Any]) -> dict[str, Any]:
     """`values` safe to show: write-only secrets removed, their names listed in `secrets_set`."""
-    secrets = set(_secret_names(schema))
+    secrets = set(secret_names(schema))
     shown = {name: value for name, value in values.items() if name not in secrets}
     shown[SECRETS_KEY] = sorted(name for name in secrets if values.get(name) not in (None, ""))
     return shown
@@ -249,7 +249,7 @@ def merge_config(
     incoming = {name: value for name, value in incoming.items() if name != SECRETS_KEY}
     _check_known(schema, incoming)
     properties = _properties(schema)
-    secrets = _secret_names(schema)
+    secrets = secret_names(schema)
     merged: dict[str, Any] = {}
     for name, value in incoming.items():
         if value is None or (name in secrets and value == ""):

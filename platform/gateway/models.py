@@ -3,8 +3,11 @@ transaction index and the webhook inbox. All in the public schema."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import models
 
+from core.crypto import unseal_fields
 from tenants.models import Tenant
 
 
@@ -16,7 +19,8 @@ class PluginKind(models.TextChoices):
 class PluginConfig(models.Model):
     """A plugin's configuration for one tenant (or the platform default when tenant is null).
 
-    `config` is validated by the plugin's own schema; write-only secrets are never returned by the API.
+    `config` is validated by the plugin's own schema; write-only secrets are never returned by the API
+    and are stored encrypted (`{"$encrypted": token}`, core.crypto): read the values with `values()`.
     """
 
     tenant = models.ForeignKey(Tenant, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
@@ -36,6 +40,10 @@ class PluginConfig(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind}:{self.code}@{self.tenant_id or 'platform'}"
+
+    def values(self) -> dict[str, Any]:
+        """The configuration with its secrets decrypted (SecretsUnreadableError if a key is missing)."""
+        return unseal_fields(self.config)
 
 
 class ProviderRoute(models.Model):

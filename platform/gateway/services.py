@@ -7,8 +7,9 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
+from core.crypto import rotate_fields, seal_fields, unseal_fields
 from core.errors import AppError
-from gateway.config_schema import ConfigError, merge_config, public_config, validate_config
+from gateway.config_schema import ConfigError, merge_config, public_config, secret_names, validate_config
 from gateway.models import PluginConfig, PluginKind, ProviderRoute, TransactionIndex
 from gateway.registry import get_registry
 from plugin_api import PluginError
@@ -31,7 +32,7 @@ def plugin_schema(kind: str, code: str) -> Any:
 def effective_config(kind: str, code: str, tenant: Tenant | None) -> dict[str, Any]:
     """The platform default overlaid by the tenant's own values, validated by the plugin's schema."""
     own, default = _configs(kind, code, tenant)
-    values: dict[str, Any] = {**(default.config if default else {}), **(own.config if own else {})}
+    values: dict[str, Any] = {**(default.values() if default else {}), **(own.values() if own else {})}
     try:
         return validate_config(plugin_schema(kind, code), values)
     except ConfigError as exc:
@@ -80,16 +81,20 @@ def set_plugin_config(
     )
     if values is not None:
         try:
+            # Stored secrets the form left out stay sealed as they are; a secret typed again replaces
+            # one sealed with a key that is gone.
             merged = merge_config(schema, row.config, values)
             # A tenant's override may be partial: what must validate is the effective configuration.
             _, default = _configs(kind, code, tenant) if tenant is not None else (None, None)
-            effective = validate_config(schema, {**(default.config if default else {}), **merged})
+            plain = unseal_fields(merged)
+            effective = validate_config(schema, {**(default.values() if default else {}), **plain})
             registry = get_registry()
             plugin = registry.method(code) if kind == PluginKind.METHOD else registry.provider(code)
             plugin.check_config(effective)  # checks a schema cannot express (e.g. a PIX key's digits)
         except PluginError as exc:  # ConfigError is a PluginError
             raise AppError("invalid_input", fields={exc.field or "config": exc.code}) from exc
-        row.config = merged
+        # Secrets are stored encrypted (core.crypto; COFRE_ENCRYPTION_KEYS).
+        row.config = seal_fields(merged, secret_names(schema))
     if enabled is not None:
         row.enabled = enabled
     row.save()
@@ -97,8 +102,28 @@ def set_plugin_config(
 
 
 def config_for_display(row: PluginConfig) -> dict[str, Any]:
-    """Never returns a write-only secret: only which ones are set."""
+    """Never returns a write-only secret: only which ones are set (read without decrypting them)."""
     return public_config(plugin_schema(row.kind, row.code), row.config)
+
+
+def reencrypt_secrets() -> tuple[int, int]:
+    """Every plugin configuration's secrets sealed with the first key of COFRE_ENCRYPTION_KEYS: those
+    sealed with an older key are re-encrypted, any still in plain text (a row written before
+    encryption) are sealed. Returns (rows changed, secrets written). Run after putting a new key first."""
+    rows = secrets_written = 0
+    with transaction.atomic():
+        for row in PluginConfig.objects.select_for_update().order_by("pk"):
+            try:
+                names = set(secret_names(plugin_schema(row.kind, row.code)))
+            except PluginError:
+                names = set()  # a plugin no longer installed: rotate what is sealed, seal nothing new
+            rotated, count = rotate_fields(seal_fields(row.config, names))
+            if count:
+                row.config = rotated
+                row.save(update_fields=["config"])
+                rows += 1
+                secrets_written += count
+    return rows, secrets_written
 
 
 def set_route(tenant: Tenant | None, method: str, provider: str) -> ProviderRoute:

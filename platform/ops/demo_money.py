@@ -50,6 +50,7 @@ from payouts.models import Payout, PayoutEvent, PayoutKind, PayoutStatus
 from plugin_api import Payer
 from refunds import services as refunds
 from refunds.models import Refund
+from stats import rollups as stats_rollups
 from tenants import services as tenant_services
 from tenants.models import Tenant
 
@@ -256,6 +257,8 @@ def seed_demo_money() -> MoneyReport:
                         seeder.payout(payout, admin)
                     counts |= {"refunds": len(ACME_REFUNDS), "payouts": len(ACME_PAYOUTS)}
                 report.created[slug] = counts
+            # The seed dates its records in the past after the services counted them today: recount.
+            stats_rollups.rebuild(tenant)
         if report.changed:
             invariants = ledger.check_invariants()
             if not invariants.ok:  # never leave broken books behind: roll everything back

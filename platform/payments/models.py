@@ -5,6 +5,9 @@ from __future__ import annotations
 from django.contrib.postgres.indexes import GinIndex
 from django.contrib.postgres.search import SearchVector
 from django.db import models
+from django.db.models import Q
+
+from payments.polling import first_poll_at
 
 MAX_WORD = 60  # longer words in a payer name are indexed by their first 60 characters
 
@@ -24,6 +27,13 @@ class Method(models.TextChoices):
     PIX = "pix", "PIX"
     CARD = "card", "Credit card"
     WIRE = "wire", "Bank transfer"
+
+
+OPEN_STATUSES = [DepositStatus.WAITING.value, DepositStatus.PENDING.value]
+OPEN_POLLED = Q(status__in=OPEN_STATUSES, next_poll_at__isnull=False)
+OPEN_DUE = Q(status__in=OPEN_STATUSES, due_date__isnull=False)
+OPEN_EXPIRING = Q(status__in=OPEN_STATUSES, expires_at__isnull=False)
+TO_SETTLE = Q(status=DepositStatus.CONFIRMED.value, settle_on__isnull=False)
 
 
 class Deposit(models.Model):
@@ -70,6 +80,8 @@ class Deposit(models.Model):
     confirmed_at = models.DateTimeField(null=True, blank=True)
     settle_on = models.DateField(null=True, blank=True)
     settled_at = models.DateTimeField(null=True, blank=True)
+    # when the sync job asks the provider next (payments.polling); empty: never again
+    next_poll_at = models.DateTimeField(null=True, blank=True, default=first_poll_at)
 
     class Meta:
         indexes = [
@@ -79,6 +91,14 @@ class Deposit(models.Model):
             models.Index(fields=("provider_reference",), name="deposit_provider_ref_idx"),
             models.Index(fields=("status", "settle_on"), name="deposit_settle_idx"),
             GinIndex(SearchVector("search_name", config="simple"), name="deposit_name_fts_idx"),
+            # what the periodic jobs read, by keyset (payments.services, periodic jobs): only open or
+            # confirmed rows are in them, so they stay small however many deposits a tenant has
+            models.Index(fields=("next_poll_at", "id"), name="deposit_poll_idx", condition=OPEN_POLLED),
+            models.Index(fields=("due_date", "id"), name="deposit_open_due_idx", condition=OPEN_DUE),
+            models.Index(
+                fields=("expires_at", "id"), name="deposit_open_expiry_idx", condition=OPEN_EXPIRING
+            ),
+            models.Index(fields=("settle_on", "id"), name="deposit_to_settle_idx", condition=TO_SETTLE),
         ]
 
     def __str__(self) -> str:

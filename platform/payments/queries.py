@@ -6,10 +6,13 @@ import re
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
+from zoneinfo import ZoneInfo
 
+from django.conf import settings
 from django.contrib.postgres.search import SearchQuery, SearchVector
 from django.db import OperationalError, connection, transaction
 from django.db.models import Avg, Count, QuerySet, Sum
+from django.db.models.functions import TruncDate
 
 from brazil.documents import validate_document
 from brazil.errors import DocumentError
@@ -256,3 +259,17 @@ def summary(qs: QuerySet[Deposit]) -> dict[str, Any]:
         for row in rows
     ]
     return {"count": sum(c["count"] for c in currencies), "currencies": currencies}
+
+
+def rollup_source() -> list[tuple[str, date, str, str, int, int, int]]:
+    """The deposits of this schema grouped as the statistics roll-ups count them (stats.rollups):
+    currency, São Paulo day of creation, method, current status; count, amount, fee."""
+    day = TruncDate("created_at", tzinfo=ZoneInfo(settings.TIME_ZONE))
+    rows = (
+        Deposit.objects.order_by()
+        .annotate(day=day)
+        .values("currency", "day", "method", "status")
+        .annotate(n=Count("id"), total=Sum("amount"), fees=Sum("fee"))
+        .values_list("currency", "day", "method", "status", "n", "total", "fees")
+    )
+    return [(c, d, m, s, n, total or 0, fees or 0) for c, d, m, s, n, total, fees in rows]

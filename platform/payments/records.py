@@ -1,6 +1,6 @@
 """The ONE helper that records a change of a money record (a deposit, a payout, a refund) with all its
 side writes, in the caller's transaction: the ledger entry (when the change moves money), the
-timeline event, the public index row, the audit entry and the outbox event.
+timeline event, the public index row, the audit entry, the outbox event and the statistics roll-ups.
 
 Every creation and status change of payments, payouts and refunds goes through `record_change`, so
 none of the five writes can be forgotten at one site (DESIGN.md decision 3). The caller checks the
@@ -20,6 +20,7 @@ from gateway import services as gateway
 from ledger import services as ledger
 from ledger.models import LedgerAccount
 from payments.models import OutboxEvent
+from stats import rollups
 from tenants.models import Tenant
 
 
@@ -54,8 +55,11 @@ def record_change(
     - `entry`: posted first, so a refused overdraft (`insufficient_funds`) writes nothing else;
     - `event`: the timeline row (unsaved), saved;
     - `index`: the fields of the public index row of `kind`, created or updated;
-    - the audit entry `{kind}.{action}` (actor, `audit_data`) and the outbox event `{kind}.{topic}`.
+    - the audit entry `{kind}.{action}` (actor, `audit_data`) and the outbox event `{kind}.{topic}`;
+    - deposits and payouts: the statistics roll-ups (`stats.rollups`), moved from the bucket the index
+      row counted to the record's current one, last (their rows are the most shared: held briefly).
     """
+    before = None if action == "created" else rollups.counted_before(kind, record.public_id)
     if entry is not None:
         ledger.post(
             entry.key, entry.kind, entry.lines, tenant=tenant, reference=record.public_id,
@@ -66,3 +70,4 @@ def record_change(
     gateway.index_upsert(tenant, kind, record.public_id, **index)
     audit.record(f"{kind}.{action}", actor=actor, target=record, data=dict(audit_data or {}))
     OutboxEvent.objects.create(topic=f"{kind}.{topic}", payload=dict(payload))
+    rollups.count_change(tenant, kind, record, before)

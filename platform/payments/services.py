@@ -9,11 +9,10 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import Membership
@@ -23,15 +22,20 @@ from brazil.documents import validate_document
 from brazil.errors import DocumentError
 from core.errors import AppError, NotFoundError
 from core.ids import new_public_id
+from core.periodic import Run, keyset, new_run, periodic_run
 from core.text import search_text
 from gateway import services as gateway
 from gateway.models import PluginKind
 from gateway.registry import get_registry
 from ledger import services as ledger
 from ledger.models import AccountKind
-from payments import fees, settlement
+from payments import fees, polling, settlement
 from payments.models import (
     MAX_WORD,
+    OPEN_DUE,
+    OPEN_EXPIRING,
+    OPEN_POLLED,
+    TO_SETTLE,
     Deposit,
     DepositEvent,
     DepositNameToken,
@@ -159,11 +163,16 @@ def check_deposit(membership: Membership, data: DepositInput) -> CheckedDeposit:
         method = registry.method(data.method)
     except PluginError as exc:
         raise AppError("invalid_input", fields={"method": "unknown_method"}) from exc
-    if (
-        not gateway.is_enabled(PluginKind.METHOD, data.method, tenant)
-        or data.currency not in method.currencies
-    ):
+    if not gateway.is_enabled(PluginKind.METHOD, data.method, tenant):
         raise AppError("invalid_input", fields={"method": "method_not_enabled"})
+    if data.currency not in method.currencies:
+        # The method is there but does not take this currency (a boleto is in reais): say so on the
+        # currency, not "method not enabled".
+        raise AppError(
+            "currency_not_accepted",
+            currency=data.currency,
+            fields={"currency": "currency_not_accepted"},
+        )
     provider_code = gateway.provider_for(tenant, data.method)
     if data.method not in registry.provider(provider_code).methods:
         raise AppError("invalid_input", fields={"method": "method_not_enabled"})
@@ -456,43 +465,55 @@ def apply_charge_event(provider_code: str, event: ProviderEvent) -> str:
 
 
 # ------------------------------------------------------------------------------ periodic jobs
-def expire_overdue(now: datetime | None = None) -> int:
+# Each reads its rows by keyset within the run's budget (core.periodic); the rows it handles leave
+# its query (expired, settled, or polled later), so the next run goes on where this one stopped.
+def expire_overdue(now: datetime | None = None, run: Run | None = None) -> int:
     """Mark charges whose due date (billet) or expiry (PIX) has passed. Runs in a tenant schema."""
     now = now or timezone.now()
+    run = run or new_run("deposits")
     today = timezone.localdate(now)
-    open_statuses = [DepositStatus.WAITING, DepositStatus.PENDING]
-    overdue = Deposit.objects.filter(status__in=open_statuses).filter(
-        Q(due_date__lt=today) | Q(expires_at__lt=now)
-    )
     count = 0
-    for deposit in overdue.only("pk", "status"):
-        transition_deposit(deposit, DepositStatus.EXPIRED, source="job", note="overdue")
-        count += 1
+    for overdue, order in (
+        (Deposit.objects.filter(OPEN_DUE, due_date__lt=today), ("due_date", "id")),
+        (Deposit.objects.filter(OPEN_EXPIRING, expires_at__lt=now), ("expires_at", "id")),
+    ):
+        fields = overdue.only("pk", "status", "due_date", "expires_at")
+        for deposit in keyset(fields, run.step("expire"), order):
+            transition_deposit(deposit, DepositStatus.EXPIRED, source="job", note="overdue")
+            count += 1
+    run.changed += count
     return count
 
 
-def settle_due(today: date | None = None) -> int:
+def settle_due(today: date | None = None, run: Run | None = None) -> int:
     """Move confirmed deposits whose settlement date has come to paid-to-client."""
     today = today or timezone.localdate()
+    run = run or new_run("deposits")
+    due = Deposit.objects.filter(TO_SETTLE, settle_on__lte=today).only("pk", "status", "settle_on")
     count = 0
-    for deposit in Deposit.objects.filter(status=DepositStatus.CONFIRMED, settle_on__lte=today).only(
-        "pk", "status"
-    ):
+    for deposit in keyset(due, run.step("settle"), ("settle_on", "id")):
         transition_deposit(deposit, DepositStatus.PAID_TO_CLIENT, source="job", note="settlement")
         count += 1
+    run.changed += count
     return count
 
 
-def sync_stuck(older_than_seconds: int = 300, now: datetime | None = None) -> int:
-    """Ask providers about charges still waiting after a while; register ones never registered."""
+def sync_stuck(now: datetime | None = None, run: Run | None = None) -> int:
+    """Ask providers about the open charges whose poll is due (payments.polling: backs off with age,
+    stops at the charge's cutoff); register the ones never registered. Webhooks are the normal path."""
     now = now or timezone.now()
-    cutoff = now - timedelta(seconds=older_than_seconds)
+    run = run or new_run("deposits")
     registry = get_registry()
     count = 0
-    stuck = Deposit.objects.filter(
-        status__in=[DepositStatus.WAITING, DepositStatus.PENDING], created_at__lt=cutoff
-    )
-    for deposit in stuck:
+    due = Deposit.objects.filter(OPEN_POLLED, next_poll_at__lte=now)
+    for deposit in keyset(due, run.step("sync"), ("next_poll_at", "id")):
+        until = polling.poll_until(deposit.method, deposit.created_at, deposit.due_date, deposit.expires_at)
+        # the next poll first: a failing provider (or this worker dying) never keeps the row at the head
+        following = polling.next_poll(deposit.created_at, until, now)
+        Deposit.objects.filter(pk=deposit.pk).update(next_poll_at=following)
+        if not polling.worth_asking(until, now):
+            continue
+        run.calls += 1
         if not deposit.provider_reference:
             register_charge(deposit.pk)
             count += 1
@@ -508,7 +529,20 @@ def sync_stuck(older_than_seconds: int = 300, now: datetime | None = None) -> in
             == "applied"
         ):
             count += 1
+    run.changed += count
     return count
+
+
+def deposit_jobs() -> Run | None:
+    """One run of the deposits' periodic job in the current tenant, under its lease (None: another
+    run holds it): expiry, settlement, provider sync, each within the run's budget."""
+    with periodic_run("deposits") as run:
+        if run is None:
+            return None
+        expire_overdue(run=run)
+        settle_due(run=run)
+        sync_stuck(run=run)
+        return run
 
 
 def payer_document(deposit: Deposit) -> PayerDocument | None:

@@ -6,16 +6,17 @@ import logging
 
 import dramatiq
 
+from core.periodic import PERIODIC_PRIORITY, PERIODIC_QUEUE
 from payments import services
 
 logger = logging.getLogger("cofre.payments")
 
 
-@dramatiq.actor(queue_name="default", max_retries=3, time_limit=300_000)
+# No retries: the next tick is the retry. The time limit is far above the run's time budget.
+@dramatiq.actor(queue_name=PERIODIC_QUEUE, priority=PERIODIC_PRIORITY, max_retries=0, time_limit=300_000)
 def tenant_jobs() -> None:
-    """Expire overdue charges, settle what is due, sync charges stuck at the provider (idempotent)."""
-    expired = services.expire_overdue()
-    settled = services.settle_due()
-    synced = services.sync_stuck()
-    if expired or settled or synced:
-        logger.info("tenant jobs: expired=%d settled=%d synced=%d", expired, settled, synced)
+    """Expire overdue charges, settle what is due, sync charges whose poll is due (idempotent; one
+    run per tenant at a time, within a budget: the next tick goes on)."""
+    run = services.deposit_jobs()
+    if run is not None and run.touched:
+        logger.info("deposit jobs: %s", run.summary())

@@ -6,9 +6,12 @@ import re
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
+from zoneinfo import ZoneInfo
 
+from django.conf import settings
 from django.contrib.postgres.search import SearchQuery, SearchVector
 from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models.functions import TruncDate
 
 from brazil.documents import validate_document
 from brazil.errors import DocumentError
@@ -74,5 +77,29 @@ def search(qs: QuerySet[Payout], term: str) -> QuerySet[Payout]:
 
 
 def summary(qs: QuerySet[Payout]) -> dict[str, Any]:
-    agg = qs.aggregate(n=Count("id"), total=Sum("amount"))
-    return {"count": agg["n"] or 0, "amount": agg["total"] or 0}
+    """Count, amount and fees of the filtered set per currency (reais are never added to dollars)."""
+    rows = (
+        qs.order_by()
+        .values("currency")
+        .annotate(n=Count("id"), total=Sum("amount"), fees=Sum("fee"))
+        .order_by("currency")
+    )
+    currencies = [
+        {"currency": r["currency"], "count": r["n"], "amount": r["total"] or 0, "fee": r["fees"] or 0}
+        for r in rows
+    ]
+    return {"count": sum(c["count"] for c in currencies), "currencies": currencies}
+
+
+def rollup_source() -> list[tuple[str, date, str, str, int, int, int]]:
+    """The payouts of this schema grouped as the statistics roll-ups count them (stats.rollups):
+    currency, São Paulo day of creation, method, current status; count, amount, fee."""
+    day = TruncDate("created_at", tzinfo=ZoneInfo(settings.TIME_ZONE))
+    rows = (
+        Payout.objects.order_by()
+        .annotate(day=day)
+        .values("currency", "day", "method", "status")
+        .annotate(n=Count("id"), total=Sum("amount"), fees=Sum("fee"))
+        .values_list("currency", "day", "method", "status", "n", "total", "fees")
+    )
+    return [(c, d, m, s, n, total or 0, fees or 0) for c, d, m, s, n, total, fees in rows]

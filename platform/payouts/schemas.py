@@ -103,9 +103,18 @@ class PayoutDetailOut(PayoutOut):
     postings: list[PostingOut]
 
 
-class PayoutSummaryOut(Schema):
+class PayoutCurrencySummaryOut(Schema):
+    currency: str
     count: int
     amount: int
+    fee: int
+
+
+class PayoutSummaryOut(Schema):
+    """The filtered set's totals, per currency (reais and dollars are never added together)."""
+
+    count: int
+    currencies: list[PayoutCurrencySummaryOut]
 
 
 class PayoutListOut(Schema):

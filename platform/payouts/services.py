@@ -44,6 +44,7 @@ from compliance.services import auto_approve_limit
 from core.errors import AppError, ForbiddenError, NotFoundError
 from core.ids import new_public_id
 from core.jobs import enqueue_on_commit
+from core.periodic import Run, new_run, sweep
 from core.text import search_text
 from gateway import services as gateway
 from gateway.models import PluginKind, TransactionIndex
@@ -636,7 +637,9 @@ def apply_payout_event(provider_code: str, event: ProviderEvent) -> str:
 
 
 # ----------------------------------------------------------------------------- periodic jobs
-def resubmit_stuck(older_than_seconds: int = STUCK_APPROVED_SECONDS, now: datetime | None = None) -> int:
+def resubmit_stuck(
+    older_than_seconds: int = STUCK_APPROVED_SECONDS, now: datetime | None = None, run: Run | None = None
+) -> int:
     """Send again the approved payouts not at the bank after a while (a lost message, a killed worker).
 
     Safe: the actor skips a payout no longer approved, and the bank is idempotent on the public id.
@@ -648,23 +651,27 @@ def resubmit_stuck(older_than_seconds: int = STUCK_APPROVED_SECONDS, now: dateti
         Payout.objects.filter(status=S.APPROVED)
         .annotate(last_try=Coalesce("last_attempt_at", "approved_at"))
         .filter(last_try__lt=cutoff)
-        .values_list("pk", flat=True)
+        .only("pk")
     )
     count = 0
-    for pk in stuck:
-        enqueue_on_commit(submit_actor, pk)
+    for payout in sweep(stuck, (run or new_run("payouts")).step("resubmit"), "resubmit"):
+        enqueue_on_commit(submit_actor, payout.pk)
         count += 1
     return count
 
 
-def sync_pending(older_than_seconds: int = SYNC_PENDING_SECONDS, now: datetime | None = None) -> int:
-    """Ask the bank about payouts still pending after a while (a webhook that never came)."""
+def sync_pending(
+    older_than_seconds: int = SYNC_PENDING_SECONDS, now: datetime | None = None, run: Run | None = None
+) -> int:
+    """Ask the bank about payouts still pending after a while (a webhook that never came); within the
+    run's budget, going on from where the last run stopped (core.periodic.sweep)."""
     cutoff = (now or timezone.now()) - timedelta(seconds=older_than_seconds)
     registry = get_registry()
     count = 0
-    for payout in Payout.objects.filter(status=S.PENDING, submitted_at__lt=cutoff).exclude(
-        provider_reference=""
-    ):
+    pending = Payout.objects.filter(status=S.PENDING, submitted_at__lt=cutoff).exclude(provider_reference="")
+    run = run or new_run("payouts")
+    for payout in sweep(pending, run.step("sync"), "sync"):
+        run.calls += 1
         config = gateway.effective_config(PluginKind.PROVIDER, payout.provider, None)
         try:
             result = registry.provider(payout.provider).fetch_payout(payout.provider_reference, config)

@@ -7,6 +7,8 @@ import logging
 
 import dramatiq
 
+from core.periodic import PERIODIC_PRIORITY, PERIODIC_QUEUE, periodic_run
+
 logger = logging.getLogger("cofre.payouts")
 
 
@@ -22,13 +24,16 @@ def submit_payout(payout_id: int) -> None:
     logger.info("payout %s submission: %s", payout_id, outcome)
 
 
-@dramatiq.actor(queue_name="default", max_retries=3, time_limit=300_000)
+@dramatiq.actor(queue_name=PERIODIC_QUEUE, priority=PERIODIC_PRIORITY, max_retries=0, time_limit=300_000)
 def payout_jobs() -> None:
     """Per tenant (ticked by core.tasks.periodic_tick): resubmit payouts stuck in approved, ask the
     bank about payouts pending for long."""
     from payouts import services
 
-    resubmitted = services.resubmit_stuck()
-    synced = services.sync_pending()
+    with periodic_run("payouts") as run:
+        if run is None:
+            return
+        resubmitted = services.resubmit_stuck(run=run)
+        synced = services.sync_pending(run=run)
     if resubmitted or synced:
-        logger.info("payout jobs: resubmitted=%d synced=%d", resubmitted, synced)
+        logger.info("payout jobs: resubmitted=%d synced=%d (%s)", resubmitted, synced, run.summary())

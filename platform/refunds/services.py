@@ -40,6 +40,7 @@ from accounts.models import Membership, User
 from core.errors import AppError, NotFoundError
 from core.ids import new_public_id
 from core.jobs import enqueue_on_commit
+from core.periodic import Run, new_run, sweep
 from gateway import services as gateway
 from gateway.models import PluginKind
 from gateway.registry import get_registry
@@ -410,7 +411,9 @@ def apply_refund_event(provider_code: str, event: ProviderEvent) -> str:
 
 
 # ----------------------------------------------------------------------------- periodic jobs
-def resubmit_stuck(older_than_seconds: int = STUCK_PENDING_SECONDS, now: datetime | None = None) -> int:
+def resubmit_stuck(
+    older_than_seconds: int = STUCK_PENDING_SECONDS, now: datetime | None = None, run: Run | None = None
+) -> int:
     """Send again the pending refunds not at the bank after a while (a lost message, a killed worker).
 
     Safe: the actor skips a refund no longer pending, and the bank is idempotent on the public id.
@@ -422,17 +425,20 @@ def resubmit_stuck(older_than_seconds: int = STUCK_PENDING_SECONDS, now: datetim
         Refund.objects.filter(status=RefundStatus.PENDING, provider_reference="")
         .annotate(last_try=Coalesce("last_attempt_at", "created_at"))
         .filter(last_try__lt=cutoff)
-        .values_list("pk", flat=True)
+        .only("pk")
     )
     count = 0
-    for pk in stuck:
-        enqueue_on_commit(submit_actor, pk)
+    for refund in sweep(stuck, (run or new_run("refunds")).step("resubmit"), "resubmit"):
+        enqueue_on_commit(submit_actor, refund.pk)
         count += 1
     return count
 
 
-def sync_pending(older_than_seconds: int = SYNC_PENDING_SECONDS, now: datetime | None = None) -> int:
-    """Ask the bank about refunds still pending after a while (a webhook that never came)."""
+def sync_pending(
+    older_than_seconds: int = SYNC_PENDING_SECONDS, now: datetime | None = None, run: Run | None = None
+) -> int:
+    """Ask the bank about refunds still pending after a while (a webhook that never came); within the
+    run's budget, going on from where the last run stopped (core.periodic.sweep)."""
     cutoff = (now or timezone.now()) - timedelta(seconds=older_than_seconds)
     registry = get_registry()
     count = 0
@@ -442,7 +448,9 @@ def sync_pending(older_than_seconds: int = SYNC_PENDING_SECONDS, now: datetime |
         .annotate(last_try=Coalesce("last_attempt_at", "created_at"))
         .filter(last_try__lt=cutoff)
     )
-    for refund in waiting:
+    run = run or new_run("refunds")
+    for refund in sweep(waiting, run.step("sync"), "sync"):
+        run.calls += 1
         try:
             config = gateway.effective_config(PluginKind.PROVIDER, refund.provider, None)
             result = registry.provider(refund.provider).fetch_refund(refund.provider_reference, config)

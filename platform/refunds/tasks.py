@@ -7,6 +7,8 @@ import logging
 
 import dramatiq
 
+from core.periodic import PERIODIC_PRIORITY, PERIODIC_QUEUE, periodic_run
+
 logger = logging.getLogger("cofre.refunds")
 
 
@@ -23,13 +25,16 @@ def submit_refund(refund_id: int) -> None:
     logger.info("refund %s submission: %s", refund_id, outcome)
 
 
-@dramatiq.actor(queue_name="default", max_retries=3, time_limit=300_000)
+@dramatiq.actor(queue_name=PERIODIC_QUEUE, priority=PERIODIC_PRIORITY, max_retries=0, time_limit=300_000)
 def refund_jobs() -> None:
     """Per tenant (ticked by core.tasks.periodic_tick): resubmit refunds never sent, ask the provider
     about refunds pending for long."""
     from refunds import services
 
-    resubmitted = services.resubmit_stuck()
-    synced = services.sync_pending()
+    with periodic_run("refunds") as run:
+        if run is None:
+            return
+        resubmitted = services.resubmit_stuck(run=run)
+        synced = services.sync_pending(run=run)
     if resubmitted or synced:
-        logger.info("refund jobs: resubmitted=%d synced=%d", resubmitted, synced)
+        logger.info("refund jobs: resubmitted=%d synced=%d (%s)", resubmitted, synced, run.summary())

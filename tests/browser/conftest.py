@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -26,6 +26,40 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+# Every page of every browser test runs under the Content-Security-Policy the server sends: each context
+# reports the violations it sees (the `securitypolicyviolation` event and Chromium's console message)
+# here, and `no_csp_violation` fails the test that caused one.
+CSP_VIOLATIONS: list[str] = []
+CSP_WATCH = """
+document.addEventListener('securitypolicyviolation', (event) => {
+  window.__cofreCspViolation(
+    `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}` +
+    ` in ${event.sourceFile || document.URL}:${event.lineNumber} ${event.sample || ''}`);
+});
+"""
+
+
+def watch_csp(context: BrowserContext) -> BrowserContext:
+    context.expose_binding("__cofreCspViolation", lambda source, text: CSP_VIOLATIONS.append(str(text)))
+    context.add_init_script(CSP_WATCH)
+
+    def console(message: ConsoleMessage) -> None:
+        if "Content Security Policy" in message.text:
+            CSP_VIOLATIONS.append(f"console: {message.text}")
+
+    context.on("console", console)
+    return context
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violation() -> Iterator[list[str]]:
+    """The violations reported during the test (a test that provokes one on purpose clears them)."""
+    CSP_VIOLATIONS.clear()
+    yield CSP_VIOLATIONS
+    found, CSP_VIOLATIONS[:] = list(CSP_VIOLATIONS), []
+    assert found == [], "Content-Security-Policy violations:\n" + "\n".join(found)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -48,6 +82,12 @@ def browser() -> Iterator[Browser]:
 
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        new_context = launched.new_context
+
+        def watched_context(**options: Any) -> BrowserContext:
+            return watch_csp(new_context(**options))
+
+        launched.new_context = watched_context  # type: ignore[method-assign]
         yield launched
         launched.close()
 

@@ -92,7 +92,7 @@ def test_a_clients_pix_fee_set_on_the_screen_is_charged_on_its_next_deposit(
     dialog.get_by_label("Percentual (%)").fill("2,49")
     dialog.get_by_label("Valor fixo (R$)").fill("1,00")
     dialog.get_by_role("button", name="Revisar").click()
-    confirm = page.get_by_role("dialog", name="Confirme a nova tarifa")
+    confirm = page.get_by_role("alertdialog", name="Confirme a nova tarifa")
     expect(confirm).to_contain_text(f"Isto altera a tarifa de todo depósito futuro de {name} por PIX em BRL")
     assert "Sobre R$ 100,00: tarifa R$ 0,99 → R$ 3,49" in plain(confirm.inner_text())
     with page.expect_response(

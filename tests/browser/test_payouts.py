@@ -12,6 +12,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.helpers import login_ui, role_url, wait_for_shell
 
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 WITHDRAWS = "/plataforma/clients/withdraws"
 COMPLIANCE = "/plataforma/admin/compliance"
 REFUNDS = "/plataforma/clients/refunds"
+DEPOSITS = "/plataforma/clients/payments"
 PAYER = {
     "name": "João da Silva", "document": "529.982.247-25", "email": "joao@example.com",
     "street": "Rua das Flores", "number": "100", "complement": "", "neighborhood": "Centro",
@@ -108,11 +110,25 @@ def test_an_admin_approves_from_the_queue_and_the_client_sees_it_approved(
     login_ui(page, web, "admin")
     page.goto(role_url(web, "admin", COMPLIANCE))
     wait_for_shell(page)
+    with django_db_blocker.unblock():
+        detail = _acme().get(f"/api/payouts/{payout_id}").json()
     row = page.locator(f"tr[data-payout='{payout_id}']")
     row.wait_for()
+    approvals: list[str] = []
+    page.on("request", lambda r: approvals.append(r.url) if r.url.endswith(f"/{payout_id}/approve") else None)
+    # Approving pays out: the first click only asks, showing amount, beneficiary and destination.
+    row.get_by_role("button", name=f"Aprovar saque {payout_id}").click()
+    confirm = page.get_by_role("alertdialog", name=f"Aprovar o saque {payout_id}?")
+    confirm.wait_for()
+    expect(confirm).to_contain_text(re.compile(r"R\$\s600,00"))
+    expect(confirm).to_contain_text(detail["beneficiary_name"])
+    destination = f"Chave PIX {detail['pix_key']}" if detail["pix_key"] else f"agência {detail['agency']}"
+    expect(confirm).to_contain_text(destination)
+    assert approvals == []  # nothing was sent yet
     with page.expect_response(lambda r: f"/api/payouts/{payout_id}/approve" in r.url) as answer:
-        row.get_by_role("button", name=f"Aprovar saque {payout_id}").click()
+        confirm.get_by_role("button", name="Aprovar e pagar").click()
     assert answer.value.status == 200, answer.value.text()
+    expect(confirm).to_be_hidden()
     row.wait_for(state="detached")
 
     context = page.context.browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR")  # type: ignore[union-attr]
@@ -147,6 +163,43 @@ def test_a_client_refunds_part_of_a_confirmed_deposit(page: Page, web: str, djan
     row = page.locator(f"tr[data-refund='{refund_id}']")
     row.wait_for()
     assert "R$ 25,00" in row.inner_text().replace("\xa0", " ")
+
+
+def test_a_refund_starts_from_the_deposit_row_and_from_its_drawer(
+    page: Page, web: str, django_db_blocker: Any
+) -> None:
+    with django_db_blocker.unblock():
+        deposit_id = _confirmed_deposit(10_000)
+    login_ui(page, web, "client")
+    page.goto(role_url(web, "client", f"{DEPOSITS}?q={deposit_id}"))
+    wait_for_shell(page)
+    row = page.locator(f"tr[data-deposit='{deposit_id}']")
+    row.wait_for()
+    # The row's action opens the refund form with the deposit and what is left to refund filled in.
+    row.get_by_role("button", name=f"Estornar depósito {deposit_id}").click()
+    dialog = page.get_by_role("dialog", name="Estornar um depósito")
+    expect(dialog.get_by_label("ID do depósito")).to_have_value(deposit_id)
+    expect(dialog.get_by_label("Valor (R$)")).to_have_value("100,00")
+    dialog.get_by_label("Valor (R$)").fill("30,00")
+    dialog.get_by_label("Motivo").fill("Produto devolvido")
+    with page.expect_response(lambda r: r.url.endswith(f"/api/deposits/{deposit_id}/refunds")) as answer:
+        dialog.get_by_role("button", name="Estornar", exact=True).click()
+    assert answer.value.status == 201, answer.value.text()
+    assert (answer.value.request.post_data_json or {})["amount"] == 3000
+    expect(dialog).to_be_hidden()
+
+    # The drawer offers it too, now with the R$ 70,00 still refundable.
+    page.goto(role_url(web, "client", f"{DEPOSITS}?deposit={deposit_id}"))
+    drawer = page.get_by_role("dialog", name=re.compile(deposit_id))
+    drawer.get_by_role("button", name="Estornar", exact=True).click()
+    dialog = page.get_by_role("dialog", name="Estornar um depósito")
+    expect(dialog.get_by_label("Valor (R$)")).to_have_value("70,00")
+    expect(dialog).to_contain_text(re.compile(r"até R\$\s70,00"))
+    dialog.get_by_label("Motivo").fill("Restante")
+    with page.expect_response(lambda r: r.url.endswith(f"/api/deposits/{deposit_id}/refunds")) as answer:
+        dialog.get_by_role("button", name="Estornar", exact=True).click()
+    assert answer.value.status == 201, answer.value.text()
+    assert (answer.value.request.post_data_json or {})["amount"] == 7000
 
 
 def test_an_analyst_cannot_see_the_generate_button(page: Page, web: str) -> None:

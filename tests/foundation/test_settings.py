@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from cryptography.fernet import Fernet
 from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,6 +35,7 @@ def test_production_profile_passes_check_deploy_without_warnings() -> None:
         "WARNING",
         COFRE_ENV="production",
         SECRET_KEY="x7Jq2mR9vL4pW8nZ3kT6yB1cF5hD0sG2aE7uI9oP4lK8jH3gV6",
+        COFRE_ENCRYPTION_KEYS=f"{Fernet.generate_key().decode()},{Fernet.generate_key().decode()}",
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout
@@ -56,6 +58,19 @@ def test_production_profile_refuses_to_start_without_a_secret_key() -> None:
     )
     assert result.returncode != 0
     assert "SECRET_KEY must be set in production" in result.stderr
+
+
+def test_production_refuses_to_start_without_encryption_keys_or_with_a_bad_one() -> None:
+    production = {
+        "COFRE_ENV": "production",
+        "SECRET_KEY": "x7Jq2mR9vL4pW8nZ3kT6yB1cF5hD0sG2aE7uI9oP4lK8jH3gV6",
+    }
+    result = run_manage("check", **production, COFRE_ENCRYPTION_KEYS="")
+    assert result.returncode != 0
+    assert "COFRE_ENCRYPTION_KEYS must be set in production" in result.stderr
+    result = run_manage("check", **production, COFRE_ENCRYPTION_KEYS="not-a-fernet-key")
+    assert result.returncode != 0
+    assert "not a Fernet key" in result.stderr
 
 
 def test_models_and_migrations_agree() -> None:

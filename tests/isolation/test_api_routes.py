@@ -320,6 +320,38 @@ def test_another_tenants_object_ids_answer_404(op: Operation, role: str, slug: s
     assert response.json()["code"] == "not_found"
 
 
+# ------------------------------------------------------------------------- a client named by slug
+# Operations that take the client they answer about as a `client=<slug>` query parameter (staff and
+# partners narrow to one client; a client may name itself). Every persona allowed to call one gets
+# 404 for a client outside its scope: another client (a partner: a client outside its portfolio;
+# admin and financial: the platform itself).
+CLIENT_QUERY_OPS = [op for op in GUARDED if op.path.startswith("/api/stats/")]
+
+
+def test_the_client_query_operations_are_found() -> None:
+    assert {str(op) for op in CLIENT_QUERY_OPS} == {"GET /api/stats/summary", "GET /api/stats/series"}
+
+
+@pytest.mark.parametrize(
+    ("op", "role", "slug"),
+    [(op, role, slug) for op in CLIENT_QUERY_OPS for role, slug in PERSONAS if allowed(op, role, slug)],
+    ids=str,
+)
+def test_a_client_outside_the_scope_answers_404(op: Operation, role: str, slug: str, gamma: None) -> None:
+    client = ApiClient(slug)
+    client.login_as(role)
+    if slug == "orbita":
+        foreign = "gamma"
+    elif role in ALL_TENANT_ROLES:
+        foreign = Tenant.objects.get(kind=TenantKind.PLATFORM).slug
+    else:
+        foreign = "beta" if slug == "acme" else "acme"
+    response = client.get(op.url(), {"client": foreign})
+    assert response.status_code == 404, (str(op), role, response.content)
+    assert response.json()["code"] == "not_found"
+    assert client.get(op.url(), {"client": "no-such-client"}).status_code == 404
+
+
 # ------------------------------------------------------------------------------------- API keys
 # Operations that take a session and never an API key (a leaked key must not mint keys, logins or
 # passwords). Every other guarded operation accepts a key as well as a session.

@@ -27,18 +27,18 @@ def test_plugins_are_listed_and_secrets_are_never_returned(admin: ApiClient) -> 
     sandbox = rows[("provider", "sandbox_bank")]
     assert "webhook_secret" not in sandbox["config"]
     assert "webhook_secret" in sandbox["config"]["secrets_set"]
-    stored = PluginConfig.objects.get(tenant__isnull=True, code="sandbox_bank").config["webhook_secret"]
+    stored = PluginConfig.objects.get(tenant__isnull=True, code="sandbox_bank").values()["webhook_secret"]
     assert stored not in admin.get("/api/admin/plugins").content.decode()
 
 
 def test_a_secret_is_write_only_and_kept_when_omitted(admin: ApiClient) -> None:
-    before = PluginConfig.objects.get(tenant__isnull=True, code="sandbox_bank").config["webhook_secret"]
+    before = PluginConfig.objects.get(tenant__isnull=True, code="sandbox_bank").values()["webhook_secret"]
     response = admin.put_json(
         "/api/admin/plugins/provider/sandbox_bank", {"config": {"confirm_delay_seconds": 5}}
     )
     assert response.status_code == 200, response.content
     row = PluginConfig.objects.get(tenant__isnull=True, code="sandbox_bank")
-    assert row.config["webhook_secret"] == before
+    assert row.values()["webhook_secret"] == before
     assert row.config["confirm_delay_seconds"] == 5
     entry = AuditEntry.objects.filter(action="plugin.configured").first()
     assert entry is not None
@@ -109,7 +109,7 @@ def test_a_tenant_without_its_own_row_inherits_the_platform_flag_and_values(admi
     wire = rows["wire"]
     assert (wire["tenant"], wire["enabled"], wire["inherited"], wire["config"]) == ("acme", False, True, {})
     assert wire["default_config"]["holder_name"] == "Cofre Pagamentos"
-    stored = PluginConfig.objects.get(tenant__isnull=True, code="sandbox_bank").config["webhook_secret"]
+    stored = PluginConfig.objects.get(tenant__isnull=True, code="sandbox_bank").values()["webhook_secret"]
     assert rows["sandbox_bank"]["default_config"]["secrets_set"] == ["webhook_secret"]
     assert stored not in str(rows["sandbox_bank"]["default_config"])
     own = admin.put_json("/api/admin/plugins/method/wire", {"tenant": "acme", "enabled": True}).json()

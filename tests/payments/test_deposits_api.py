@@ -3,6 +3,9 @@ the balance grows by the amount minus the fee, settlement makes it available."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -230,6 +233,33 @@ def test_a_currency_the_client_does_not_have_is_refused() -> None:
     assert response.json()["fields"]["currency"] == "currency_not_enabled"
 
 
+def test_a_method_that_does_not_take_the_currency_says_so_on_the_currency(acme: ApiClient) -> None:
+    # acme has USD, and the billet method is enabled, but a boleto is in reais only: the answer names
+    # the currency (a translated message in both languages), not "method not enabled".
+    before = schema_count()
+    due_date = (timezone.localdate() + timedelta(days=3)).isoformat()
+    body = {"method": "billet", "amount": 100, "currency": "USD", "payer": PAYER, "due_date": due_date}
+    response = acme.post_json("/api/deposits", body, headers={"Accept-Language": "pt-BR"})
+    assert response.status_code == 400, response.content
+    body = response.json()
+    assert body["code"] == "currency_not_accepted"
+    assert body["fields"] == {"currency": "currency_not_accepted"}
+    assert body["message"] == "Este meio de pagamento não aceita a moeda USD."
+    english = acme.post_json(
+        "/api/deposits",
+        {"method": "pix", "amount": 100, "currency": "USD", "payer": PAYER},
+        headers={"Accept-Language": "en"},
+    )
+    assert english.status_code == 400, english.content
+    assert english.json()["message"] == "This payment method does not accept USD."
+    assert schema_count() == before
+
+
+def schema_count() -> int:
+    with schema_context("acme"):
+        return Deposit.objects.count()
+
+
 def test_a_read_only_analyst_cannot_create_but_can_list() -> None:
     analyst = ApiClient("acme")
     analyst.login_as("client_user_analyst")
@@ -253,12 +283,21 @@ def test_the_printable_boleto_and_the_pix_qr_code(acme: ApiClient) -> None:
     assert page["Content-Type"].startswith("text/html")
     html = page.content.decode()
     assert "<svg" in html  # the Interleaved 2 of 5 barcode
+    # Nothing runs, nothing loads; its one <style> applies by its hash (no 'unsafe-inline').
+    css = re.search(r"<style>(.*?)</style>", html, re.DOTALL)
+    assert css
+    digest = base64.b64encode(hashlib.sha256(css.group(1).encode()).digest()).decode()
+    assert page["Content-Security-Policy"] == (
+        f"default-src 'none'; style-src 'sha256-{digest}'; img-src data:; base-uri 'none'; "
+        "form-action 'none'; frame-ancestors 'none'"
+    )
     typed = billet["typed_line"]
     assert typed[:5] in html.replace(".", "").replace(" ", "") or typed[:5] in html
     pix = create(acme, method="pix", amount=2_500, due_date=None).json()
     qr = acme.get(f"/api/deposits/{pix['id']}/document")
     assert qr.status_code == 200
     assert qr["Content-Type"] == "image/svg+xml"
+    assert qr["Content-Security-Policy"].startswith("default-src 'none'; style-src ")
     assert qr.content.lstrip().startswith(b"<?xml") or b"<svg" in qr.content[:200]
     other = ApiClient("beta")
     other.post_json("/api/auth/login", {"email": "owner@beta.demo.test", "password": "cofre-demo"})
@@ -321,7 +360,7 @@ def test_the_sync_job_leaves_an_unpaid_charge_waiting(acme: ApiClient) -> None:
     assert response.status_code == 201, response.content
     later = timezone.now() + timedelta(minutes=10)
     with schema_context("acme"):
-        services.sync_stuck(older_than_seconds=300, now=later)
+        services.sync_stuck(now=later)
         deposit = Deposit.objects.get(public_id=response.json()["id"])
         assert deposit.status == "waiting"
         assert not deposit.events.filter(to_status="pending").exists()

@@ -217,6 +217,14 @@ export interface paths {
     /** One refund */
     get: operations["refunds_api_get_refund"];
   };
+  "/api/stats/series": {
+    /** Deposits and payouts per day or month */
+    get: operations["stats_api_stats_series"];
+  };
+  "/api/stats/summary": {
+    /** Deposits, payouts and balance of a period */
+    get: operations["stats_api_stats_summary"];
+  };
   "/api/tenants": {
     /** Tenants this user may see */
     get: operations["backoffice_api_list_tenants"];
@@ -1173,6 +1181,17 @@ export interface components {
       /** Slug */
       slug: string;
     };
+    /** PayoutCurrencySummaryOut */
+    PayoutCurrencySummaryOut: {
+      /** Amount */
+      amount: number;
+      /** Count */
+      count: number;
+      /** Currency */
+      currency: string;
+      /** Fee */
+      fee: number;
+    };
     /** PayoutDetailOut */
     PayoutDetailOut: {
       /** Account */
@@ -1476,12 +1495,15 @@ export interface components {
        */
       status?: string[];
     };
-    /** PayoutSummaryOut */
+    /**
+     * PayoutSummaryOut
+     * @description The filtered set's totals, per currency (reais and dollars are never added together).
+     */
     PayoutSummaryOut: {
-      /** Amount */
-      amount: number;
       /** Count */
       count: number;
+      /** Currencies */
+      currencies: components["schemas"]["PayoutCurrencySummaryOut"][];
     };
     /** PluginConfigIn */
     PluginConfigIn: {
@@ -1807,6 +1829,137 @@ export interface components {
        * @enum {string}
        */
       method: "pix" | "ted";
+    };
+    /** StatsBalanceOut */
+    StatsBalanceOut: {
+      /** Available */
+      available: number;
+      /** Held */
+      held: number;
+      /** Pending */
+      pending: number;
+    };
+    /** StatsDepositTotalsOut */
+    StatsDepositTotalsOut: {
+      canceled: components["schemas"]["StatsTotalsOut"];
+      confirmed: components["schemas"]["StatsTotalsOut"];
+      expired: components["schemas"]["StatsTotalsOut"];
+      paid_to_client: components["schemas"]["StatsTotalsOut"];
+      pending: components["schemas"]["StatsTotalsOut"];
+      refunded: components["schemas"]["StatsTotalsOut"];
+      waiting: components["schemas"]["StatsTotalsOut"];
+    };
+    /** StatsPayoutTotalsOut */
+    StatsPayoutTotalsOut: {
+      approved: components["schemas"]["StatsTotalsOut"];
+      canceled: components["schemas"]["StatsTotalsOut"];
+      confirmed: components["schemas"]["StatsTotalsOut"];
+      paid_to_client: components["schemas"]["StatsTotalsOut"];
+      pending: components["schemas"]["StatsTotalsOut"];
+      rejected: components["schemas"]["StatsTotalsOut"];
+      reversed: components["schemas"]["StatsTotalsOut"];
+      waiting: components["schemas"]["StatsTotalsOut"];
+    };
+    /** StatsPointOut */
+    StatsPointOut: {
+      deposits: components["schemas"]["StatsDepositTotalsOut"];
+      payouts: components["schemas"]["StatsPayoutTotalsOut"];
+      /**
+       * Period
+       * Format: date
+       */
+      period: string;
+    };
+    /**
+     * StatsQuery
+     * @description `from` and `to` are São Paulo days, `to` inclusive; by default the current month up to today.
+     */
+    StatsQuery: {
+      /**
+       * Client
+       * @default
+       */
+      client?: string;
+      /**
+       * Currency
+       * @default BRL
+       * @enum {string}
+       */
+      currency?: "BRL" | "USD";
+      /** From */
+      from?: string | null;
+      /** To */
+      to?: string | null;
+    };
+    /** StatsSeriesOut */
+    StatsSeriesOut: {
+      /** Currency */
+      currency: string;
+      /**
+       * From
+       * Format: date
+       */
+      from: string;
+      /** Interval */
+      interval: string;
+      /** Points */
+      points: components["schemas"]["StatsPointOut"][];
+      /**
+       * To
+       * Format: date
+       */
+      to: string;
+    };
+    /** StatsSeriesQuery */
+    StatsSeriesQuery: {
+      /**
+       * Client
+       * @default
+       */
+      client?: string;
+      /**
+       * Currency
+       * @default BRL
+       * @enum {string}
+       */
+      currency?: "BRL" | "USD";
+      /** From */
+      from?: string | null;
+      /**
+       * Interval
+       * @default day
+       * @enum {string}
+       */
+      interval?: "day" | "month";
+      /** To */
+      to?: string | null;
+    };
+    /** StatsSummaryOut */
+    StatsSummaryOut: {
+      balance: components["schemas"]["StatsBalanceOut"];
+      /** Currency */
+      currency: string;
+      deposits: components["schemas"]["StatsDepositTotalsOut"];
+      /**
+       * From
+       * Format: date
+       */
+      from: string;
+      payouts: components["schemas"]["StatsPayoutTotalsOut"];
+      /**
+       * To
+       * Format: date
+       */
+      to: string;
+    };
+    /** StatsTotalsOut */
+    StatsTotalsOut: {
+      /** Amount */
+      amount: number;
+      /** Count */
+      count: number;
+      /** Fee */
+      fee: number;
     };
     /**
      * SummaryOut
@@ -3418,6 +3571,105 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["RefundOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Deposits and payouts per day or month */
+  stats_api_stats_series: {
+    parameters: {
+      query?: {
+        currency?: "BRL" | "USD";
+        from?: string | null;
+        to?: string | null;
+        client?: string;
+        interval?: "day" | "month";
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["StatsSeriesOut"];
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Deposits, payouts and balance of a period */
+  stats_api_stats_summary: {
+    parameters: {
+      query?: {
+        currency?: "BRL" | "USD";
+        from?: string | null;
+        to?: string | null;
+        client?: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["StatsSummaryOut"];
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

@@ -62,7 +62,7 @@ beforeAll(async () => {
     import('./routes/shell'),
     import('./routes/login'),
     import('./routes/not-authorized'),
-    import('@/features/deposits/components/deposits-screen'),
+    import('./routes/deposits'),
     import('@/features/deposits/components/client-home-screen'),
     import('@/features/profile/components/profile-screen'),
     import('@/features/placeholder/components/placeholder-screen'),

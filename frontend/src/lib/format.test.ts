@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDateTime, formatMoney } from './format';
+import { formatDateTime, formatMoney, money } from './format';
 
 const normalize = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
 
@@ -19,6 +19,18 @@ describe('money formatting (integer centavos)', () => {
 
   it('refuses fractions of a centavo', () => {
     expect(() => formatMoney(10.5, 'BRL', 'pt-BR')).toThrow(RangeError);
+  });
+});
+
+describe('money (the one formatter of API amounts)', () => {
+  it('formats centavos and a currency code in the locale', () => {
+    expect(money(123456, 'BRL', 'pt-BR').replace(/\u00a0/g, ' ')).toBe('R$ 1.234,56');
+    expect(money(123456, 'BRL', 'en')).toBe('R$1,234.56');
+    expect(money(1000, 'USD', 'pt-BR').replace(/\u00a0/g, ' ')).toBe('US$ 10,00');
+  });
+
+  it('never throws on data it cannot format', () => {
+    expect(money(1050, 'not a code', 'pt-BR')).toBe('not a code 10.50');
   });
 });
 

@@ -19,6 +19,19 @@ export function formatMoney(cents: number, currency: Currency, locale: string): 
   return moneyFormat(locale, currency).format(cents / 100);
 }
 
+/**
+ * The one money formatter of the app: an API amount (integer centavos) and its currency code, in the
+ * locale's notation ("R$ 1.234,56" in pt-BR, "R$1,234.56" in English, "US$ 10,00" for USD in pt-BR).
+ * Any ISO 4217 code formats; a code Intl does not know is shown as "XYZ 12.34" (never throws on data).
+ */
+export function money(cents: number, currency: string, locale: string): string {
+  try {
+    return formatMoney(cents, currency as Currency, locale);
+  } catch {
+    return `${currency} ${(cents / 100).toFixed(2)}`;
+  }
+}
+
 /** Unix seconds -> localized date and time. */
 export function formatDateTime(unixSeconds: number, locale: string, options?: Intl.DateTimeFormatOptions): string {
   return new Intl.DateTimeFormat(locale, options ?? { dateStyle: 'short', timeStyle: 'short' }).format(

@@ -9,7 +9,7 @@ import { readJson, writeJson } from '@/lib/storage';
 import type { GridColumn } from './columns';
 import { DataGrid } from './data-grid';
 import { DEFAULT_PAGE_SIZES, pageRange } from './list-state';
-import { kitMessages as m } from './messages';
+import { kitMessages as m } from './list-messages';
 import type { ListHandle } from './use-list';
 
 /** A labelled native select bound to one of the list's URL filters (applies at once). */

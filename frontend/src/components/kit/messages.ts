@@ -1,21 +1,18 @@
-import { defineMessage, defineMessages } from 'react-intl';
+import { defineMessages } from 'react-intl';
 
-export const kitMessages = defineMessages({
-  search: { id: 'kit.list.search', defaultMessage: 'Search' },
-  searchAction: { id: 'kit.list.searchAction', defaultMessage: 'Search' },
-  dateFrom: { id: 'kit.list.dateFrom', defaultMessage: 'From' },
-  dateTo: { id: 'kit.list.dateTo', defaultMessage: 'Until' },
-  dateRange: { id: 'kit.list.dateRange', defaultMessage: 'The start date must be before the end date' },
-  sort: { id: 'kit.list.sort', defaultMessage: 'Sort by' },
-  perPage: { id: 'kit.list.perPage', defaultMessage: 'Per page' },
-  columns: { id: 'kit.list.columns', defaultMessage: 'Columns' },
-  clear: { id: 'kit.list.clear', defaultMessage: 'Clear filters' },
-  filters: { id: 'kit.list.filters', defaultMessage: 'Filters' },
-  pagination: { id: 'kit.list.pagination', defaultMessage: 'Pages' },
-  first: { id: 'kit.list.first', defaultMessage: 'First page' },
-  previous: { id: 'kit.list.previous', defaultMessage: 'Previous' },
-  next: { id: 'kit.list.next', defaultMessage: 'Next' },
-  range: defineMessage<{ start: string; end: string; total: string }>({ id: 'kit.list.range', defaultMessage: '{start}–{end} of {total}' }),
-  rangeOpen: defineMessage<{ start: string; end: string }>({ id: 'kit.list.rangeOpen', defaultMessage: '{start}–{end}' }),
-  loadError: { id: 'kit.list.loadError', defaultMessage: 'The list could not be loaded.' },
+/** The words of the form kit (FormDialog, ConfirmDialog, field helpers). */
+export const kitFormMessages = defineMessages({
+  cancel: { id: 'kit.form.cancel', defaultMessage: 'Cancel' },
+  close: { id: 'kit.form.close', defaultMessage: 'Close' },
+  back: { id: 'kit.form.back', defaultMessage: 'Back' },
+  reviewTitle: { id: 'kit.form.reviewTitle', defaultMessage: 'Check before confirming' },
+  errorTitle: { id: 'kit.form.errorTitle', defaultMessage: 'It did not work' },
+  tryAgainLater: { id: 'kit.form.tryAgainLater', defaultMessage: 'Please, try again later' },
+  required: { id: 'kit.form.required', defaultMessage: 'Required field' },
+  amountEmpty: { id: 'kit.form.amount.empty', defaultMessage: 'Enter an amount' },
+  amountInvalid: { id: 'kit.form.amount.invalid', defaultMessage: 'Enter a valid amount, like {example}' },
+  amountDecimals: { id: 'kit.form.amount.decimals', defaultMessage: 'Use at most two decimal places' },
+  amountGrouping: { id: 'kit.form.amount.grouping', defaultMessage: 'Group the thousands by three digits, like {example}' },
+  amountTooLarge: { id: 'kit.form.amount.tooLarge', defaultMessage: 'The amount is too large' },
+  amountZero: { id: 'kit.form.amount.zero', defaultMessage: 'The amount must be greater than zero' },
 });

@@ -36,6 +36,9 @@ export const depositsMessages = {
     generateBillet: { id: 'deposits.generateBillet', defaultMessage: 'Generate single billet' },
     generatePix: { id: 'deposits.generatePix', defaultMessage: 'Generate single PIX' },
     actions: { id: 'deposits.actions', defaultMessage: 'Deposit actions' },
+    refund: { id: 'deposits.refund', defaultMessage: 'Refund' },
+    refundLabel: { id: 'deposits.refundLabel', defaultMessage: '{action} deposit {id}' },
+    colActions: { id: 'deposits.col.actions', defaultMessage: 'Actions' },
 
     // filters
     filters: { id: 'deposits.filters.title', defaultMessage: 'Filters' },

@@ -14,6 +14,7 @@ const messages = defineMessages({
   amountHint: { id: 'refunds.amountHint', defaultMessage: 'Part or all of the paid amount, e.g. 25,00' },
   reason: { id: 'refunds.reason', defaultMessage: 'Reason' },
   submit: { id: 'refunds.submit', defaultMessage: 'Refund' },
+  leftToRefund: { id: 'refunds.leftToRefund', defaultMessage: 'Up to {amount} can still be refunded.' },
   cancel: { id: 'refunds.cancel', defaultMessage: 'Cancel' },
   required: { id: 'refunds.required', defaultMessage: 'Required' },
   amountInvalid: { id: 'refunds.amountInvalid', defaultMessage: 'Type an amount like 1.234,56' },

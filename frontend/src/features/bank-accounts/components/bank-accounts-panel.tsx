@@ -1,10 +1,13 @@
-import { Alert, Button, CloseButton, Dialog, Field, Flex, Heading, IconButton, Input, NativeSelect, Portal, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, IconButton, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 
 import type { BankAccount } from '@/api/types';
 import { appToaster } from '@/components/app-toaster';
+import { ConfirmDialog } from '@/components/kit/confirm-dialog';
+import { FormDialog } from '@/components/kit/form-dialog';
+import { SelectField, TextField } from '@/components/kit/form-fields';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 
@@ -99,29 +102,25 @@ export function BankAccountsPanel({ writable }: { writable: boolean }) {
         </Table.ScrollArea>
       )}
       {adding && <AddBankAccountDialog onClose={() => setAdding(false)} />}
-      <Dialog.Root role="alertdialog" open={Boolean(removing)} onOpenChange={(details) => !details.open && setRemoving(null)}>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{intl.formatMessage(m.removeTitle)}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Dialog.Description>{intl.formatMessage(m.removeText)}</Dialog.Description>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => setRemoving(null)}>
-                  {intl.formatMessage(m.cancel)}
-                </Button>
-                <Button colorPalette="red" loading={remove.isPending} onClick={confirmRemove}>
-                  {intl.formatMessage(m.removeConfirm)}
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <ConfirmDialog
+        open={Boolean(removing)}
+        title={intl.formatMessage(m.removeTitle)}
+        description={intl.formatMessage(m.removeText)}
+        details={
+          removing
+            ? [
+                { label: intl.formatMessage(m.bank), value: [removing.bank.compe, removing.bank.name].filter(Boolean).join(' ') },
+                { label: intl.formatMessage(m.account), value: `${withDigit(removing.agency, removing.agency_digit)} / ${withDigit(removing.account, removing.account_digit)}` },
+                { label: intl.formatMessage(m.holder), value: removing.holder_name },
+              ]
+            : []
+        }
+        cancelText={intl.formatMessage(m.cancel)}
+        confirmText={intl.formatMessage(m.removeConfirm)}
+        pending={remove.isPending}
+        onConfirm={confirmRemove}
+        onClose={() => setRemoving(null)}
+      />
     </Stack>
   );
 }
@@ -145,11 +144,15 @@ export function AddBankAccountDialog({ onClose }: { onClose: () => void }) {
     return error === undefined ? undefined : typeof error === 'string' ? error : intl.formatMessage(error);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const validate = () => {
     const checked = validateBankAccountForm(values);
     setErrors(checked.errors);
     setServerError(null);
+    return Boolean(checked.body);
+  };
+
+  const submit = () => {
+    const checked = validateBankAccountForm(values);
     if (!checked.body) return;
     create.mutate(checked.body, {
       onSuccess: () => {
@@ -158,92 +161,52 @@ export function AddBankAccountDialog({ onClose }: { onClose: () => void }) {
       },
       onError: (error) => {
         setErrors(serverFieldErrors(isApiError(error) ? error.fields : null));
-        setServerError(isApiError(error) && error.status < 500 ? error.message : intl.formatMessage(commonMessages.tryAgainLater));
+        setServerError(isApiError(error) && error.status > 0 && error.status < 500 ? error.message : intl.formatMessage(commonMessages.tryAgainLater));
       },
     });
   };
 
   const input = (key: keyof BankAccountFormValues, label: keyof typeof m, props: { required?: boolean; maxLength?: number; inputMode?: 'numeric' } = {}) => (
-    <Field.Root invalid={Boolean(errors[key])} required={props.required}>
-      <Field.Label>{intl.formatMessage(m[label])}</Field.Label>
-      <Input value={values[key]} maxLength={props.maxLength} inputMode={props.inputMode} onChange={(e) => change(key, e.currentTarget.value)} />
-      <Field.ErrorText>{text(key)}</Field.ErrorText>
-    </Field.Root>
+    <TextField label={intl.formatMessage(m[label])} required={props.required} maxLength={props.maxLength} inputMode={props.inputMode} value={values[key]} onChange={(value) => change(key, value)} error={text(key)} />
   );
 
-  const title = intl.formatMessage(m.add);
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', md: 'lg' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate aria-label={title} style={{ display: 'contents' }}>
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {serverError && (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Description>{serverError}</Alert.Description>
-                    </Alert.Root>
-                  )}
-                  <Field.Root invalid={Boolean(errors.bankIspb)} required>
-                    <Field.Label>{intl.formatMessage(m.bank)}</Field.Label>
-                    <NativeSelect.Root disabled={banks.isPending}>
-                      <NativeSelect.Field value={values.bankIspb} onChange={(e) => change('bankIspb', e.currentTarget.value)}>
-                        <option value="">{intl.formatMessage(m.chooseBank)}</option>
-                        {banks.data?.map((bank) => (
-                          <option key={bank.ispb} value={bank.ispb}>
-                            {[bank.compe, bank.name].filter(Boolean).join(' - ')}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    <Field.ErrorText>{text('bankIspb')}</Field.ErrorText>
-                  </Field.Root>
-                  <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
-                    {input('agency', 'agency', { required: true, maxLength: 5, inputMode: 'numeric' })}
-                    {input('agencyDigit', 'agencyDigit', { maxLength: 1 })}
-                    {input('account', 'account', { required: true, maxLength: 20, inputMode: 'numeric' })}
-                    {input('accountDigit', 'accountDigit', { required: true, maxLength: 2 })}
-                  </SimpleGrid>
-                  <Field.Root>
-                    <Field.Label>{intl.formatMessage(m.type)}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field value={values.accountType} onChange={(e) => change('accountType', e.currentTarget.value)}>
-                        {(Object.keys(TYPE) as (keyof typeof TYPE)[]).map((type) => (
-                          <option key={type} value={type}>
-                            {intl.formatMessage(TYPE[type])}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                  {input('holderName', 'holder', { required: true, maxLength: 200 })}
-                  {input('holderDocument', 'document', { required: true, maxLength: 20 })}
-                  {input('pixKey', 'pixKey', { maxLength: 77 })}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button type="button" variant="outline" onClick={onClose}>
-                  {intl.formatMessage(m.cancel)}
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={create.isPending}>
-                  {intl.formatMessage(m.save)}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={intl.formatMessage(commonMessages.close)} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      title={intl.formatMessage(m.add)}
+      size="lg"
+      submitText={intl.formatMessage(m.save)}
+      cancelText={intl.formatMessage(m.cancel)}
+      error={serverError}
+      pending={create.isPending}
+      validate={validate}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <SelectField
+        label={intl.formatMessage(m.bank)}
+        required
+        loading={banks.isPending}
+        placeholder={intl.formatMessage(m.chooseBank)}
+        options={banks.data?.map((bank) => ({ value: bank.ispb, label: [bank.compe, bank.name].filter(Boolean).join(' - ') })) ?? []}
+        value={values.bankIspb}
+        onChange={(value) => change('bankIspb', value)}
+        error={text('bankIspb')}
+      />
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+        {input('agency', 'agency', { required: true, maxLength: 5, inputMode: 'numeric' })}
+        {input('agencyDigit', 'agencyDigit', { maxLength: 1 })}
+        {input('account', 'account', { required: true, maxLength: 20, inputMode: 'numeric' })}
+        {input('accountDigit', 'accountDigit', { required: true, maxLength: 2 })}
+      </SimpleGrid>
+      <SelectField
+        label={intl.formatMessage(m.type)}
+        options={(Object.keys(TYPE) as (keyof typeof TYPE)[]).map((type) => ({ value: type, label: intl.formatMessage(TYPE[type]) }))}
+        value={values.accountType}
+        onChange={(value) => change('accountType', value)}
+      />
+      {input('holderName', 'holder', { required: true, maxLength: 200 })}
+      {input('holderDocument', 'document', { required: true, maxLength: 20 })}
+      {input('pixKey', 'pixKey', { maxLength: 77 })}
+    </FormDialog>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, CloseButton, Dialog, Field, HStack, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { Badge, Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
 
 import type { Plugin } from '@/api/types';
 import { appToaster } from '@/components/app-toaster';
+import { FormDialog } from '@/components/kit/form-dialog';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 
@@ -48,12 +49,15 @@ export function PluginConfigDialog({ plugin, client, scopeName, onClose }: Props
     setFaults(({ [name]: _, ...rest }) => rest);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (save.isPending) return;
+  const validate = () => {
     const built = buildConfig(fields, values, { platform: !owner, secretsSet: stored });
     setFaults(built.faults);
     setServerError(null);
+    return Boolean(built.config);
+  };
+
+  const submit = () => {
+    const built = buildConfig(fields, values, { platform: !owner, secretsSet: stored });
     if (!built.config) return;
     save.mutate(
       { kind: plugin.kind, code: plugin.code, body: { tenant: owner, config: built.config } },
@@ -65,7 +69,7 @@ export function PluginConfigDialog({ plugin, client, scopeName, onClose }: Props
         onError: (error) => {
           const server = serverConfigFaults(isApiError(error) ? error.fields : null, fields);
           setFaults(server.faults);
-          setServerError(isApiError(error) && error.status < 500 ? error.message : intl.formatMessage(commonMessages.tryAgainLater));
+          setServerError(isApiError(error) && error.status > 0 && error.status < 500 ? error.message : intl.formatMessage(commonMessages.tryAgainLater));
         },
       },
     );
@@ -90,59 +94,33 @@ export function PluginConfigDialog({ plugin, client, scopeName, onClose }: Props
 
   const title = owner ? intl.formatMessage(m.configTitleClient, { name: plugin.name, client: scopeName }) : intl.formatMessage(m.configTitle, { name: plugin.name });
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate aria-label={title} style={{ display: 'contents' }}>
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {serverError && (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Content>
-                        <Alert.Title>{intl.formatMessage(m.configFailed)}</Alert.Title>
-                        <Alert.Description>{serverError}</Alert.Description>
-                      </Alert.Content>
-                    </Alert.Root>
-                  )}
-                  <Text color="fg.muted" fontSize="sm">
-                    {fields.length === 0 ? intl.formatMessage(m.noSettings) : owner ? intl.formatMessage(m.configIntroClient, { client: scopeName }) : intl.formatMessage(m.configIntroPlatform)}
-                  </Text>
-                  {fields.map((field) => (
-                    <ConfigInput
-                      key={field.name}
-                      field={field}
-                      value={values[field.name] ?? ''}
-                      fallback={fallback(field)}
-                      secretStored={stored.includes(field.name)}
-                      required={field.required && !owner && field.default === undefined}
-                      fault={faultText(field.name)}
-                      onChange={(value) => change(field.name, value)}
-                    />
-                  ))}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button type="button" variant="outline" onClick={onClose}>
-                  {intl.formatMessage(m.cancel)}
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={save.isPending} disabled={fields.length === 0}>
-                  {intl.formatMessage(m.saveConfig)}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={intl.formatMessage(commonMessages.close)} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      title={title}
+      size="lg"
+      description={fields.length === 0 ? intl.formatMessage(m.noSettings) : owner ? intl.formatMessage(m.configIntroClient, { client: scopeName }) : intl.formatMessage(m.configIntroPlatform)}
+      submitText={intl.formatMessage(m.saveConfig)}
+      submitDisabled={fields.length === 0}
+      cancelText={intl.formatMessage(m.cancel)}
+      errorTitle={intl.formatMessage(m.configFailed)}
+      error={serverError}
+      pending={save.isPending}
+      validate={validate}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      {fields.map((field) => (
+        <ConfigInput
+          key={field.name}
+          field={field}
+          value={values[field.name] ?? ''}
+          fallback={fallback(field)}
+          secretStored={stored.includes(field.name)}
+          required={field.required && !owner && field.default === undefined}
+          fault={faultText(field.name)}
+          onChange={(value) => change(field.name, value)}
+        />
+      ))}
+    </FormDialog>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 
 import { appToaster } from '@/components/app-toaster';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/kit/confirm-dialog';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 
@@ -51,7 +51,7 @@ export function ResetRouteDialog({ row, client, scopeName, providerName, onClose
       description={text}
       cancelText={intl.formatMessage(m.cancel)}
       confirmText={intl.formatMessage(m.resetRoute)}
-      loading={remove.isPending}
+      pending={remove.isPending}
       onConfirm={confirm}
       onClose={onClose}
     />

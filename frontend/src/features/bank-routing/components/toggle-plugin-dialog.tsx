@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 
 import type { Plugin, ProviderRoute } from '@/api/types';
 import { appToaster } from '@/components/app-toaster';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/kit/confirm-dialog';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 
@@ -74,7 +74,7 @@ export function TogglePluginDialog({ plugin, client, scopeName, routes, nameOf, 
       cancelText={intl.formatMessage(m.cancel)}
       confirmText={intl.formatMessage(enabling ? m.enable : m.disable)}
       confirmPalette={enabling ? 'green' : 'red'}
-      loading={configure.isPending}
+      pending={configure.isPending}
       onConfirm={confirm}
       onClose={onClose}
     >

@@ -1,10 +1,13 @@
-import { Alert, Badge, Button, Clipboard, Code, Dialog, EmptyState, Field, Flex, Input, InputGroup, NativeSelect, Portal, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Clipboard, Code, EmptyState, Field, Flex, Input, InputGroup, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 
 import type { ApiKey, ApiKeyCreated } from '@/api/types';
 import { AppToaster, appToaster } from '@/components/app-toaster';
+import { ConfirmDialog } from '@/components/kit/confirm-dialog';
+import { FormDialog } from '@/components/kit/form-dialog';
+import { SelectField, TextField } from '@/components/kit/form-fields';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
@@ -154,118 +157,73 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
     create.reset();
     onClose();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (create.isPending) return;
+  const validate = () => {
     const checked = validateKeyForm(values);
     setErrors(checked.errors);
     setServerError(null);
+    return Boolean(checked.body);
+  };
+  const submit = () => {
+    const checked = validateKeyForm(values);
     if (!checked.body) return;
     create.mutate(checked.body, {
       onSuccess: (key) => setCreated(key),
-      onError: (error) => setServerError(isApiError(error) && error.status < 500 ? error.message : intl.formatMessage(commonMessages.tryAgainLater)),
+      onError: (error) => setServerError(isApiError(error) && error.status > 0 && error.status < 500 ? error.message : intl.formatMessage(commonMessages.tryAgainLater)),
     });
   };
 
-  const title = intl.formatMessage(created ? m.tokenTitle : m.formTitle);
   return (
-    // With the token on screen, only the explicit button closes the dialog: a stray click or Esc must
-    // not throw away a secret that cannot be shown again.
-    <Dialog.Root
-      open
-      role={created ? 'alertdialog' : 'dialog'}
-      closeOnInteractOutside={!created}
-      closeOnEscape={!created}
-      onOpenChange={(details) => !details.open && close()}
+    <FormDialog
+      title={intl.formatMessage(m.formTitle)}
+      submitText={intl.formatMessage(m.submit)}
+      cancelText={intl.formatMessage(m.cancel)}
+      errorTitle={intl.formatMessage(m.createFailed)}
+      error={serverError}
+      pending={create.isPending}
+      validate={validate}
+      onSubmit={submit}
+      onClose={close}
+      result={
+        created && {
+          title: intl.formatMessage(m.tokenTitle),
+          locked: true,
+          body: (
+            <Stack gap="4">
+              <Alert.Root status="warning">
+                <Alert.Indicator />
+                <Alert.Description>{intl.formatMessage(m.tokenWarning)}</Alert.Description>
+              </Alert.Root>
+              <TokenField label={intl.formatMessage(m.tokenLabel, { name: created.name })} token={created.token} />
+            </Stack>
+          ),
+          footer: (
+            <Button colorPalette="blue" onClick={close}>
+              {intl.formatMessage(m.done)}
+            </Button>
+          ),
+        }
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {created ? (
-              <>
-                <Dialog.Header>
-                  <Dialog.Title>{title}</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Stack gap="4">
-                    <Alert.Root status="warning">
-                      <Alert.Indicator />
-                      <Alert.Description>{intl.formatMessage(m.tokenWarning)}</Alert.Description>
-                    </Alert.Root>
-                    <TokenField label={intl.formatMessage(m.tokenLabel, { name: created.name })} token={created.token} />
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Button colorPalette="blue" onClick={close}>
-                    {intl.formatMessage(m.done)}
-                  </Button>
-                </Dialog.Footer>
-              </>
-            ) : (
-              <form onSubmit={submit} noValidate aria-label={title} style={{ display: 'contents' }}>
-                <Dialog.Header>
-                  <Dialog.Title>{title}</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Stack gap="4">
-                    {serverError && (
-                      <Alert.Root status="error" role="alert">
-                        <Alert.Indicator />
-                        <Alert.Description>
-                          {intl.formatMessage(m.createFailed)}: {serverError}
-                        </Alert.Description>
-                      </Alert.Root>
-                    )}
-                    <Field.Root invalid={Boolean(errors.name)} required>
-                      <Field.Label>{intl.formatMessage(m.nameLabel)}</Field.Label>
-                      <Input
-                        value={values.name}
-                        maxLength={NAME_MAX}
-                        autoComplete="off"
-                        onChange={(e) => {
-                          const name = e.currentTarget.value;
-                          setValues((current) => ({ ...current, name }));
-                          setErrors({});
-                        }}
-                      />
-                      {errors.name ? <Field.ErrorText>{intl.formatMessage(errors.name)}</Field.ErrorText> : <Field.HelperText>{intl.formatMessage(m.nameHint)}</Field.HelperText>}
-                    </Field.Root>
-                    <Field.Root>
-                      <Field.Label>{intl.formatMessage(m.expiry)}</Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field
-                          value={values.expiry}
-                          onChange={(e) => {
-                            const expiry = e.currentTarget.value as ExpiryChoice;
-                            setValues((current) => ({ ...current, expiry }));
-                          }}
-                        >
-                          {EXPIRY_CHOICES.map((choice) => (
-                            <option key={choice} value={choice}>
-                              {intl.formatMessage(expiryMessages[EXPIRY_LABEL[choice]])}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                    </Field.Root>
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Button type="button" variant="outline" onClick={close}>
-                    {intl.formatMessage(m.cancel)}
-                  </Button>
-                  <Button type="submit" colorPalette="blue" loading={create.isPending}>
-                    {intl.formatMessage(m.submit)}
-                  </Button>
-                </Dialog.Footer>
-              </form>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <TextField
+        label={intl.formatMessage(m.nameLabel)}
+        required
+        maxLength={NAME_MAX}
+        autoComplete="off"
+        value={values.name}
+        onChange={(name) => {
+          setValues((current) => ({ ...current, name }));
+          setErrors({});
+        }}
+        error={errors.name ? intl.formatMessage(errors.name) : null}
+        helper={intl.formatMessage(m.nameHint)}
+      />
+      <SelectField
+        label={intl.formatMessage(m.expiry)}
+        value={values.expiry}
+        onChange={(expiry) => setValues((current) => ({ ...current, expiry: expiry as ExpiryChoice }))}
+        options={EXPIRY_CHOICES.map((choice) => ({ value: choice, label: intl.formatMessage(expiryMessages[EXPIRY_LABEL[choice]]) }))}
+      />
+    </FormDialog>
   );
 }
 
@@ -315,28 +273,15 @@ function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: 
     });
   };
   return (
-    <Dialog.Root role="alertdialog" open={Boolean(apiKey)} onOpenChange={(details) => !details.open && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{intl.formatMessage(m.revokeTitle)}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Dialog.Description>{apiKey && intl.formatMessage(m.revokeText, { name: apiKey.name, prefix: `${apiKey.prefix}_…` })}</Dialog.Description>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {intl.formatMessage(m.cancel)}
-              </Button>
-              <Button colorPalette="red" loading={revoke.isPending} onClick={confirm}>
-                {intl.formatMessage(m.revokeConfirm)}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      open={Boolean(apiKey)}
+      title={intl.formatMessage(m.revokeTitle)}
+      description={apiKey ? intl.formatMessage(m.revokeText, { name: apiKey.name, prefix: `${apiKey.prefix}_…` }) : ''}
+      cancelText={intl.formatMessage(m.cancel)}
+      confirmText={intl.formatMessage(m.revokeConfirm)}
+      pending={revoke.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

@@ -12,11 +12,12 @@ import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 import { useSessionUser } from '@/lib/auth/session';
 import { isRouteAllowed } from '@/lib/permissions';
+import { money } from '@/lib/format';
 
 import { getBalanceQueryOptions } from '../api/get-balance';
 import { getDepositsQueryOptions } from '../api/get-deposits';
 import { HOME_LATEST_COUNT, PAGE_SIZES } from '../lib/constants';
-import { money } from '../lib/display';
+
 import { depositsMessages as m } from '../messages';
 import { depositColumns } from './deposit-columns';
 

@@ -3,20 +3,33 @@ import type { IntlShape } from 'react-intl';
 
 import type { DepositListItem } from '@/api/types';
 import type { GridColumn } from '@/components/kit';
+import { RowActionButton } from '@/components/row-action-button';
 import { formatDocument } from '@/lib/documents';
+import { money } from '@/lib/format';
 
-import { dateTime, day, money } from '../lib/display';
+import { dateTime, day } from '../lib/display';
 import { depositsMessages as m, labelOf, methodMessages } from '../messages';
 import { StatusBadge } from './status-badge';
+import { isRefundable } from '../lib/refund-action';
 
 const NONE = '—';
 
 /** The deposit list's columns (spec §2) with their priorities; `open` shows a deposit's detail. */
-export function depositColumns(intl: IntlShape, open: (id: string) => void): GridColumn<DepositListItem>[] {
+export function depositColumns(intl: IntlShape, open: (id: string) => void, onRefund?: (deposit: DepositListItem) => void): GridColumn<DepositListItem>[] {
   const method = (value: string) => {
     const label = labelOf(methodMessages, value);
     return typeof label === 'string' ? label : intl.formatMessage(label);
   };
+  const refund: GridColumn<DepositListItem>[] = onRefund
+    ? [
+        {
+          key: 'refund',
+          header: intl.formatMessage(m.colActions),
+          priority: 1,
+          cell: (row) => isRefundable(row) && <RowActionButton action={m.refund} label={m.refundLabel} values={{ id: row.id }} colorPalette="red" onClick={() => onRefund(row)} />,
+        },
+      ]
+    : [];
   return [
     {
       key: 'id',
@@ -50,5 +63,6 @@ export function depositColumns(intl: IntlShape, open: (id: string) => void): Gri
     { key: 'due', header: intl.formatMessage(m.colDueDate), priority: 3, sortField: 'due_date', nowrap: true, cell: (row) => (row.due_date ? day(row.due_date, intl.locale) : NONE) },
     { key: 'reference', header: intl.formatMessage(m.colTransactionId), priority: 3, mono: true, cell: (row) => row.provider_reference || NONE },
     { key: 'created', header: intl.formatMessage(m.colCreated), priority: 2, card: 'date', sortField: 'created_at', nowrap: true, cell: (row) => dateTime(row.created_at, intl.locale) },
+    ...refund,
   ];
 }

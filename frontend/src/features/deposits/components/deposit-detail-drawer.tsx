@@ -8,19 +8,26 @@ import { CircleIcon } from '@/components/icons';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 import { formatDocument } from '@/lib/documents';
+import { money } from '@/lib/format';
 
 import { getDepositQueryOptions } from '../api/get-deposit';
 import { depositDocumentUrl } from '../api/get-deposit-document';
 import { maskZipcode } from '../lib/address';
-import { dateTime, day, formatTypedLine, money } from '../lib/display';
+import { dateTime, day, formatTypedLine } from '../lib/display';
+import { isRefundable } from '../lib/refund-action';
 import { depositsMessages as m, labelOf, methodMessages, statusMessages } from '../messages';
 import { CopyField } from './copy-field';
 import { StatusBadge } from './status-badge';
 
-type Props = { id: string | null; onClose: () => void };
+type Props = {
+  id: string | null;
+  onClose: () => void;
+  /** "Refund" in the drawer for a paid deposit (absent: the user may not refund here). */
+  onRefund?: (deposit: DepositDetail) => void;
+};
 
 /** One deposit: every field, its status timeline and its ledger postings. Opened by `?deposit=<id>`. */
-export function DepositDetailDrawer({ id, onClose }: Props) {
+export function DepositDetailDrawer({ id, onClose, onRefund }: Props) {
   const intl = useIntl();
   return (
     <Drawer.Root open={Boolean(id)} onOpenChange={(details) => !details.open && onClose()} placement="end" size="lg">
@@ -31,7 +38,7 @@ export function DepositDetailDrawer({ id, onClose }: Props) {
             <Drawer.Header>
               <Drawer.Title>{id ? intl.formatMessage(m.detailTitle, { id }) : ''}</Drawer.Title>
             </Drawer.Header>
-            <Drawer.Body>{id && <DetailBody id={id} />}</Drawer.Body>
+            <Drawer.Body>{id && <DetailBody id={id} onRefund={onRefund} />}</Drawer.Body>
             <Drawer.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={intl.formatMessage(commonMessages.close)} />
             </Drawer.CloseTrigger>
@@ -42,7 +49,7 @@ export function DepositDetailDrawer({ id, onClose }: Props) {
   );
 }
 
-function DetailBody({ id }: { id: string }) {
+function DetailBody({ id, onRefund }: { id: string; onRefund?: (deposit: DepositDetail) => void }) {
   const intl = useIntl();
   const query = useQuery(getDepositQueryOptions(id));
   if (query.isPending) {
@@ -68,7 +75,19 @@ function DetailBody({ id }: { id: string }) {
       </Stack>
     );
   }
-  return <DepositDetailView deposit={query.data} />;
+  const deposit = query.data;
+  return (
+    <Stack gap="4">
+      {onRefund && isRefundable(deposit) && (
+        <Box>
+          <Button size="sm" colorPalette="red" variant="outline" onClick={() => onRefund(deposit)}>
+            {intl.formatMessage(m.refund)}
+          </Button>
+        </Box>
+      )}
+      <DepositDetailView deposit={deposit} />
+    </Stack>
+  );
 }
 
 export function DepositDetailView({ deposit }: { deposit: DepositDetail }) {

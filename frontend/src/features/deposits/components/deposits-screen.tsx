@@ -7,12 +7,15 @@ import { AppToaster } from '@/components/app-toaster';
 import { FilterMultiSelect, ListView, useList } from '@/components/kit';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
+import { useSessionUser } from '@/lib/auth/session';
+import { canWrite } from '@/lib/permissions';
 
 import { getDepositsQueryOptions } from '../api/get-deposits';
 import { getDepositsSummaryQueryOptions } from '../api/get-deposits-summary';
 import { CURRENCIES, DEPOSIT_METHODS, DEPOSIT_STATUSES, SORTS } from '../lib/constants';
 import type { ChargeMethod } from '../lib/deposit-form';
 import { DETAIL_PARAM, depositsList, filterQuery, listQuery } from '../lib/list';
+import type { RefundDialogComponent, RefundTarget } from '../lib/refund-action';
 import { depositsMessages as m, labelOf, methodMessages, sortMessages, statusMessages } from '../messages';
 import { AmountFilter } from './amount-filter';
 import { depositColumns } from './deposit-columns';
@@ -25,8 +28,18 @@ import { GenerateDepositDialog } from './generate-deposit-dialog';
  * keyset pages in the URL), a compact summary strip of the filtered set, billet and PIX generation,
  * and a deposit's detail drawer.
  */
-export default function DepositsScreen({ route, homeHref }: { route: string; homeHref: string }) {
+type Props = {
+  route: string;
+  homeHref: string;
+  /** The refund form (from the refunds feature, handed in by the app): "Refund" on rows and in the drawer. */
+  refundDialog?: RefundDialogComponent;
+};
+
+export default function DepositsScreen({ route, homeHref, refundDialog: RefundDialog }: Props) {
   const intl = useIntl();
+  const user = useSessionUser();
+  const [refunding, setRefunding] = useState<RefundTarget | null>(null);
+  const onRefund = RefundDialog && canWrite(user.role) ? setRefunding : undefined;
   const list = useList(depositsList, { detailParam: DETAIL_PARAM });
   const [generating, setGenerating] = useState<ChargeMethod | null>(null);
   const query = useQuery(getDepositsQueryOptions(listQuery(list.state)));
@@ -55,7 +68,8 @@ export default function DepositsScreen({ route, homeHref }: { route: string; hom
       <ListView
         list={list}
         caption={intl.formatMessage(m.table)}
-        columns={depositColumns(intl, (id) => list.setParam(DETAIL_PARAM, id))}
+        columns={depositColumns(intl, (id) => list.setParam(DETAIL_PARAM, id), onRefund)}
+        rowAttributes={(row) => ({ 'data-deposit': row.id })}
         data={query.data}
         loading={query.isPending}
         stale={query.isPlaceholderData && query.isFetching}
@@ -77,7 +91,8 @@ export default function DepositsScreen({ route, homeHref }: { route: string; hom
         errorTitle={intl.formatMessage(commonMessages.depositsNotFound)}
       />
       {generating && <GenerateDepositDialog method={generating} onClose={() => setGenerating(null)} />}
-      <DepositDetailDrawer id={list.param(DETAIL_PARAM)} onClose={() => list.setParam(DETAIL_PARAM, null)} />
+      <DepositDetailDrawer id={list.param(DETAIL_PARAM)} onClose={() => list.setParam(DETAIL_PARAM, null)} onRefund={onRefund} />
+      {RefundDialog && refunding && <RefundDialog deposit={refunding} onClose={() => setRefunding(null)} />}
       <AppToaster />
     </Stack>
   );

@@ -3,8 +3,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 
 import type { CurrencySummary, DepositSummary } from '@/api/types';
+import { money } from '@/lib/format';
 
-import { money } from '../lib/display';
 import { depositsMessages as m } from '../messages';
 
 /**

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { Locale } from '@/i18n/locales';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/testing/test-utils';
@@ -8,7 +8,10 @@ import { jsonResponse, mockFetch, renderWithProviders } from '@/testing/test-uti
 import { addDaysIso, todayIso } from '../lib/display';
 import { makeDeposit, pathOf } from '../testing/fixtures';
 import { GenerateDepositDialog } from './generate-deposit-dialog';
-import { AppToaster as DepositsToaster } from '@/components/app-toaster';
+import { AppToaster as DepositsToaster, appToaster as depositsToaster } from '@/components/app-toaster';
+
+// The toaster keeps at most three toasts and outlives a test: start each test without any.
+afterEach(() => depositsToaster.remove());
 
 function renderDialog(method: 'billet' | 'pix', locale: Locale = 'en') {
   document.cookie = 'csrftoken=t';
@@ -117,12 +120,28 @@ describe('generate single billet', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Invalid zipcode: 8 digits, such as 01310-100')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /^Zipcode/ })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('The due date is too far in the future')).toBeInTheDocument();
-    // The form's own alert (the error toast is an alert too).
-    expect(within(screen.getByRole('dialog', { name: 'Generate single billet' })).getByRole('alert')).toHaveTextContent('This payment method is not enabled for your account');
+    expect(screen.getByRole('alert')).toHaveTextContent('This payment method is not enabled for your account');
     expect(await screen.findByText('Problems to generate the billet')).toBeInTheDocument();
     expect(screen.getByText('Check the highlighted fields')).toBeInTheDocument();
     // still the form: nothing was generated
     expect(screen.getByRole('dialog', { name: 'Generate single billet' })).toBeInTheDocument();
+  });
+
+  it('shows "currency not accepted" on the currency field when the method does not take it', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'POST /deposits': () =>
+        jsonResponse({ code: 'currency_not_accepted', message: 'This payment method does not accept USD.', fields: { currency: 'currency_not_accepted' } }, 400),
+    });
+    renderDialog('billet');
+    await screen.findByRole('dialog', { name: 'Generate single billet' });
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Currency/ }), 'USD');
+    await fillBillet(user, EN, { amount: '10.00', name: 'Maria Silva', document: '39053344705', ...ADDRESS });
+    await user.click(screen.getByRole('button', { name: 'Generate billet' }));
+
+    expect(await screen.findByText('This payment method does not accept this currency')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^Currency/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('This payment method is not enabled for your account')).not.toBeInTheDocument();
   });
 
   it('says "Problems to generate the billet" when the server fails', async () => {

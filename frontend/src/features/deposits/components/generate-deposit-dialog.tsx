@@ -1,10 +1,13 @@
-import { Alert, Box, Button, CloseButton, Dialog, Flex, Image, Link, Portal, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Box, Button, Flex, Image, Link, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 
 import type { Deposit } from '@/api/types';
+import { ConfirmDialog } from '@/components/kit/confirm-dialog';
+import { FormDialog } from '@/components/kit/form-dialog';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
+import { money } from '@/lib/format';
 
 import { useCreateDeposit } from '../api/create-deposit';
 import { depositDocumentUrl } from '../api/get-deposit-document';
@@ -19,7 +22,7 @@ import {
   serverFieldErrors,
   validateDepositForm,
 } from '../lib/deposit-form';
-import { dateTime, day, formatTypedLine, money, todayIso } from '../lib/display';
+import { dateTime, day, formatTypedLine, todayIso } from '../lib/display';
 import { depositsMessages as m } from '../messages';
 import { CopyField } from './copy-field';
 import { DepositFormFields } from './deposit-form-fields';
@@ -40,17 +43,9 @@ export function GenerateDepositDialog({ method, onClose }: Props) {
   const [values, setValues] = useState<DepositFormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [otherErrors, setOtherErrors] = useState<FieldError[]>([]);
-  const [attempt, setAttempt] = useState(0);
   const [created, setCreated] = useState<Deposit | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const create = useCreateDeposit({ onSuccess: setCreated });
-
-  // After a failed attempt, take the user to the first field to fix.
-  useEffect(() => {
-    if (attempt === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
 
   const requestClose = () => {
     if (!created && isDirty(values, initial)) setConfirming(true);
@@ -62,24 +57,24 @@ export function GenerateDepositDialog({ method, onClose }: Props) {
     if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (create.isPending) return;
+  const validate = () => {
     const checked = validateDepositForm(method, values, intl.locale, today);
     setErrors(checked.errors);
     setOtherErrors([]);
-    if (!checked.body) {
-      setAttempt((n) => n + 1);
-      return;
-    }
+    return Boolean(checked.body);
+  };
+
+  const submit = () => {
+    const checked = validateDepositForm(method, values, intl.locale, today);
+    if (!checked.body) return;
     create.mutate(checked.body, {
       onError: (error) => {
-        const invalid = isApiError(error) && error.code === 'invalid_input' && error.fields;
+        // Field errors come as codes on the fields (`currency_not_accepted` on the currency, ...).
+        const invalid = isApiError(error) && error.status < 500 && error.fields;
         if (invalid) {
           const split = serverFieldErrors(error.fields);
           setErrors(split.errors);
           setOtherErrors(split.other);
-          setAttempt((n) => n + 1);
         }
         const described = isApiError(error) && error.status >= 400 && error.status < 500 && !invalid && error.message;
         depositsToaster.create({
@@ -107,84 +102,43 @@ export function GenerateDepositDialog({ method, onClose }: Props) {
 
   return (
     <>
-      <Dialog.Root open onOpenChange={(details) => !details.open && requestClose()} size={{ base: 'full', md: 'xl' }} scrollBehavior="inside">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              {created ? (
-                <>
-                  <Dialog.Body>
-                    <ChargeResult deposit={created} />
-                  </Dialog.Body>
-                  <Dialog.Footer>
-                    <Button variant="outline" onClick={again}>
-                      {intl.formatMessage(m.generateAnother)}
-                    </Button>
-                    <Button colorPalette="blue" onClick={onClose}>
-                      {intl.formatMessage(m.close)}
-                    </Button>
-                  </Dialog.Footer>
-                </>
-              ) : (
-                <form ref={formRef} onSubmit={submit} noValidate aria-label={title} style={{ display: 'contents' }}>
-                  <Dialog.Body>
-                    {otherErrors.length > 0 && (
-                      <Alert.Root status="error" mb="4" role="alert">
-                        <Alert.Indicator />
-                        <Alert.Content>
-                          {otherErrors.map((error, index) => (
-                            <Alert.Description key={index}>{errorText(error)}</Alert.Description>
-                          ))}
-                        </Alert.Content>
-                      </Alert.Root>
-                    )}
-                    <DepositFormFields method={method} values={values} errors={errors} today={today} onChange={change} />
-                  </Dialog.Body>
-                  <Dialog.Footer>
-                    <Button type="button" variant="outline" onClick={requestClose}>
-                      {intl.formatMessage(m.cancel)}
-                    </Button>
-                    <Button type="submit" colorPalette="blue" loading={create.isPending} disabled={create.isPending}>
-                      {intl.formatMessage(method === 'billet' ? m.submitBillet : m.submitPix)}
-                    </Button>
-                  </Dialog.Footer>
-                </form>
-              )}
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={intl.formatMessage(commonMessages.close)} />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
-
-      <Dialog.Root role="alertdialog" open={confirming} onOpenChange={(details) => !details.open && setConfirming(false)}>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{intl.formatMessage(m.discardTitle)}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Dialog.Description>{intl.formatMessage(m.discardText)}</Dialog.Description>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => setConfirming(false)}>
-                  {intl.formatMessage(m.keepEditing)}
+      <FormDialog
+        title={title}
+        size="xl"
+        submitText={intl.formatMessage(method === 'billet' ? m.submitBillet : m.submitPix)}
+        cancelText={intl.formatMessage(m.cancel)}
+        error={otherErrors.length > 0 ? otherErrors.map((error) => errorText(error)).join(' ') : null}
+        pending={create.isPending}
+        validate={validate}
+        onSubmit={submit}
+        onClose={requestClose}
+        result={
+          created && {
+            body: <ChargeResult deposit={created} />,
+            footer: (
+              <>
+                <Button variant="outline" onClick={again}>
+                  {intl.formatMessage(m.generateAnother)}
                 </Button>
-                <Button colorPalette="red" onClick={onClose}>
-                  {intl.formatMessage(m.discard)}
+                <Button colorPalette="blue" onClick={onClose}>
+                  {intl.formatMessage(m.close)}
                 </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+              </>
+            ),
+          }
+        }
+      >
+        <DepositFormFields method={method} values={values} errors={errors} today={today} onChange={change} />
+      </FormDialog>
+      <ConfirmDialog
+        open={confirming}
+        title={intl.formatMessage(m.discardTitle)}
+        description={intl.formatMessage(m.discardText)}
+        cancelText={intl.formatMessage(m.keepEditing)}
+        confirmText={intl.formatMessage(m.discard)}
+        onConfirm={onClose}
+        onClose={() => setConfirming(false)}
+      />
     </>
   );
 }

@@ -184,6 +184,7 @@ const SERVER_CODES: Record<string, MessageDescriptor> = {
   invalid_amount: m.amountTooLarge,
   amount_out_of_range: m.amountTooLarge,
   currency_not_enabled: m.currencyNotEnabled,
+  currency_not_accepted: m.unsupportedCurrency,
   unsupported_currency: m.unsupportedCurrency,
   invalid_expiry: m.invalidExpiry,
   method_not_enabled: m.methodNotEnabled,

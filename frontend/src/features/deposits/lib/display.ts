@@ -1,13 +1,5 @@
-import { type Currency, formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 
-/** The API's currencies are strings; the formatter knows BRL and USD. */
-export function money(cents: number, currency: string, locale: string): string {
-  try {
-    return formatMoney(cents, currency as Currency, locale);
-  } catch {
-    return `${currency} ${cents}`;
-  }
-}
 
 /** An ISO date-time of the API ("2026-01-15T12:00:00Z") for the locale. */
 export function dateTime(iso: string | null | undefined, locale: string): string {

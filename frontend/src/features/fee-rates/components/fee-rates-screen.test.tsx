@@ -100,7 +100,7 @@ describe('fee rates screen (admin/fee-rates)', { timeout: 60_000 }, () => {
     await user.type(fixed, '1,00');
     await user.click(within(form).getByRole('button', { name: 'Revisar' }));
 
-    const confirm = await screen.findByRole('dialog', { name: 'Confirme a nova tarifa' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Confirme a nova tarifa' });
     expect(plain(within(confirm).getByTestId('rate-before').textContent)).toMatch(/^0,99 ?% \+ R\$ 0,00 \(Padrão da plataforma\)$/);
     expect(plain(within(confirm).getByTestId('rate-after').textContent)).toMatch(/^2,49 ?% \+ R\$ 1,00 \(Tarifa do cliente\)$/);
     expect(plain(within(confirm).getByText(/^Sobre R\$ 100,00/).textContent)).toBe('Sobre R$ 100,00: tarifa R$ 0,99 → R$ 3,49');
@@ -112,7 +112,7 @@ describe('fee rates screen (admin/fee-rates)', { timeout: 60_000 }, () => {
     const body = JSON.parse((calls(fetchMock, 'PUT', '/api/admin/fee-rates')[0]![1] as RequestInit).body as string);
     expect(body).toEqual({ tenant: 'acme', method: 'pix', currency: 'BRL', percent_bp: 249, fixed: 100 });
     expect(await screen.findByText('Tarifa salva')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirme a nova tarifa' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { name: 'Confirme a nova tarifa' })).toBeNull());
   });
 
   it('brings the server’s field errors back to the form, translated', async () => {
@@ -132,7 +132,7 @@ describe('fee rates screen (admin/fee-rates)', { timeout: 60_000 }, () => {
     await user.clear(percent);
     await user.type(percent, '1.5');
     await user.click(within(form).getByRole('button', { name: 'Review' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Confirm the new rate' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Confirm the new rate' });
     expect(within(confirm).getByText(/every future TED payout in BRL of every client without a rate of its own/)).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Save rate' }));
 

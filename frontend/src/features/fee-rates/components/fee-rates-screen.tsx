@@ -13,11 +13,12 @@ import { TenantScopeSelect } from '@/components/tenant-scope-select';
 import { commonMessages } from '@/i18n/messages';
 import { useSessionUser } from '@/lib/auth/session';
 import { canWrite } from '@/lib/permissions';
+import { money } from '@/lib/format';
 
 import { getClientsQueryOptions } from '../api/get-clients';
 import { getFeeRatesQueryOptions } from '../api/get-fee-rates';
 import { getPluginsQueryOptions } from '../api/get-payment-methods';
-import { methodName, money, rateText } from '../lib/display';
+import { methodName, rateText } from '../lib/display';
 import { formatPercent } from '../lib/percent';
 import { ALL_SCOPE, EXAMPLE_AMOUNT, PLATFORM_SCOPE, type RateRow, type RateSource, allRates, computeFee, methodOptions, rateRows } from '../lib/rates';
 import { feeRatesMessages as m, sourceMessages } from '../messages';

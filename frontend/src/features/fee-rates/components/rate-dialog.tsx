@@ -1,15 +1,18 @@
-import { Alert, Box, Button, CloseButton, DataList, Dialog, Field, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useMemo, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { Alert, Box, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { type IntlShape, useIntl } from 'react-intl';
 
 import type { FeeRate, FeeRateIn, VisibleTenant } from '@/api/types';
 import { appToaster } from '@/components/app-toaster';
+import { type FormConfirmation, FormDialog } from '@/components/kit/form-dialog';
+import { MoneyField, SelectField, TextField } from '@/components/kit/form-fields';
 import { commonMessages } from '@/i18n/messages';
 import { formatAmountInput } from '@/lib/amount-input';
 import { isApiError } from '@/lib/api-client';
+import { money } from '@/lib/format';
 
 import { useSetFeeRate } from '../api/set-fee-rate';
-import { currencySymbol, methodName, money, rateText, rateWithSource } from '../lib/display';
+import { currencySymbol, methodName, rateText, rateWithSource } from '../lib/display';
 import { formatPercentInput } from '../lib/percent';
 import { type RateFormErrors, type RateFormField, type RateFormValues, MAX_FIXED, serverRateErrors, validateRateForm } from '../lib/rate-form';
 import { CURRENCIES, EXAMPLE_AMOUNT, type MethodOption, computeFee, effectiveRate, isPayoutMethod } from '../lib/rates';
@@ -76,16 +79,16 @@ export function RateDialog({ target, rates, clients, methods, nameOf, onClose }:
     setErrors(({ [field]: _, ...rest }) => rest);
   };
 
-  const submitForm = (event: FormEvent) => {
-    event.preventDefault();
+  const validate = () => {
     const checked = validateRateForm(values, locale, examples, offered);
     setErrors(checked.errors);
     setServerError(null);
-    if (checked.body) setReview(checked.body);
+    setReview(checked.body ?? null);
+    return Boolean(checked.body);
   };
 
   const confirm = () => {
-    if (!review || save.isPending) return;
+    if (!review) return;
     save.mutate(review, {
       onSuccess: (rate) => {
         appToaster.create({
@@ -101,7 +104,7 @@ export function RateDialog({ target, rates, clients, methods, nameOf, onClose }:
         onClose();
       },
       onError: (error) => {
-        setReview(null); // back to the form, with the server's reasons on its fields
+        // Back to the form, with the server's reasons on its fields.
         setErrors(serverRateErrors(isApiError(error) ? error.fields : null, { max: maxText }));
         setServerError(isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : intl.formatMessage(commonMessages.tryAgainLater));
       },
@@ -113,201 +116,123 @@ export function RateDialog({ target, rates, clients, methods, nameOf, onClose }:
     return error ? intl.formatMessage(error.message, error.values) : undefined;
   };
 
-  const title = intl.formatMessage(review ? m.confirmTitle : target.locked ? m.formEdit : m.formNew);
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', md: 'md' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {review ? (
-              <ConfirmStep
-                title={title}
-                body={review}
-                before={current}
-                scopeName={scopeName}
-                pending={save.isPending}
-                onBack={() => setReview(null)}
-                onConfirm={confirm}
-              />
-            ) : (
-              <form onSubmit={submitForm} noValidate aria-label={title} style={{ display: 'contents' }}>
-                <Dialog.Header>
-                  <Dialog.Title>{title}</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Stack gap="4">
-                    {serverError && (
-                      <Alert.Root status="error" role="alert">
-                        <Alert.Indicator />
-                        <Alert.Content>
-                          <Alert.Title>{intl.formatMessage(m.saveFailed)}</Alert.Title>
-                          <Alert.Description>{serverError}</Alert.Description>
-                        </Alert.Content>
-                      </Alert.Root>
-                    )}
-                    <Field.Root invalid={Boolean(errors.tenant)} disabled={target.locked}>
-                      <Field.Label>{intl.formatMessage(m.scope)}</Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field value={values.tenant} onChange={(e) => change('tenant', e.currentTarget.value)}>
-                          <option value="">{intl.formatMessage(m.platform)}</option>
-                          {clients?.map((client) => (
-                            <option key={client.slug} value={client.slug}>
-                              {client.name}
-                            </option>
-                          ))}
-                          {values.tenant && !clients?.some((client) => client.slug === values.tenant) && <option value={values.tenant}>{nameOf(values.tenant)}</option>}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                      <Field.ErrorText>{errorText('tenant')}</Field.ErrorText>
-                    </Field.Root>
-                    <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
-                      <Field.Root invalid={Boolean(errors.method)} disabled={target.locked} required>
-                        <Field.Label>{intl.formatMessage(m.method)}</Field.Label>
-                        <NativeSelect.Root>
-                          <NativeSelect.Field value={values.method} onChange={(e) => change('method', e.currentTarget.value)}>
-                            <option value="">{intl.formatMessage(m.chooseMethod)}</option>
-                            {methods.map((method) => (
-                              <option key={method.code} value={method.code}>
-                                {methodName(intl, method.code)}
-                              </option>
-                            ))}
-                            {values.method && !methods.some((method) => method.code === values.method) && <option value={values.method}>{values.method}</option>}
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
-                        <Field.ErrorText>{errorText('method')}</Field.ErrorText>
-                      </Field.Root>
-                      <Field.Root invalid={Boolean(errors.currency)} disabled={target.locked} required maxW={{ sm: '36' }}>
-                        <Field.Label>{intl.formatMessage(m.currency)}</Field.Label>
-                        <NativeSelect.Root>
-                          <NativeSelect.Field value={values.currency} onChange={(e) => change('currency', e.currentTarget.value)}>
-                            {[...new Set([...currencies, ...(values.currency ? [values.currency] : [])])].map((currency) => (
-                              <option key={currency} value={currency}>
-                                {currency}
-                              </option>
-                            ))}
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
-                        <Field.ErrorText>{errorText('currency')}</Field.ErrorText>
-                      </Field.Root>
-                    </Stack>
-                    {current && (
-                      <Text color="fg.muted" fontSize="sm" data-testid="current-rate">
-                        {current.rate
-                          ? intl.formatMessage(m.now, {
-                              rate: rateText(intl, current.rate, values.currency),
-                              source: intl.formatMessage(sourceMessages[current.source]),
-                            })
-                          : intl.formatMessage(m.nowNone)}
-                      </Text>
-                    )}
-                    <Field.Root invalid={Boolean(errors.percent)} required>
-                      <Field.Label>{intl.formatMessage(m.percent)}</Field.Label>
-                      <Input inputMode="decimal" autoComplete="off" value={values.percent} onChange={(e) => change('percent', e.currentTarget.value)} />
-                      {errors.percent ? (
-                        <Field.ErrorText>{errorText('percent')}</Field.ErrorText>
-                      ) : (
-                        <Field.HelperText>{intl.formatMessage(m.percentHint, { example: examples.percent })}</Field.HelperText>
-                      )}
-                    </Field.Root>
-                    <Field.Root invalid={Boolean(errors.fixed)} required>
-                      <Field.Label>{intl.formatMessage(m.fixed, { symbol: currencySymbol(values.currency || 'BRL', locale) })}</Field.Label>
-                      <Input inputMode="decimal" autoComplete="off" value={values.fixed} onChange={(e) => change('fixed', e.currentTarget.value)} />
-                      {errors.fixed ? (
-                        <Field.ErrorText>{errorText('fixed')}</Field.ErrorText>
-                      ) : (
-                        <Field.HelperText>{intl.formatMessage(m.fixedHint, { example: examples.fixed })}</Field.HelperText>
-                      )}
-                    </Field.Root>
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Button type="button" variant="outline" onClick={onClose}>
-                    {intl.formatMessage(m.cancel)}
-                  </Button>
-                  <Button type="submit" colorPalette="blue">
-                    {intl.formatMessage(m.review)}
-                  </Button>
-                </Dialog.Footer>
-              </form>
-            )}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={intl.formatMessage(commonMessages.close)} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      title={intl.formatMessage(target.locked ? m.formEdit : m.formNew)}
+      submitText={intl.formatMessage(m.review)}
+      cancelText={intl.formatMessage(m.cancel)}
+      errorTitle={intl.formatMessage(m.saveFailed)}
+      error={serverError}
+      invalid
+      pending={save.isPending}
+      validate={validate}
+      onSubmit={confirm}
+      onClose={onClose}
+      confirmation={review && rateConfirmation(intl, review, current, scopeName)}
+    >
+      <SelectField
+        label={intl.formatMessage(m.scope)}
+        disabled={target.locked}
+        value={values.tenant}
+        onChange={(value) => change('tenant', value)}
+        error={errorText('tenant')}
+        options={[
+          { value: '', label: intl.formatMessage(m.platform) },
+          ...(clients?.map((client) => ({ value: client.slug, label: client.name })) ?? []),
+          ...(values.tenant && !clients?.some((client) => client.slug === values.tenant) ? [{ value: values.tenant, label: nameOf(values.tenant) }] : []),
+        ]}
+      />
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
+        <Box flex="1">
+          <SelectField
+            label={intl.formatMessage(m.method)}
+            required
+            disabled={target.locked}
+            placeholder={intl.formatMessage(m.chooseMethod)}
+            value={values.method}
+            onChange={(value) => change('method', value)}
+            error={errorText('method')}
+            options={[
+              ...methods.map((method) => ({ value: method.code, label: methodName(intl, method.code) })),
+              ...(values.method && !methods.some((method) => method.code === values.method) ? [{ value: values.method, label: values.method }] : []),
+            ]}
+          />
+        </Box>
+        <Box maxW={{ sm: '36' }}>
+          <SelectField
+            label={intl.formatMessage(m.currency)}
+            required
+            disabled={target.locked}
+            value={values.currency}
+            onChange={(value) => change('currency', value)}
+            error={errorText('currency')}
+            options={[...new Set([...currencies, ...(values.currency ? [values.currency] : [])])].map((currency) => ({ value: currency, label: currency }))}
+          />
+        </Box>
+      </Stack>
+      {current && (
+        <Text color="fg.muted" fontSize="sm" data-testid="current-rate">
+          {current.rate
+            ? intl.formatMessage(m.now, {
+                rate: rateText(intl, current.rate, values.currency),
+                source: intl.formatMessage(sourceMessages[current.source]),
+              })
+            : intl.formatMessage(m.nowNone)}
+        </Text>
+      )}
+      <TextField
+        label={intl.formatMessage(m.percent)}
+        required
+        inputMode="decimal"
+        autoComplete="off"
+        value={values.percent}
+        onChange={(value) => change('percent', value)}
+        error={errorText('percent')}
+        helper={intl.formatMessage(m.percentHint, { example: examples.percent })}
+      />
+      <MoneyField
+        label={intl.formatMessage(m.fixed, { symbol: currencySymbol(values.currency || 'BRL', locale) })}
+        required
+        value={values.fixed}
+        onChange={(value) => change('fixed', value)}
+        error={errorText('fixed')}
+        helper={intl.formatMessage(m.fixedHint, { example: examples.fixed })}
+      />
+    </FormDialog>
   );
 }
 
-type ConfirmProps = {
-  title: string;
-  body: FeeRateIn;
-  before: ReturnType<typeof effectiveRate> | null;
-  scopeName: string;
-  pending: boolean;
-  onBack: () => void;
-  onConfirm: () => void;
-};
-
 /** Before and after, a sample fee, and who is affected: the last look before the rate changes. */
-function ConfirmStep({ title, body, before, scopeName, pending, onBack, onConfirm }: ConfirmProps) {
-  const intl = useIntl();
+function rateConfirmation(intl: IntlShape, body: FeeRateIn, before: ReturnType<typeof effectiveRate> | null, scopeName: string): FormConfirmation {
   const { currency } = body;
   const method = methodName(intl, body.method);
   const client = Boolean(body.tenant);
   const payout = isPayoutMethod(body.method);
   const impact = payout ? (client ? m.impactPayout : m.impactPayoutPlatform) : client ? m.impactDeposit : m.impactDepositPlatform;
   const after = { percent_bp: body.percent_bp, fixed: body.fixed };
-  return (
-    <>
-      <Dialog.Header>
-        <Dialog.Title>{title}</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Stack gap="4">
-          <Text fontWeight="medium">
-            {scopeName} · {method} · {currency}
-          </Text>
-          <DataList.Root orientation="horizontal">
-            <DataList.Item>
-              <DataList.ItemLabel>{intl.formatMessage(m.before)}</DataList.ItemLabel>
-              <DataList.ItemValue data-testid="rate-before">{rateWithSource(intl, before?.rate, before?.source ?? 'none', currency)}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>{intl.formatMessage(m.after)}</DataList.ItemLabel>
-              <DataList.ItemValue data-testid="rate-after" fontWeight="semibold">
-                {rateWithSource(intl, after, client ? 'client' : 'platform', currency)}
-              </DataList.ItemValue>
-            </DataList.Item>
-          </DataList.Root>
-          <Text fontSize="sm">
-            {intl.formatMessage(m.example, {
-              amount: money(EXAMPLE_AMOUNT, currency, intl.locale),
-              before: money(computeFee(EXAMPLE_AMOUNT, before?.rate), currency, intl.locale),
-              after: money(computeFee(EXAMPLE_AMOUNT, after), currency, intl.locale),
-            })}
-          </Text>
-          <Alert.Root status="warning">
-            <Alert.Indicator />
-            <Box>
-              <Alert.Description>{intl.formatMessage(impact, { client: scopeName, method, currency })}</Alert.Description>
-            </Box>
-          </Alert.Root>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button type="button" variant="outline" onClick={onBack} disabled={pending}>
-          {intl.formatMessage(m.back)}
-        </Button>
-        <Button type="button" colorPalette="blue" loading={pending} onClick={onConfirm}>
-          {intl.formatMessage(m.save)}
-        </Button>
-      </Dialog.Footer>
-    </>
-  );
+  return {
+    title: intl.formatMessage(m.confirmTitle),
+    description: `${scopeName} · ${method} · ${currency}`,
+    summary: [
+      { label: intl.formatMessage(m.before), value: <span data-testid="rate-before">{rateWithSource(intl, before?.rate, before?.source ?? 'none', currency)}</span> },
+      { label: intl.formatMessage(m.after), value: <span data-testid="rate-after">{rateWithSource(intl, after, client ? 'client' : 'platform', currency)}</span> },
+    ],
+    extra: (
+      <>
+        <Text fontSize="sm">
+          {intl.formatMessage(m.example, {
+            amount: money(EXAMPLE_AMOUNT, currency, intl.locale),
+            before: money(computeFee(EXAMPLE_AMOUNT, before?.rate), currency, intl.locale),
+            after: money(computeFee(EXAMPLE_AMOUNT, after), currency, intl.locale),
+          })}
+        </Text>
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Description>{intl.formatMessage(impact, { client: scopeName, method, currency })}</Alert.Description>
+        </Alert.Root>
+      </>
+    ),
+    backText: intl.formatMessage(m.back),
+    confirmText: intl.formatMessage(m.save),
+  };
 }

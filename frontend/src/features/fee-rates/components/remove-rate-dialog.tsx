@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 
 import type { FeeRate } from '@/api/types';
 import { appToaster } from '@/components/app-toaster';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/kit/confirm-dialog';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 
@@ -55,7 +55,7 @@ export function RemoveRateDialog({ rate, rates, nameOf, onClose }: Props) {
       description={text}
       cancelText={intl.formatMessage(m.cancel)}
       confirmText={intl.formatMessage(rate?.tenant ? m.reset : m.remove)}
-      loading={remove.isPending}
+      pending={remove.isPending}
       onConfirm={confirm}
       onClose={onClose}
     />

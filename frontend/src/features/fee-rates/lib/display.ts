@@ -1,14 +1,11 @@
 import type { IntlShape, MessageDescriptor } from 'react-intl';
 
-import { type Currency, formatMoney } from '@/lib/format';
+import { money } from '@/lib/format';
 
 import { feeRatesMessages as m, methodLabel, sourceMessages } from '../messages';
 import { formatPercent } from './percent';
 import type { Rate, RateSource } from './rates';
 
-export function money(cents: number, currency: string, locale: string): string {
-  return formatMoney(cents, (currency === 'USD' ? 'USD' : 'BRL') as Currency, locale);
-}
 
 /** "R$" / "US$" (pt-BR), "R$" / "$" (en): the label of the fixed amount's input. */
 export function currencySymbol(currency: string, locale: string): string {

@@ -1,9 +1,11 @@
-import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 
 import type { BankAccount, Payout } from '@/api/types';
 import { appToaster } from '@/components/app-toaster';
+import { FormDialog } from '@/components/kit/form-dialog';
+import { MoneyField, TextField } from '@/components/kit/form-fields';
+import { serverErrors } from '@/components/kit/server-errors';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 import { createIdempotencyKeeper } from '@/lib/idempotency';
@@ -14,6 +16,8 @@ import { payoutCreatedText } from '../lib/display';
 import { INITIAL_PAYOUT_FORM, type PayoutFormErrors, type PayoutFormValues, validatePayoutForm } from '../lib/payout-form';
 import { payoutsMessages as m } from '../messages';
 import { BankAccountField, PayoutMethodField } from './payout-fields';
+
+const SERVER_FIELDS = { bank_account_id: 'bankAccountId', amount: 'amount', method: 'method', description: 'description' } as const;
 
 type Props = {
   accounts: BankAccount[] | undefined;
@@ -34,6 +38,7 @@ export function GeneratePayoutDialog({ accounts, accountsLoading, client, onClos
   const [values, setValues] = useState<PayoutFormValues>(INITIAL_PAYOUT_FORM);
   const [errors, setErrors] = useState<PayoutFormErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
+  const [serverFields, setServerFields] = useState<Partial<Record<keyof PayoutFormErrors, string>>>({});
   const [keeper] = useState(() => createIdempotencyKeeper());
   const member = useCreatePayout();
   const staff = useCreateStaffPayout();
@@ -42,11 +47,10 @@ export function GeneratePayoutDialog({ accounts, accountsLoading, client, onClos
   const change = <K extends keyof PayoutFormValues>(key: K, value: PayoutFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
     setErrors(({ [key]: _, ...rest }) => rest);
+    setServerFields(({ [key]: _, ...rest }) => rest);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
+  const submit = () => {
     const checked = validatePayoutForm(values, intl.locale);
     setErrors(checked.errors);
     setServerError(null);
@@ -61,10 +65,9 @@ export function GeneratePayoutDialog({ accounts, accountsLoading, client, onClos
         onClose();
       },
       onError: (error: Error) => {
-        const fields = isApiError(error) ? error.fields : null;
-        if (fields?.amount) setErrors((current) => ({ ...current, amount: { id: 'server', defaultMessage: fields.amount } }));
-        const message =
-          isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : intl.formatMessage(commonMessages.tryAgainLater);
+        const split = serverErrors(error, SERVER_FIELDS, { fallback: intl.formatMessage(commonMessages.tryAgainLater) });
+        setServerFields(split.fields);
+        const message = split.general ?? (isApiError(error) ? error.message : intl.formatMessage(commonMessages.tryAgainLater));
         setServerError(message);
         appToaster.create({ type: 'error', title: intl.formatMessage(commonMessages.problemGenerateWithdraw), description: message });
       },
@@ -74,76 +77,41 @@ export function GeneratePayoutDialog({ accounts, accountsLoading, client, onClos
   };
 
   const errorText = (key: keyof PayoutFormErrors) => {
+    const server = serverFields[key];
+    if (server) return server;
     const error = errors[key];
-    if (!error) return undefined;
-    return error.id === 'server' ? String(error.defaultMessage) : intl.formatMessage(error);
+    return error ? intl.formatMessage(error) : undefined;
   };
 
-  const title = intl.formatMessage(m.formTitle);
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', md: 'md' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate aria-label={title} style={{ display: 'contents' }}>
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {serverError && (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Content>
-                        <Alert.Title>{intl.formatMessage(commonMessages.problemGenerateWithdraw)}</Alert.Title>
-                        <Alert.Description>{serverError}</Alert.Description>
-                      </Alert.Content>
-                    </Alert.Root>
-                  )}
-                  <BankAccountField
-                    label={intl.formatMessage(m.bankAccount)}
-                    placeholder={intl.formatMessage(m.chooseAccount)}
-                    noAccounts={intl.formatMessage(m.noAccounts)}
-                    accounts={accounts}
-                    loading={accountsLoading}
-                    value={values.bankAccountId}
-                    onChange={(value) => change('bankAccountId', value)}
-                    error={errorText('bankAccountId')}
-                  />
-                  <Field.Root invalid={Boolean(errors.amount)} required>
-                    <Field.Label>{intl.formatMessage(m.amountLabel)}</Field.Label>
-                    <Input inputMode="decimal" autoComplete="off" value={values.amount} onChange={(e) => change('amount', e.currentTarget.value)} />
-                    {errors.amount ? <Field.ErrorText>{errorText('amount')}</Field.ErrorText> : <Field.HelperText>{intl.formatMessage(m.amountHint)}</Field.HelperText>}
-                  </Field.Root>
-                  <PayoutMethodField
-                    id="payout-method-label"
-                    label={intl.formatMessage(m.methodLabel)}
-                    methods={['pix', 'ted']}
-                    value={values.method}
-                    onChange={(value) => change('method', value)}
-                  />
-                  <Field.Root>
-                    <Field.Label>{intl.formatMessage(m.description)}</Field.Label>
-                    <Input maxLength={200} value={values.description} onChange={(e) => change('description', e.currentTarget.value)} />
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button type="button" variant="outline" onClick={onClose}>
-                  {intl.formatMessage(m.close)}
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={pending} disabled={pending}>
-                  {intl.formatMessage(m.submit)}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={intl.formatMessage(commonMessages.close)} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      title={intl.formatMessage(m.formTitle)}
+      submitText={intl.formatMessage(m.submit)}
+      cancelText={intl.formatMessage(m.close)}
+      errorTitle={intl.formatMessage(commonMessages.problemGenerateWithdraw)}
+      error={serverError}
+      pending={pending}
+      validate={() => {
+        const checked = validatePayoutForm(values, intl.locale);
+        setErrors(checked.errors);
+        return Boolean(checked.body);
+      }}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <BankAccountField
+        label={intl.formatMessage(m.bankAccount)}
+        placeholder={intl.formatMessage(m.chooseAccount)}
+        noAccounts={intl.formatMessage(m.noAccounts)}
+        accounts={accounts}
+        loading={accountsLoading}
+        value={values.bankAccountId}
+        onChange={(value) => change('bankAccountId', value)}
+        error={errorText('bankAccountId')}
+      />
+      <MoneyField label={intl.formatMessage(m.amountLabel)} required value={values.amount} onChange={(value) => change('amount', value)} error={errorText('amount')} helper={intl.formatMessage(m.amountHint)} />
+      <PayoutMethodField id="payout-method-label" label={intl.formatMessage(m.methodLabel)} methods={['pix', 'ted']} value={values.method} onChange={(value) => change('method', value)} error={errorText('method')} />
+      <TextField label={intl.formatMessage(m.description)} maxLength={200} value={values.description} onChange={(value) => change('description', value)} />
+    </FormDialog>
   );
 }

@@ -3,8 +3,9 @@ import type { IntlShape } from 'react-intl';
 
 import type { Payout } from '@/api/types';
 import type { GridColumn } from '@/components/kit';
+import { money } from '@/lib/format';
 
-import { money, when, withDigit } from '../lib/display';
+import { when, withDigit } from '../lib/display';
 import { labelOf, payoutMethodMessages, payoutsMessages as m } from '../messages';
 import { PayoutStatusBadge } from './status-badge';
 

@@ -1,16 +1,18 @@
-import { Button, CloseButton, DataList, Dialog, Drawer, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, CloseButton, DataList, Drawer, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 
 import type { PayoutDetail } from '@/api/types';
 import { appToaster } from '@/components/app-toaster';
+import { ConfirmDialog } from '@/components/kit/confirm-dialog';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
+import { money } from '@/lib/format';
 
 import { useCancelPayout } from '../api/cancel-payout';
 import { getPayoutQueryOptions } from '../api/get-payout';
-import { money, when, withDigit } from '../lib/display';
+import { when, withDigit } from '../lib/display';
 import { labelOf, payoutMethodMessages, payoutStatusMessages, payoutsMessages as m } from '../messages';
 import { PayoutStatusBadge } from './status-badge';
 
@@ -127,29 +129,20 @@ function Detail({ payout, canCancel }: { payout: PayoutDetail; canCancel: boolea
           {intl.formatMessage(m.cancel)}
         </Button>
       )}
-      <Dialog.Root role="alertdialog" open={confirming} onOpenChange={(details) => !details.open && setConfirming(false)}>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{intl.formatMessage(m.cancelTitle)}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Dialog.Description>{intl.formatMessage(m.cancelText)}</Dialog.Description>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => setConfirming(false)}>
-                  {intl.formatMessage(m.keep)}
-                </Button>
-                <Button colorPalette="red" loading={cancel.isPending} onClick={confirmCancel}>
-                  {intl.formatMessage(m.cancelConfirm)}
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <ConfirmDialog
+        open={confirming}
+        title={intl.formatMessage(m.cancelTitle)}
+        description={intl.formatMessage(m.cancelText)}
+        details={[
+          { label: intl.formatMessage(m.amount), value: money(payout.amount, payout.currency, intl.locale) },
+          { label: intl.formatMessage(m.beneficiary), value: payout.beneficiary_name },
+        ]}
+        cancelText={intl.formatMessage(m.keep)}
+        confirmText={intl.formatMessage(m.cancelConfirm)}
+        pending={cancel.isPending}
+        onConfirm={confirmCancel}
+        onClose={() => setConfirming(false)}
+      />
     </Stack>
   );
 }

@@ -11,9 +11,9 @@ import { commonMessages } from '@/i18n/messages';
 import { useSessionUser } from '@/lib/auth/session';
 import { LIST_SORTS, type ListSort } from '@/lib/list-params';
 import { canWrite } from '@/lib/permissions';
+import { money } from '@/lib/format';
 
 import { getPayoutsQueryOptions } from '../api/get-payouts';
-import { money } from '../lib/display';
 import { DETAIL_PARAM, PAYOUT_METHODS, PAYOUT_STATUSES, listQuery, payoutsList } from '../lib/filters';
 import { payoutMethodMessages, payoutStatusMessages, payoutsMessages as m, staffSortMessages } from '../messages';
 import { GeneratePayoutDialog } from './generate-payout-dialog';
@@ -82,7 +82,11 @@ export function PayoutsScreen({ route, homeHref, kind, accounts, accountsLoading
         summary={
           summary && (
             <Text fontSize="sm" color="fg.muted">
-              {intl.formatMessage(m.summary, { count: summary.count, amount: money(summary.amount, 'BRL', intl.locale) })}
+              {intl.formatMessage(m.summary, {
+                count: summary.count,
+                // one total per currency: reais are never added to dollars
+                amount: summary.currencies.length ? summary.currencies.map((c) => money(c.amount, c.currency, intl.locale)).join(' · ') : money(0, 'BRL', intl.locale),
+              })}
             </Text>
           )
         }

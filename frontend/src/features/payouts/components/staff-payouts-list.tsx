@@ -7,9 +7,10 @@ import { ClientFilter, FilterSelect, type GridColumn, ListView, useList } from '
 import { commonMessages } from '@/i18n/messages';
 import { formatDocument } from '@/lib/documents';
 import { LIST_SORTS, type ListSort } from '@/lib/list-params';
+import { money } from '@/lib/format';
 
 import { type StaffPayoutKind, getStaffPayoutsQueryOptions } from '../api/get-staff-payouts';
-import { money, when } from '../lib/display';
+import { when } from '../lib/display';
 import { DETAIL_PARAM, PAYOUT_STATUSES } from '../lib/filters';
 import { staffListQuery, staffPayoutsList } from '../lib/staff-filters';
 import { labelOf, payoutMethodMessages, payoutStatusMessages, payoutsMessages as m, staffSortMessages } from '../messages';

@@ -1,16 +1,20 @@
-import { Alert, Button, CloseButton, DataList, Dialog, Field, HStack, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
+import { Box, HStack } from '@chakra-ui/react';
+import { useState } from 'react';
 import { type MessageDescriptor, useIntl } from 'react-intl';
 
 import type { Balance, BankAccount, Payout, PayoutIn } from '@/api/types';
 import { appToaster } from '@/components/app-toaster';
+import { FormDialog } from '@/components/kit/form-dialog';
+import { MoneyField, SelectField } from '@/components/kit/form-fields';
+import { serverErrors } from '@/components/kit/server-errors';
 import { commonMessages } from '@/i18n/messages';
 import { formatAmountInput } from '@/lib/amount-input';
 import { isApiError } from '@/lib/api-client';
 import { createIdempotencyKeeper } from '@/lib/idempotency';
+import { money } from '@/lib/format';
 
 import { useCreatePayout } from '../api/create-payout';
-import { money, payoutCreatedText, withDigit } from '../lib/display';
+import { payoutCreatedText, withDigit } from '../lib/display';
 import { INITIAL_WALLET_FORM, type WalletFormErrors, type WalletFormValues, validateWalletForm } from '../lib/wallet-form';
 import { payoutsMessages as m } from '../messages';
 import { walletMessages as w } from '../wallet-messages';
@@ -26,6 +30,8 @@ type Props = {
   onCreated?: (payout: Payout) => void;
 };
 
+const SERVER_FIELDS = { bank_account_id: 'bankAccountId', amount: 'amount', currency: 'currency', method: 'method' } as const;
+
 type Reviewed = { body: PayoutIn; account: BankAccount };
 
 /**
@@ -40,6 +46,7 @@ export function WalletWithdrawDialog({ accounts, accountsLoading, balances, onCl
   const [errors, setErrors] = useState<WalletFormErrors>({});
   const [reviewed, setReviewed] = useState<Reviewed | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
+  const [serverFields, setServerFields] = useState<Partial<Record<keyof WalletFormErrors, string>>>({});
   const [keeper] = useState(() => createIdempotencyKeeper());
   const create = useCreatePayout();
   const own = accounts?.filter((account) => account.owner === 'company');
@@ -54,18 +61,19 @@ export function WalletWithdrawDialog({ accounts, accountsLoading, balances, onCl
       if (key === 'bankAccountId') delete next.method; // a PIX key may come with the new account
       return next;
     });
+    setServerFields(({ [key as keyof WalletFormErrors]: _, ...rest }) => rest);
   };
 
-  const review = (event: FormEvent) => {
-    event.preventDefault();
+  const validate = () => {
     const checked = validateWalletForm(values, own, intl.locale);
     setErrors(checked.errors);
     setServerError(null);
-    if (checked.body && checked.account) setReviewed({ body: checked.body, account: checked.account });
+    setReviewed(checked.body && checked.account ? { body: checked.body, account: checked.account } : null);
+    return Boolean(checked.body && checked.account);
   };
 
   const confirm = () => {
-    if (!reviewed || create.isPending) return;
+    if (!reviewed) return;
     setServerError(null);
     create.mutate(
       { body: reviewed.body, idempotencyKey: keeper.keyFor(reviewed.body) },
@@ -77,7 +85,9 @@ export function WalletWithdrawDialog({ accounts, accountsLoading, balances, onCl
           onClose();
         },
         onError: (error) => {
-          const message = isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : intl.formatMessage(commonMessages.tryAgainLater);
+          const split = serverErrors(error, SERVER_FIELDS, { fallback: intl.formatMessage(commonMessages.tryAgainLater) });
+          setServerFields(split.fields);
+          const message = split.general ?? (isApiError(error) ? error.message : intl.formatMessage(commonMessages.tryAgainLater));
           setServerError(message);
           appToaster.create({ type: 'error', title: intl.formatMessage(commonMessages.problemGenerateWithdraw), description: message });
         },
@@ -86,133 +96,71 @@ export function WalletWithdrawDialog({ accounts, accountsLoading, balances, onCl
   };
 
   const errorText = (key: keyof WalletFormErrors) => {
+    const server = serverFields[key];
+    if (server) return server;
     const error = errors[key];
     return error ? intl.formatMessage(error) : undefined;
   };
-  const title = intl.formatMessage(reviewed ? w.confirmTitle : w.formTitle);
-  const problem = serverError && (
-    <Alert.Root status="error" role="alert">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{intl.formatMessage(commonMessages.problemGenerateWithdraw)}</Alert.Title>
-        <Alert.Description>{serverError}</Alert.Description>
-      </Alert.Content>
-    </Alert.Root>
-  );
 
   return (
-    <Dialog.Root open role={reviewed ? 'alertdialog' : 'dialog'} onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', md: 'md' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {reviewed ? (
-              <>
-                <Dialog.Header>
-                  <Dialog.Title>{title}</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Stack gap="4">
-                    {problem}
-                    <Alert.Root status="warning">
-                      <Alert.Indicator />
-                      <Alert.Description>{intl.formatMessage(w.confirmText, { amount: money(reviewed.body.amount, reviewed.body.currency ?? 'BRL', intl.locale) })}</Alert.Description>
-                    </Alert.Root>
-                    <DataList.Root orientation="horizontal" aria-label={intl.formatMessage(w.summary)}>
-                      {summaryRows(reviewed, intl.locale, intl.formatMessage(reviewed.body.method === 'pix' ? m.methodPix : m.methodTed)).map(([label, value]) => (
-                        <DataList.Item key={label.id as string}>
-                          <DataList.ItemLabel>{intl.formatMessage(label)}</DataList.ItemLabel>
-                          <DataList.ItemValue>{value}</DataList.ItemValue>
-                        </DataList.Item>
-                      ))}
-                    </DataList.Root>
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Button type="button" variant="outline" onClick={() => setReviewed(null)} disabled={create.isPending}>
-                    {intl.formatMessage(w.back)}
-                  </Button>
-                  <Button type="button" colorPalette="red" loading={create.isPending} disabled={create.isPending} onClick={confirm}>
-                    {intl.formatMessage(w.confirm)}
-                  </Button>
-                </Dialog.Footer>
-              </>
-            ) : (
-              <form onSubmit={review} noValidate aria-label={title} style={{ display: 'contents' }}>
-                <Dialog.Header>
-                  <Dialog.Title>{title}</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Stack gap="4">
-                    <Text color="fg.muted" fontSize="sm">
-                      {intl.formatMessage(w.intro)}
-                    </Text>
-                    <BankAccountField
-                      label={intl.formatMessage(w.account)}
-                      placeholder={intl.formatMessage(w.chooseAccount)}
-                      noAccounts={intl.formatMessage(w.noAccounts)}
-                      accounts={own}
-                      loading={accountsLoading}
-                      value={values.bankAccountId}
-                      onChange={(value) => change('bankAccountId', value)}
-                      error={errorText('bankAccountId')}
-                    />
-                    <HStack gap="3" align="flex-start">
-                      <Field.Root invalid={Boolean(errors.amount)} required flex="1">
-                        <Field.Label>{intl.formatMessage(w.amount)}</Field.Label>
-                        <Input inputMode="decimal" autoComplete="off" value={values.amount} onChange={(e) => change('amount', e.currentTarget.value)} />
-                        {errors.amount ? (
-                          <Field.ErrorText>{errorText('amount')}</Field.ErrorText>
-                        ) : (
-                          <Field.HelperText>
-                            {available === undefined
-                              ? intl.formatMessage(w.amountHint, { example: formatAmountInput(123456, intl.locale) })
-                              : intl.formatMessage(w.available, { amount: money(available, values.currency, intl.locale) })}
-                          </Field.HelperText>
-                        )}
-                      </Field.Root>
-                      <Field.Root w="32" invalid={Boolean(errors.currency)}>
-                        <Field.Label>{intl.formatMessage(w.currency)}</Field.Label>
-                        <NativeSelect.Root>
-                          <NativeSelect.Field value={values.currency} onChange={(e) => change('currency', e.currentTarget.value)}>
-                            {currencies.map((currency) => (
-                              <option key={currency} value={currency}>
-                                {currency}
-                              </option>
-                            ))}
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
-                        <Field.ErrorText>{errorText('currency')}</Field.ErrorText>
-                      </Field.Root>
-                    </HStack>
-                    <PayoutMethodField
-                      id="wallet-method-label"
-                      label={intl.formatMessage(w.method)}
-                      methods={['ted', 'pix']}
-                      value={values.method}
-                      onChange={(value) => change('method', value)}
-                      error={errorText('method')}
-                    />
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Button type="button" variant="outline" onClick={onClose}>
-                    {intl.formatMessage(w.cancel)}
-                  </Button>
-                  <Button type="submit" colorPalette="blue">
-                    {intl.formatMessage(w.review)}
-                  </Button>
-                </Dialog.Footer>
-              </form>
-            )}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={intl.formatMessage(commonMessages.close)} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      title={intl.formatMessage(w.formTitle)}
+      description={intl.formatMessage(w.intro)}
+      submitText={intl.formatMessage(w.review)}
+      cancelText={intl.formatMessage(w.cancel)}
+      errorTitle={intl.formatMessage(commonMessages.problemGenerateWithdraw)}
+      error={serverError}
+      invalid={Object.keys(serverFields).length > 0}
+      pending={create.isPending}
+      validate={validate}
+      onSubmit={confirm}
+      onClose={onClose}
+      confirmation={
+        reviewed && {
+          title: intl.formatMessage(w.confirmTitle),
+          description: intl.formatMessage(w.confirmText, { amount: money(reviewed.body.amount, reviewed.body.currency ?? 'BRL', intl.locale) }),
+          summary: summaryRows(reviewed, intl.locale, intl.formatMessage(reviewed.body.method === 'pix' ? m.methodPix : m.methodTed)).map(([label, value]) => ({
+            label: intl.formatMessage(label),
+            value,
+          })),
+          summaryLabel: intl.formatMessage(w.summary),
+          backText: intl.formatMessage(w.back),
+          confirmText: intl.formatMessage(w.confirm),
+          confirmPalette: 'red',
+        }
+      }
+    >
+      <BankAccountField
+        label={intl.formatMessage(w.account)}
+        placeholder={intl.formatMessage(w.chooseAccount)}
+        noAccounts={intl.formatMessage(w.noAccounts)}
+        accounts={own}
+        loading={accountsLoading}
+        value={values.bankAccountId}
+        onChange={(value) => change('bankAccountId', value)}
+        error={errorText('bankAccountId')}
+      />
+      <HStack gap="3" align="flex-start">
+        <Box flex="1">
+          <MoneyField
+            label={intl.formatMessage(w.amount)}
+            required
+            value={values.amount}
+            onChange={(value) => change('amount', value)}
+            error={errorText('amount')}
+            helper={
+              available === undefined
+                ? intl.formatMessage(w.amountHint, { example: formatAmountInput(123456, intl.locale) })
+                : intl.formatMessage(w.available, { amount: money(available, values.currency, intl.locale) })
+            }
+          />
+        </Box>
+        <Box w="32">
+          <SelectField label={intl.formatMessage(w.currency)} value={values.currency} onChange={(value) => change('currency', value)} options={currencies.map((currency) => ({ value: currency, label: currency }))} error={errorText('currency')} />
+        </Box>
+      </HStack>
+      <PayoutMethodField id="wallet-method-label" label={intl.formatMessage(w.method)} methods={['ted', 'pix']} value={values.method} onChange={(value) => change('method', value)} error={errorText('method')} />
+    </FormDialog>
   );
 }
 

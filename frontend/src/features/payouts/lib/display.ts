@@ -1,13 +1,10 @@
 import type { IntlShape } from 'react-intl';
 
 import type { BankAccount, Payout } from '@/api/types';
-import { type Currency, formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateTime, money } from '@/lib/format';
 
 import { labelOf, payoutStatusMessages, payoutsMessages } from '../messages';
 
-export function money(cents: number, currency: string, locale: string): string {
-  return formatMoney(cents, (currency === 'USD' ? 'USD' : 'BRL') as Currency, locale);
-}
 
 /** ISO date-time from the API -> localized date and time ("" when absent). */
 export function when(iso: string | null | undefined, locale: string): string {

@@ -1,23 +1,20 @@
-import { Alert, Badge, Button, CloseButton, Dialog, EmptyState, Field, Flex, Input, Portal, Skeleton, Stack, Table, Textarea } from '@chakra-ui/react';
+import { Badge, Button, EmptyState, Field, Flex, Input, Skeleton, Stack, Table } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 
-import { AppToaster, appToaster } from '@/components/app-toaster';
+import { AppToaster } from '@/components/app-toaster';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
-import { isApiError } from '@/lib/api-client';
 import { useSessionUser } from '@/lib/auth/session';
-import { type Currency, formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateTime, money } from '@/lib/format';
 import { canWrite } from '@/lib/permissions';
 
-import { useCreateRefund } from '../api/create-refund';
 import { getRefundsQueryOptions } from '../api/get-refunds';
-import { type RefundFormErrors, type RefundFormValues, validateRefundForm } from '../lib/refund-form';
 import { refundStatusMessages, refundsMessages as m } from '../messages';
+import { RefundDialog } from './refund-dialog';
 
-const money = (cents: number, currency: string, locale: string) => formatMoney(cents, (currency === 'USD' ? 'USD' : 'BRL') as Currency, locale);
 const when = (iso: string | null, locale: string) => (iso ? formatDateTime(Math.floor(Date.parse(iso) / 1000), locale) : '');
 const PALETTE: Record<string, string> = { pending: 'yellow', confirmed: 'green', failed: 'red' };
 
@@ -150,98 +147,5 @@ export default function RefundsScreen({ route, homeHref }: { route: string; home
       {formOpen && <RefundDialog depositId={refundFor ?? ''} onClose={closeForm} />}
       <AppToaster />
     </Stack>
-  );
-}
-
-export function RefundDialog({ depositId, onClose }: { depositId: string; onClose: () => void }) {
-  const intl = useIntl();
-  const create = useCreateRefund();
-  const [values, setValues] = useState<RefundFormValues>({ depositId, amount: '', reason: '' });
-  const [errors, setErrors] = useState<RefundFormErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const change = (key: keyof RefundFormValues, value: string) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors(({ [key]: _, ...rest }) => rest);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (create.isPending) return;
-    const checked = validateRefundForm(values, intl.locale);
-    setErrors(checked.errors);
-    setServerError(null);
-    if (!checked.body || !checked.depositId) return;
-    create.mutate(
-      { depositId: checked.depositId, body: checked.body },
-      {
-        onSuccess: (refund) => {
-          appToaster.create({
-            type: 'success',
-            title: intl.formatMessage(m.created),
-            description: intl.formatMessage(m.createdText, { id: refund.id, amount: money(refund.amount, refund.currency, intl.locale) }),
-          });
-          onClose();
-        },
-        onError: (error) => {
-          const message = isApiError(error) && error.status < 500 ? error.message : intl.formatMessage(commonMessages.tryAgainLater);
-          setServerError(message);
-          appToaster.create({ type: 'error', title: intl.formatMessage(m.failed), description: message });
-        },
-      },
-    );
-  };
-
-  const title = intl.formatMessage(m.formTitle);
-  return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate aria-label={title} style={{ display: 'contents' }}>
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {serverError && (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Description>{serverError}</Alert.Description>
-                    </Alert.Root>
-                  )}
-                  <Field.Root invalid={Boolean(errors.depositId)} required>
-                    <Field.Label>{intl.formatMessage(m.depositId)}</Field.Label>
-                    <Input value={values.depositId} onChange={(e) => change('depositId', e.currentTarget.value)} />
-                    <Field.ErrorText>{errors.depositId && intl.formatMessage(errors.depositId)}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root invalid={Boolean(errors.amount)} required>
-                    <Field.Label>{intl.formatMessage(m.amount)}</Field.Label>
-                    <Input inputMode="decimal" autoComplete="off" value={values.amount} onChange={(e) => change('amount', e.currentTarget.value)} />
-                    {errors.amount ? <Field.ErrorText>{intl.formatMessage(errors.amount)}</Field.ErrorText> : <Field.HelperText>{intl.formatMessage(m.amountHint)}</Field.HelperText>}
-                  </Field.Root>
-                  <Field.Root invalid={Boolean(errors.reason)} required>
-                    <Field.Label>{intl.formatMessage(m.reason)}</Field.Label>
-                    <Textarea maxLength={200} value={values.reason} onChange={(e) => change('reason', e.currentTarget.value)} />
-                    <Field.ErrorText>{errors.reason && intl.formatMessage(errors.reason)}</Field.ErrorText>
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button type="button" variant="outline" onClick={onClose}>
-                  {intl.formatMessage(m.cancel)}
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={create.isPending}>
-                  {intl.formatMessage(m.submit)}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={intl.formatMessage(commonMessages.close)} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
   );
 }

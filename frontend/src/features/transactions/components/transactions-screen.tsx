@@ -9,7 +9,7 @@ import { ClientFilter, FilterSelect, type GridColumn, ListView, useList } from '
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
 import { formatDocument } from '@/lib/documents';
-import { type Currency, formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateTime, money } from '@/lib/format';
 import { LIST_SORTS, type ListSort } from '@/lib/list-params';
 
 import { getTransactionsQueryOptions } from '../api/get-transactions';
@@ -17,14 +17,6 @@ import { CURRENCIES, DETAIL_PARAM, KINDS, METHODS, STATUSES, listQuery, transact
 import { kindMessages, labelOf, methodMessages, sortMessages, statusMessages, transactionsMessages as m } from '../messages';
 
 const NONE = '—';
-
-function money(cents: number, currency: string, locale: string): string {
-  try {
-    return formatMoney(cents, currency as Currency, locale);
-  } catch {
-    return `${currency} ${cents}`;
-  }
-}
 
 function when(iso: string, locale: string): string {
   const ms = Date.parse(iso);

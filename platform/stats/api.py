@@ -1,0 +1,62 @@
+"""Statistics: /api/stats/summary and /api/stats/series (the dashboards and integrations alike)."""
+
+# No `from __future__ import annotations` here: django-ninja reads the view annotations at runtime.
+
+from typing import Any
+
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from ninja import Query, Router
+
+from access.guard import membership_of, requires_route
+from access.scoped import access_tenant_by_slug, visible_tenants
+from accounts.models import Membership
+from core.api_errors import ErrorOut
+from stats import services
+from stats.schemas import StatsQuery, StatsSeriesOut, StatsSeriesQuery, StatsSummaryOut
+from tenants.models import Tenant, TenantKind
+
+router = Router(tags=["stats"])
+
+# Whoever sees a home, metrics or volume screen: clients their own tenant, staff every client they may
+# see (or one, `client=<slug>`), partners their linked clients.
+STATS_ROUTES = (
+    "clients/home", "clients/metrics", "admin/home", "admin/overall", "admin/volume",
+    "partner/balance", "partner-providers/home",
+)  # fmt: skip
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut}
+
+
+def scope(membership: Membership, client: str) -> QuerySet[Tenant] | Tenant:
+    """The tenants a question covers: one client by slug (404 outside the user's scope), else all."""
+    if client:
+        return access_tenant_by_slug(membership, client)
+    if membership.tenant.kind == TenantKind.CLIENT:
+        return membership.tenant
+    return visible_tenants(membership).filter(kind=TenantKind.CLIENT)
+
+
+@router.get(
+    "/summary",
+    response={200: StatsSummaryOut, **ERRORS},
+    summary="Deposits, payouts and balance of a period",
+    by_alias=True,
+)
+@requires_route(*STATS_ROUTES)
+def stats_summary(request: HttpRequest, query: Query[StatsQuery]) -> dict[str, Any]:
+    membership = membership_of(request)
+    period = services.checked_period(query.from_, query.to)
+    return services.summary(scope(membership, query.client), query.currency, period)
+
+
+@router.get(
+    "/series",
+    response={200: StatsSeriesOut, **ERRORS},
+    summary="Deposits and payouts per day or month",
+    by_alias=True,
+)
+@requires_route(*STATS_ROUTES)
+def stats_series(request: HttpRequest, query: Query[StatsSeriesQuery]) -> dict[str, Any]:
+    membership = membership_of(request)
+    period = services.checked_period(query.from_, query.to, interval=query.interval)
+    return services.series(scope(membership, query.client), query.currency, period, query.interval)

@@ -1,0 +1,36 @@
+"""Roll-ups of deposits and payouts, in the public schema: one row per tenant, kind, currency, São
+Paulo day of creation, method and CURRENT status, with count, amount and fee (integer centavos).
+
+Written only by `stats.rollups.count_change` (called by `payments.records.record_change`, in the
+transaction of the change) and rebuilt from the source rows by `stats.rollups.rebuild`.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+from tenants.models import Tenant
+
+
+class Rollup(models.Model):
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="+", db_index=False)
+    kind = models.CharField(max_length=10)  # deposit | payout
+    currency = models.CharField(max_length=3)
+    day = models.DateField()  # the São Paulo day the record was created on
+    method = models.CharField(max_length=40)
+    status = models.CharField(max_length=20)  # the record's current status
+    count = models.BigIntegerField(default=0)
+    amount = models.BigIntegerField(default=0)
+    fee = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=("tenant", "kind", "currency", "day", "method", "status"), name="stats_rollup_key"
+            )
+        ]
+        # Questions across clients (staff): one kind and currency over a range of days.
+        indexes = [models.Index(fields=("kind", "currency", "day"), name="stats_rollup_day_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.tenant_id}:{self.kind}:{self.currency}:{self.day}:{self.method}:{self.status}"

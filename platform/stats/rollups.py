@@ -1,0 +1,145 @@
+"""Keeping the roll-ups exact: the one writer (`count_change`) and the rebuild from source rows.
+
+A deposit or payout counts in the São Paulo day it was created on, under its CURRENT status: a
+status change moves its count, amount and fee from the old status's row to the new one of the same
+day. `payments.records.record_change` calls `counted_before` before it updates the public index row
+(which holds the status and fee the roll-ups counted) and `count_change` last, in the same
+transaction, so the roll-ups can never disagree with a committed change.
+
+Each change is one `INSERT ... ON CONFLICT DO UPDATE SET count = count + x` (atomic: two
+transactions moving the same row add up, neither is lost), with its rows in a fixed order (no
+deadlock between two changes that touch the same two rows).
+
+The source rows live in the tenant schemas, which this app does not import: payments and payouts
+register how to recount their records (`register_source`) when they start.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.db import connection, transaction
+from django_tenants.utils import tenant_context
+
+from gateway.models import TransactionIndex
+from stats.models import Rollup
+from tenants.models import Tenant
+
+COUNTED_KINDS = frozenset({"deposit", "payout"})
+
+
+def sao_paulo_day(moment: Any) -> date:
+    """The day of an instant in the platform's time zone (America/Sao_Paulo)."""
+    return moment.astimezone(ZoneInfo(settings.TIME_ZONE)).date()  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True)
+class Counted:
+    """What the roll-ups count for one record: its bucket and its amount and fee."""
+
+    status: str
+    fee: int
+
+
+def counted_before(kind: str, public_id: str) -> Counted | None:
+    """The status and fee the roll-ups count for a record now (its public index row), before a change."""
+    if kind not in COUNTED_KINDS:
+        return None
+    row = TransactionIndex.objects.filter(public_id=public_id).values_list("status", "fee").first()
+    return Counted(*row) if row else None
+
+
+def count_change(tenant: Tenant, kind: str, record: Any, before: Counted | None) -> None:
+    """Move `record` (saved, with its new status and fee) from the bucket it was counted in to its
+    current one; a record not counted before (a creation) is added."""
+    if kind not in COUNTED_KINDS:
+        return
+    day = sao_paulo_day(record.created_at)
+    deltas: dict[str, list[int]] = {}
+    if before is not None:
+        old = deltas.setdefault(before.status, [0, 0, 0])
+        old[0] -= 1
+        old[1] -= record.amount
+        old[2] -= before.fee
+    new = deltas.setdefault(record.status, [0, 0, 0])
+    new[0] += 1
+    new[1] += record.amount
+    new[2] += record.fee
+    rows = [
+        (tenant.pk, kind, record.currency, day, record.method, status, *delta)
+        for status, delta in sorted(deltas.items())
+        if any(delta)
+    ]
+    upsert(rows)
+
+
+def upsert(rows: Iterable[tuple[Any, ...]]) -> None:
+    """Add (count, amount, fee) to each (tenant, kind, currency, day, method, status) row, atomically."""
+    rows = list(rows)
+    if not rows:
+        return
+    table = connection.ops.quote_name(Rollup._meta.db_table)
+    values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s, %s)"] * len(rows))
+    # The table's own name and placeholders only: the values are parameters.
+    sql = (
+        f"INSERT INTO {table} (tenant_id, kind, currency, day, method, status, count, amount, fee) "  # noqa: S608
+        f"VALUES {values} ON CONFLICT (tenant_id, kind, currency, day, method, status) DO UPDATE SET "
+        f"count = {table}.count + EXCLUDED.count, amount = {table}.amount + EXCLUDED.amount, "
+        f"fee = {table}.fee + EXCLUDED.fee"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [value for row in rows for value in row])
+
+
+# ------------------------------------------------------------------------------ recount and rebuild
+# A source answers, for the tenant schema the connection is in, its records grouped as
+# (currency, São Paulo day, method, status, count, amount, fee).
+Source = Callable[[], Iterable[tuple[str, date, str, str, int, int, int]]]
+_SOURCES: dict[str, Source] = {}
+
+
+def register_source(kind: str, source: Source) -> None:
+    _SOURCES[kind] = source
+
+
+Key = tuple[str, str, date, str, str]  # kind, currency, day, method, status
+
+
+def recount(tenant: Tenant) -> dict[Key, tuple[int, int, int]]:
+    """The roll-ups of `tenant` as its source rows say they should be (zero rows left out)."""
+    counts: dict[Key, tuple[int, int, int]] = {}
+    with tenant_context(tenant):
+        for kind, source in sorted(_SOURCES.items()):
+            for currency, day, method, status, n, amount, fee in source():
+                if n:
+                    counts[(kind, currency, day, method, status)] = (n, amount, fee)
+    return counts
+
+
+def stored(tenant: Tenant) -> dict[Key, tuple[int, int, int]]:
+    """The roll-ups of `tenant` as stored (zero rows left out)."""
+    rows = Rollup.objects.filter(tenant=tenant).exclude(count=0, amount=0, fee=0)
+    return {
+        (r.kind, r.currency, r.day, r.method, r.status): (r.count, r.amount, r.fee) for r in rows.order_by()
+    }
+
+
+def rebuild(tenant: Tenant) -> int:
+    """Replace the roll-ups of `tenant` with a recount of its source rows; returns the rows written.
+
+    Locks the tenant's roll-up rows first, so a change committing meanwhile waits and then adds to
+    the rebuilt rows (run it when the tenant is quiet to be sure a change in flight is included)."""
+    with transaction.atomic():
+        counts = recount(tenant)
+        Rollup.objects.filter(tenant=tenant).delete()
+        Rollup.objects.bulk_create(
+            Rollup(tenant=tenant, kind=k[0], currency=k[1], day=k[2], method=k[3], status=k[4],
+                   count=v[0], amount=v[1], fee=v[2])
+            for k, v in counts.items()
+        )  # fmt: skip
+    return len(counts)

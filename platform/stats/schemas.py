@@ -1,0 +1,79 @@
+"""The statistics API's shapes: integer centavos and counts per status."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Literal
+
+from ninja import Field, Schema
+
+from core.api_types import IsoDate
+
+
+class StatsQuery(Schema):
+    """`from` and `to` are São Paulo days, `to` inclusive; by default the current month up to today."""
+
+    currency: Literal["BRL", "USD"] = "BRL"
+    from_: IsoDate | None = Field(default=None, alias="from")
+    to: IsoDate | None = None
+    client: str = Field(default="", max_length=63)
+
+
+class StatsSeriesQuery(StatsQuery):
+    interval: Literal["day", "month"] = "day"
+
+
+class StatsTotalsOut(Schema):
+    count: int
+    amount: int
+    fee: int
+
+
+class StatsDepositTotalsOut(Schema):
+    waiting: StatsTotalsOut
+    pending: StatsTotalsOut
+    confirmed: StatsTotalsOut
+    paid_to_client: StatsTotalsOut
+    canceled: StatsTotalsOut
+    expired: StatsTotalsOut
+    refunded: StatsTotalsOut
+
+
+class StatsPayoutTotalsOut(Schema):
+    waiting: StatsTotalsOut
+    approved: StatsTotalsOut
+    pending: StatsTotalsOut
+    confirmed: StatsTotalsOut
+    paid_to_client: StatsTotalsOut
+    rejected: StatsTotalsOut
+    canceled: StatsTotalsOut
+    reversed: StatsTotalsOut
+
+
+class StatsBalanceOut(Schema):
+    available: int
+    pending: int
+    held: int
+
+
+class StatsSummaryOut(Schema):
+    currency: str
+    from_: date = Field(alias="from")
+    to: date
+    deposits: StatsDepositTotalsOut
+    payouts: StatsPayoutTotalsOut
+    balance: StatsBalanceOut
+
+
+class StatsPointOut(Schema):
+    period: date  # the first day of the day or month
+    deposits: StatsDepositTotalsOut
+    payouts: StatsPayoutTotalsOut
+
+
+class StatsSeriesOut(Schema):
+    currency: str
+    from_: date = Field(alias="from")
+    to: date
+    interval: str
+    points: list[StatsPointOut]

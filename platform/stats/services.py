@@ -1,0 +1,150 @@
+"""Statistics read from the roll-ups (stats.models.Rollup) and the ledger's balances.
+
+A period is a range of São Paulo days, `end` inclusive; a record counts in the day it was created on,
+under its current status: exactly what the lists' `date_from`/`date_to`/`status` filters select.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Any
+
+from django.db.models import Q, QuerySet, Sum
+from django.db.models.functions import TruncMonth
+from django.utils import timezone
+
+from core.errors import AppError
+from ledger.models import CREDIT_NORMAL, TENANT_KINDS, LedgerAccount
+from stats.models import Rollup
+from tenants.models import Tenant
+
+DEPOSIT_STATUSES = ("waiting", "pending", "confirmed", "paid_to_client", "canceled", "expired", "refunded")
+PAYOUT_STATUSES = (
+    "waiting", "approved", "pending", "confirmed", "paid_to_client", "rejected", "canceled", "reversed",
+)  # fmt: skip
+STATUSES = {"deposit": DEPOSIT_STATUSES, "payout": PAYOUT_STATUSES}
+MAX_DAYS = 366  # a summary or a daily series: a year at most
+MAX_MONTHS = 36  # a monthly series: three years at most
+
+
+@dataclass(frozen=True)
+class Period:
+    start: date
+    end: date  # inclusive
+
+
+def checked_period(start: date | None, end: date | None, *, interval: str = "day") -> Period:
+    """The period asked for (by default the current month up to today), or a 400 naming the field at
+    fault."""
+    today = timezone.localdate()
+    end = end or max(today, start or today)
+    start = start or end.replace(day=1)
+    if start > end:
+        raise AppError("invalid_input", fields={"to": "date_range_reversed"})
+    if interval == "month":
+        months = (end.year - start.year) * 12 + end.month - start.month + 1
+        if months > MAX_MONTHS:
+            raise AppError("invalid_input", fields={"from": "date_range_too_long"})
+    elif (end - start).days + 1 > MAX_DAYS:
+        raise AppError("invalid_input", fields={"from": "date_range_too_long"})
+    return Period(start, end)
+
+
+def _rollups(tenants: QuerySet[Tenant] | Tenant, currency: str, period: Period) -> QuerySet[Rollup]:
+    scope = Q(tenant=tenants) if isinstance(tenants, Tenant) else Q(tenant__in=tenants.values("pk"))
+    return Rollup.objects.filter(
+        scope, currency=currency, day__gte=period.start, day__lte=period.end
+    ).order_by()
+
+
+def _empty(kind: str) -> dict[str, dict[str, int]]:
+    return {status: {"count": 0, "amount": 0, "fee": 0} for status in STATUSES[kind]}
+
+
+def _fill(totals: dict[str, dict[str, dict[str, int]]], rows: Iterable[Any]) -> None:
+    for row in rows:
+        bucket = totals.get(row["kind"], {}).get(row["status"])
+        if bucket is not None:
+            bucket["count"] += row["n"] or 0
+            bucket["amount"] += row["total"] or 0
+            bucket["fee"] += row["fees"] or 0
+
+
+def summary(tenants: QuerySet[Tenant] | Tenant, currency: str, period: Period) -> dict[str, Any]:
+    """Deposits and payouts per status ({count, amount, fee}) created in the period, and the balance now."""
+    rows = (
+        _rollups(tenants, currency, period)
+        .values("kind", "status")
+        .annotate(n=Sum("count"), total=Sum("amount"), fees=Sum("fee"))
+    )
+    totals = {"deposit": _empty("deposit"), "payout": _empty("payout")}
+    _fill(totals, rows)
+    return {
+        "currency": currency,
+        "from": period.start,
+        "to": period.end,
+        "deposits": totals["deposit"],
+        "payouts": totals["payout"],
+        "balance": balance(tenants, currency),
+    }
+
+
+def balance(tenants: QuerySet[Tenant] | Tenant, currency: str) -> dict[str, int]:
+    """Available, pending and held of the tenants in `currency`, from the ledger's snapshots."""
+    scope = Q(tenant=tenants) if isinstance(tenants, Tenant) else Q(tenant__in=tenants.values("pk"))
+    rows = (
+        LedgerAccount.objects.filter(scope, currency=currency, kind__in=list(TENANT_KINDS))
+        .order_by()
+        .values("kind")
+        .annotate(total=Sum("balance"))
+    )
+    answer = {"available": 0, "pending": 0, "held": 0}
+    for row in rows:
+        total = row["total"] or 0
+        answer[row["kind"]] = -total if row["kind"] in CREDIT_NORMAL else total
+    return answer
+
+
+def _periods(period: Period, interval: str) -> list[date]:
+    if interval == "month":
+        first, out = period.start.replace(day=1), []
+        while first <= period.end:
+            out.append(first)
+            if first.year == date.max.year and first.month == 12:
+                break
+            first = (first + timedelta(days=32)).replace(day=1)
+        return out
+    return [period.start + timedelta(days=n) for n in range((period.end - period.start).days + 1)]
+
+
+def series(
+    tenants: QuerySet[Tenant] | Tenant, currency: str, period: Period, interval: str
+) -> dict[str, Any]:
+    """Per day or month of the period (every one, zeros included): deposits and payouts per status."""
+    qs = _rollups(tenants, currency, period)
+    group = "day"
+    if interval == "month":
+        qs, group = qs.annotate(month=TruncMonth("day")), "month"
+    rows = qs.values(group, "kind", "status").annotate(n=Sum("count"), total=Sum("amount"), fees=Sum("fee"))
+    points: dict[date, dict[str, dict[str, dict[str, int]]]] = {
+        start: {"deposit": _empty("deposit"), "payout": _empty("payout")}
+        for start in _periods(period, interval)
+    }
+    by_period: dict[date, list[dict[str, Any]]] = {}
+    for row in rows:
+        by_period.setdefault(row[group], []).append(row)
+    for start, group_rows in by_period.items():
+        if start in points:
+            _fill(points[start], group_rows)
+    return {
+        "currency": currency,
+        "from": period.start,
+        "to": period.end,
+        "interval": interval,
+        "points": [
+            {"period": start, "deposits": totals["deposit"], "payouts": totals["payout"]}
+            for start, totals in points.items()
+        ],
+    }
