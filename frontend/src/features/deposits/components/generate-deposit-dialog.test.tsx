@@ -120,7 +120,8 @@ describe('generate single billet', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Invalid zipcode: 8 digits, such as 01310-100')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /^Zipcode/ })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('The due date is too far in the future')).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('This payment method is not enabled for your account');
+    // The form's own alert (the error toast is an alert too).
+    expect(within(screen.getByRole('dialog', { name: 'Generate single billet' })).getByRole('alert')).toHaveTextContent('This payment method is not enabled for your account');
     expect(await screen.findByText('Problems to generate the billet')).toBeInTheDocument();
     expect(screen.getByText('Check the highlighted fields')).toBeInTheDocument();
     // still the form: nothing was generated
