@@ -18,7 +18,6 @@ import { kindMessages, labelOf, methodMessages, sortMessages, statusMessages, tr
 
 const NONE = '—';
 
-
 function when(iso: string, locale: string): string {
   const ms = Date.parse(iso);
   return Number.isNaN(ms) ? iso : formatDateTime(Math.floor(ms / 1000), locale);
