@@ -203,6 +203,7 @@ def test_filters_survive_a_reload(web: str, browser: Browser, seeded: dict[str, 
     grid(page, "table")
     page.get_by_role("button", name=re.compile(r"^Tipo")).click()
     page.get_by_role("menuitemcheckbox", name="PIX").click()
+    page.wait_for_url(re.compile(r"method=pix"))  # applied before the next change, as a user sees it
     page.keyboard.press("Escape")
     page.get_by_role("combobox", name="Por página").select_option("10")
     page.wait_for_url(re.compile(r"method=pix.*per_page=10"))

@@ -96,7 +96,7 @@ def test_an_admin_rejects_with_a_required_reason_and_the_badge_goes_down(
         admin = member("public", "admin")
 
     login_ui(page, web, "admin")
-    page.goto(role_url(web, "admin", COMPLIANCE))
+    page.goto(role_url(web, "admin", f"{COMPLIANCE}?sort=-created_at"))  # newest first: the queue is long
     wait_for_shell(page)
     row = page.locator(f"tr[data-payout='{payout_id}']")
     expect(row).to_be_visible(timeout=15_000)

@@ -108,7 +108,7 @@ def test_an_admin_approves_from_the_queue_and_the_client_sees_it_approved(
     with django_db_blocker.unblock():
         payout_id = _waiting_payout(60_000)
     login_ui(page, web, "admin")
-    page.goto(role_url(web, "admin", COMPLIANCE))
+    page.goto(role_url(web, "admin", f"{COMPLIANCE}?sort=-created_at"))  # newest first: the queue is long
     wait_for_shell(page)
     with django_db_blocker.unblock():
         detail = _acme().get(f"/api/payouts/{payout_id}").json()

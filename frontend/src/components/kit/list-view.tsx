@@ -86,7 +86,7 @@ function SearchBox({ list, label, hint }: { list: ListHandle; label: string; hin
     list.set({ q: draft });
   };
   return (
-    <form role="search" aria-label={label} onSubmit={submit} style={{ flex: '1 1 16rem', minWidth: 0 }}>
+    <form role="search" aria-label={intl.formatMessage(m.search)} onSubmit={submit} style={{ flex: '1 1 16rem', minWidth: 0 }}>
       <Field.Root>
         <Field.Label fontSize="xs">{label}</Field.Label>
         <HStack gap="2">
