@@ -1,6 +1,8 @@
 /** The list kit: a list screen is a spec (defineList), its URL state (useList) and a ListView. */
 export { type GridColumn, gridMode, shownColumns } from './columns';
 export { DataGrid } from './data-grid';
+export { DetailDrawer } from './detail-drawer';
+export { labelsOf } from './labels';
 export { defineList, type ListSpec, type ListState } from './list-state';
 export { ClientFilter, FilterMultiSelect, FilterSelect, ListView } from './list-view';
 export { type ListHandle, useList } from './use-list';

@@ -236,13 +236,8 @@ type ListViewProps<T, S extends string> = {
   list: ListHandle<S>;
   caption: string;
   columns: GridColumn<T>[];
-  /** The query's answer: rows and the next page's cursor, or undefined while loading. */
-  data: { items: T[]; next_cursor?: string | null } | undefined;
-  loading: boolean;
-  /** A new page loads while the last one stays on screen. */
-  stale: boolean;
-  error: boolean;
-  onRetry: () => void;
+  /** The list's query (TanStack Query): its rows and next cursor, loading, a stale page, an error and a retry. */
+  query: ListQuery<T>;
   rowKey: (row: T) => string;
   rowAttributes?: (row: T) => Record<`data-${string}`, string>;
   /** The sort choices' labels (omit to hide the sort select). */
@@ -260,14 +255,27 @@ type ListViewProps<T, S extends string> = {
   emptyTitle?: string;
 };
 
+/** What ListView reads of a list's query (a TanStack Query result). */
+export type ListQuery<T> = {
+  data: { items: T[]; next_cursor?: string | null } | undefined;
+  isPending: boolean;
+  isPlaceholderData: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+};
+
 /**
  * A list screen's body: compact controls (search, period, filters, sort, page size, column choice,
  * export), a summary strip, the rows (DataGrid) with loading, empty and error states, and the pager
  * with "1–25 of 152" and a first-page button. Everything but the column choice lives in the URL.
  */
 export function ListView<T, S extends string>(props: ListViewProps<T, S>) {
-  const { list: typedList, caption, columns, data, loading, stale, error, onRetry, rowKey, rowAttributes, sortLabels, search, filters, summary, exportSlot, total, errorTitle, emptyTitle } = props;
+  const { list: typedList, caption, columns, query, rowKey, rowAttributes, sortLabels, search, filters, summary, exportSlot, total, errorTitle, emptyTitle } = props;
   const intl = useIntl();
+  const data = query.data;
+  // A new page loads while the last one stays on screen.
+  const stale = query.isPlaceholderData && query.isFetching;
   // The controls read the list's shape only; the sort's own type matters to the screen.
   const list = typedList as unknown as ListHandle;
   const { hidden, toggle } = useHiddenColumns(list.spec.id);
@@ -315,9 +323,9 @@ export function ListView<T, S extends string>(props: ListViewProps<T, S>) {
       </Flex>
       {summary}
       <Box>
-        {error && !data ? (
+        {query.isError && !data ? (
           <Box role="alert">
-            <LoadError title={errorTitle ?? intl.formatMessage(m.loadError)} onRetry={onRetry} />
+            <LoadError title={errorTitle ?? intl.formatMessage(m.loadError)} onRetry={() => void query.refetch()} />
           </Box>
         ) : data && data.items.length === 0 ? (
           <Box role="status">
@@ -338,7 +346,7 @@ export function ListView<T, S extends string>(props: ListViewProps<T, S>) {
             rows={data?.items}
             rowKey={rowKey}
             rowAttributes={rowAttributes}
-            busy={loading || stale}
+            busy={query.isPending || stale}
             skeletonRows={Math.min(list.state.perPage, 10)}
             sort={list.state.sort}
             hidden={hidden}

@@ -91,11 +91,7 @@ export default function ComplianceScreen({ route, homeHref }: { route: string; h
         list={list}
         caption={intl.formatMessage(m.queue)}
         columns={columns(intl, setApproving, setRejecting)}
-        data={queue.data}
-        loading={queue.isPending}
-        stale={queue.isPlaceholderData && queue.isFetching}
-        error={queue.isError}
-        onRetry={() => void queue.refetch()}
+        query={queue}
         rowKey={(item) => item.id}
         rowAttributes={(item) => ({ 'data-payout': item.id })}
         sortLabels={sortLabels}

@@ -1,10 +1,11 @@
-import { Box, Button, CloseButton, DataList, Drawer, Heading, Image, Link, Portal, Skeleton, Stack, Table, Text, Timeline } from '@chakra-ui/react';
+import { Box, Button, DataList, Heading, Image, Link, Skeleton, Stack, Table, Text, Timeline } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 
 import type { DepositDetail } from '@/api/types';
 import { CircleIcon } from '@/components/icons';
+import { DetailDrawer } from '@/components/kit';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 import { formatDocument } from '@/lib/documents';
@@ -30,22 +31,9 @@ type Props = {
 export function DepositDetailDrawer({ id, onClose, onRefund }: Props) {
   const intl = useIntl();
   return (
-    <Drawer.Root open={Boolean(id)} onOpenChange={(details) => !details.open && onClose()} placement="end" size="lg">
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content>
-            <Drawer.Header>
-              <Drawer.Title>{id ? intl.formatMessage(m.detailTitle, { id }) : ''}</Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body>{id && <DetailBody id={id} onRefund={onRefund} />}</Drawer.Body>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={intl.formatMessage(commonMessages.close)} />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+    <DetailDrawer open={Boolean(id)} title={id ? intl.formatMessage(m.detailTitle, { id }) : ''} onClose={onClose} size="lg">
+      {id && <DetailBody id={id} onRefund={onRefund} />}
+    </DetailDrawer>
   );
 }
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { type MessageDescriptor, useIntl } from 'react-intl';
 
 import { AppToaster } from '@/components/app-toaster';
-import { FilterMultiSelect, ListView, useList } from '@/components/kit';
+import { FilterMultiSelect, labelsOf, ListView, useList } from '@/components/kit';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
 import { useCanWrite } from '@/lib/auth/session';
@@ -70,14 +70,10 @@ export default function DepositsScreen({ route, homeHref, refundDialog: RefundDi
         list={list}
         caption={intl.formatMessage(m.table)}
         columns={depositColumns(intl, (id) => list.setParam(DETAIL_PARAM, id), onRefund)}
-        data={query.data}
-        loading={query.isPending}
-        stale={query.isPlaceholderData && query.isFetching}
-        error={query.isError}
-        onRetry={() => void query.refetch()}
+        query={query}
         rowKey={(row) => row.id}
         rowAttributes={(row) => ({ 'data-deposit': row.id })}
-        sortLabels={Object.fromEntries(SORTS.map((sort) => [sort, intl.formatMessage(sortMessages[sort])])) as Record<(typeof SORTS)[number], string>}
+        sortLabels={labelsOf(intl, SORTS, sortMessages)}
         search={{ label: intl.formatMessage(m.search), hint: intl.formatMessage(m.searchPlaceholder) }}
         filters={
           <>

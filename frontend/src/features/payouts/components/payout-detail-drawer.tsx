@@ -1,10 +1,11 @@
-import { Button, CloseButton, DataList, Drawer, Portal, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, DataList, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 
 import type { PayoutDetail } from '@/api/types';
 import { appToaster } from '@/components/app-toaster';
+import { DetailDrawer } from '@/components/kit';
 import { ConfirmDialog } from '@/components/kit/confirm-dialog';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
@@ -31,22 +32,9 @@ type Props = { id: string | null; canCancel: boolean; onClose: () => void };
 export function PayoutDetailDrawer({ id, canCancel, onClose }: Props) {
   const intl = useIntl();
   return (
-    <Drawer.Root open={Boolean(id)} onOpenChange={(details) => !details.open && onClose()} placement="end" size="md">
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content>
-            <Drawer.Header>
-              <Drawer.Title>{id ? intl.formatMessage(m.detailTitle, { id }) : ''}</Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body>{id && <DetailBody id={id} canCancel={canCancel} />}</Drawer.Body>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={intl.formatMessage(commonMessages.close)} />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+    <DetailDrawer open={Boolean(id)} title={id ? intl.formatMessage(m.detailTitle, { id }) : ''} onClose={onClose}>
+      {id && <DetailBody id={id} canCancel={canCancel} />}
+    </DetailDrawer>
   );
 }
 

@@ -5,11 +5,11 @@ import { type MessageDescriptor, useIntl } from 'react-intl';
 
 import type { BankAccount } from '@/api/types';
 import { AppToaster } from '@/components/app-toaster';
-import { FilterSelect, ListView, useList } from '@/components/kit';
+import { FilterSelect, labelsOf, ListView, useList } from '@/components/kit';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
 import { useCanWrite } from '@/lib/auth/session';
-import { LIST_SORTS, type ListSort } from '@/lib/list-params';
+import { LIST_SORTS } from '@/lib/list-params';
 import { money } from '@/lib/format';
 
 import { getPayoutsQueryOptions } from '../api/get-payouts';
@@ -62,14 +62,10 @@ export function PayoutsScreen({ route, homeHref, kind, accounts, accountsLoading
         list={list}
         caption={intl.formatMessage(m.table)}
         columns={payoutColumns(intl, (id) => list.setParam(DETAIL_PARAM, id))}
-        data={query.data}
-        loading={query.isPending}
-        stale={query.isPlaceholderData && query.isFetching}
-        error={query.isError}
-        onRetry={() => void query.refetch()}
+        query={query}
         rowKey={(row) => row.id}
         rowAttributes={(row) => ({ 'data-payout': row.id })}
-        sortLabels={Object.fromEntries(LIST_SORTS.map((sort) => [sort, intl.formatMessage(staffSortMessages[sort])])) as Record<ListSort, string>}
+        sortLabels={labelsOf(intl, LIST_SORTS, staffSortMessages)}
         search={{ label: intl.formatMessage(m.search) }}
         filters={
           <>

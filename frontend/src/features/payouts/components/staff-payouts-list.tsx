@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { type IntlShape, type MessageDescriptor, useIntl } from 'react-intl';
 
 import type { Transaction, VisibleTenant } from '@/api/types';
-import { ClientFilter, FilterSelect, type GridColumn, ListView, useList } from '@/components/kit';
+import { ClientFilter, FilterSelect, type GridColumn, labelsOf, ListView, useList } from '@/components/kit';
 import { commonMessages } from '@/i18n/messages';
 import { formatDocument } from '@/lib/documents';
 import { money } from '@/lib/format';
-import { LIST_SORTS, type ListSort } from '@/lib/list-params';
+import { LIST_SORTS } from '@/lib/list-params';
 
 import { type StaffPayoutKind, getStaffPayoutsQueryOptions } from '../api/get-staff-payouts';
 import { when } from '../lib/display';
@@ -111,14 +111,10 @@ export function StaffPayoutsList({ kind, clients }: Props) {
         list={list}
         caption={intl.formatMessage(texts.caption)}
         columns={texts.columns.map((column) => column(intl, open))}
-        data={query.data}
-        loading={query.isPending}
-        stale={query.isPlaceholderData && query.isFetching}
-        error={query.isError}
-        onRetry={() => void query.refetch()}
+        query={query}
         rowKey={(row) => row.id}
         rowAttributes={(row) => ({ 'data-payout': row.id })}
-        sortLabels={Object.fromEntries(LIST_SORTS.map((sort) => [sort, intl.formatMessage(staffSortMessages[sort])])) as Record<ListSort, string>}
+        sortLabels={labelsOf(intl, LIST_SORTS, staffSortMessages)}
         search={{ label: intl.formatMessage(texts.search), hint: intl.formatMessage(texts.searchHint) }}
         filters={
           <>

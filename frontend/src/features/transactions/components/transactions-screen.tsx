@@ -1,16 +1,15 @@
-import { Badge, Button, CloseButton, DataList, Drawer, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, DataList, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { type IntlShape, type MessageDescriptor, useIntl } from 'react-intl';
 
 import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import type { Transaction } from '@/api/types';
-import { ClientFilter, FilterSelect, type GridColumn, ListView, useList } from '@/components/kit';
+import { ClientFilter, DetailDrawer, FilterSelect, type GridColumn, labelsOf, ListView, useList } from '@/components/kit';
 import { RouteHeader } from '@/components/route-header';
-import { commonMessages } from '@/i18n/messages';
 import { formatDocument } from '@/lib/documents';
 import { formatDateTime, money } from '@/lib/format';
-import { LIST_SORTS, type ListSort } from '@/lib/list-params';
+import { LIST_SORTS } from '@/lib/list-params';
 
 import { getTransactionsQueryOptions } from '../api/get-transactions';
 import { CURRENCIES, DETAIL_PARAM, KINDS, METHODS, STATUSES, listQuery, transactionsList } from '../lib/filters';
@@ -46,13 +45,9 @@ export default function TransactionsScreen({ route, homeHref }: { route: string;
         list={list}
         caption={intl.formatMessage(m.table)}
         columns={columns(intl, (id) => list.setParam(DETAIL_PARAM, id))}
-        data={query.data}
-        loading={query.isPending}
-        stale={query.isPlaceholderData && query.isFetching}
-        error={query.isError}
-        onRetry={() => void query.refetch()}
+        query={query}
         rowKey={(row) => row.id}
-        sortLabels={Object.fromEntries(LIST_SORTS.map((sort) => [sort, intl.formatMessage(sortMessages[sort])])) as Record<ListSort, string>}
+        sortLabels={labelsOf(intl, LIST_SORTS, sortMessages)}
         search={{ label: intl.formatMessage(m.search), hint: intl.formatMessage(m.searchHint) }}
         filters={
           <>
@@ -90,35 +85,20 @@ function TransactionDrawer({ row, id, onClose }: { row: Transaction | null; id: 
       ]
     : [];
   return (
-    <Drawer.Root open={Boolean(id)} onOpenChange={(details) => !details.open && onClose()} placement="end" size="md">
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content>
-            <Drawer.Header>
-              <Drawer.Title>{id ? intl.formatMessage(m.detailTitle, { id }) : ''}</Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body>
-              {row ? (
-                <DataList.Root orientation="horizontal">
-                  {fields.map(([label, value]) => (
-                    <DataList.Item key={label}>
-                      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-                      <DataList.ItemValue>{value}</DataList.ItemValue>
-                    </DataList.Item>
-                  ))}
-                </DataList.Root>
-              ) : (
-                <Text color="fg.muted">{intl.formatMessage(m.notFound)}</Text>
-              )}
-            </Drawer.Body>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={intl.formatMessage(commonMessages.close)} />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+    <DetailDrawer open={Boolean(id)} title={id ? intl.formatMessage(m.detailTitle, { id }) : ''} onClose={onClose}>
+      {row ? (
+        <DataList.Root orientation="horizontal">
+          {fields.map(([label, value]) => (
+            <DataList.Item key={label}>
+              <DataList.ItemLabel>{label}</DataList.ItemLabel>
+              <DataList.ItemValue>{value}</DataList.ItemValue>
+            </DataList.Item>
+          ))}
+        </DataList.Root>
+      ) : (
+        <Text color="fg.muted">{intl.formatMessage(m.notFound)}</Text>
+      )}
+    </DetailDrawer>
   );
 }
 
