@@ -9,6 +9,7 @@ import { AppToaster } from '@/components/app-toaster';
 import { ClientFilter, type GridColumn, ListView, defineList, useList } from '@/components/kit';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
+import { formatDocument } from '@/lib/documents';
 import { formatDateTime, money } from '@/lib/format';
 import { LIST_PAGE_SIZES } from '@/lib/list-params';
 
@@ -35,7 +36,7 @@ function columns(intl: IntlShape, approve: (item: ComplianceItem) => void, rejec
   return [
     { key: 'id', header: intl.formatMessage(m.id), priority: 2, mono: true, cell: (item) => item.id },
     { key: 'client', header: intl.formatMessage(m.client), priority: 1, card: 'title', cell: (item) => item.client.name },
-    { key: 'beneficiary', header: intl.formatMessage(m.beneficiary), priority: 2, cell: (item) => `${item.beneficiary_name} (${item.beneficiary_document})` },
+    { key: 'beneficiary', header: intl.formatMessage(m.beneficiary), priority: 2, cell: (item) => `${item.beneficiary_name} (${formatDocument(item.beneficiary_document)})` },
     { key: 'method', header: intl.formatMessage(m.method), priority: 3, nowrap: true, cell: (item) => method(item.withdraw_method) },
     { key: 'amount', header: intl.formatMessage(m.amount), priority: 1, card: 'amount', numeric: true, sortField: 'amount', cell: (item) => money(item.amount, item.currency, intl.locale) },
     { key: 'created', header: intl.formatMessage(m.createdAt), priority: 2, card: 'date', nowrap: true, sortField: 'created_at', cell: (item) => when(item.created_at, intl.locale) },

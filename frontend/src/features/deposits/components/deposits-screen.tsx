@@ -14,7 +14,7 @@ import { getDepositsSummaryQueryOptions } from '../api/get-deposits-summary';
 import { CURRENCIES, DEPOSIT_METHODS, DEPOSIT_STATUSES, SORTS } from '../lib/constants';
 import type { ChargeMethod } from '../lib/deposit-form';
 import { DETAIL_PARAM, depositsList, filterQuery, listQuery } from '../lib/list';
-import type { RefundDialogComponent, RefundTarget } from '../lib/refund-action';
+import { isRefundable, type RefundDialogComponent, type RefundTarget } from '../lib/refund-action';
 import { depositsMessages as m, labelOf, methodMessages, sortMessages, statusMessages } from '../messages';
 import { AmountFilter } from './amount-filter';
 import { depositColumns } from './deposit-columns';
@@ -69,7 +69,8 @@ export default function DepositsScreen({ route, homeHref, refundDialog: RefundDi
       <ListView
         list={list}
         caption={intl.formatMessage(m.table)}
-        columns={depositColumns(intl, (id) => list.setParam(DETAIL_PARAM, id), onRefund)}
+        // The actions column only where a row of this page can be refunded (an empty column says nothing).
+        columns={depositColumns(intl, (id) => list.setParam(DETAIL_PARAM, id), query.data?.items.some(isRefundable) ? onRefund : undefined)}
         query={query}
         rowKey={(row) => row.id}
         rowAttributes={(row) => ({ 'data-deposit': row.id })}
