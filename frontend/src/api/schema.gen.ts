@@ -1686,6 +1686,10 @@ export interface components {
     RefundQuery: {
       /** Cursor */
       cursor?: string | null;
+      /** Date From */
+      date_from?: string | null;
+      /** Date To */
+      date_to?: string | null;
       /**
        * Deposit
        * @default
@@ -1697,10 +1701,20 @@ export interface components {
        */
       per_page?: number;
       /**
+       * Q
+       * @default
+       */
+      q?: string;
+      /**
        * Sort
        * @default -created_at
        */
       sort?: string;
+      /**
+       * Status
+       * @default []
+       */
+      status?: string[];
     };
     /** RejectIn */
     RejectIn: {
@@ -3543,6 +3557,10 @@ export interface operations {
     parameters: {
       query?: {
         deposit?: string;
+        status?: string[];
+        date_from?: string | null;
+        date_to?: string | null;
+        q?: string;
         sort?: string;
         per_page?: number;
         cursor?: string | null;

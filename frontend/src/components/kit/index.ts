@@ -4,5 +4,6 @@ export { DataGrid } from './data-grid';
 export { DetailDrawer } from './detail-drawer';
 export { labelsOf } from './labels';
 export { defineList, type ListSpec, type ListState } from './list-state';
+export { listSortMessages } from './messages';
 export { ClientFilter, FilterMultiSelect, FilterSelect, ListView } from './list-view';
 export { type ListHandle, useList } from './use-list';

@@ -1,4 +1,5 @@
 import { type MessageDescriptor, defineMessage, defineMessages } from 'react-intl';
+import { listSortMessages } from '@/components/kit/messages';
 
 export const statusMessages = defineMessages({
   waiting: { id: 'deposits.status.waiting', defaultMessage: 'Waiting' },
@@ -17,14 +18,13 @@ export const methodMessages = defineMessages({
   wire: { id: 'deposits.method.wire', defaultMessage: 'Bank transfer' },
 });
 
-export const sortMessages = defineMessages({
-  '-created_at': { id: 'deposits.sort.createdDesc', defaultMessage: 'Newest first' },
-  created_at: { id: 'deposits.sort.createdAsc', defaultMessage: 'Oldest first' },
-  '-amount': { id: 'deposits.sort.amountDesc', defaultMessage: 'Highest amount' },
-  amount: { id: 'deposits.sort.amountAsc', defaultMessage: 'Lowest amount' },
-  '-due_date': { id: 'deposits.sort.dueDateDesc', defaultMessage: 'Latest due date' },
-  due_date: { id: 'deposits.sort.dueDateAsc', defaultMessage: 'Earliest due date' },
-});
+export const sortMessages = {
+  ...listSortMessages,
+  ...defineMessages({
+    '-due_date': { id: 'deposits.sort.dueDateDesc', defaultMessage: 'Latest due date' },
+    due_date: { id: 'deposits.sort.dueDateAsc', defaultMessage: 'Earliest due date' },
+  }),
+};
 
 /** A label from a map of messages, or the raw value when the API sends one the screen does not know. */
 export function labelOf(map: Record<string, MessageDescriptor>, value: string): MessageDescriptor | string {
