@@ -18,6 +18,22 @@ export const methodMessages = defineMessages({
   wire: { id: 'deposits.method.wire', defaultMessage: 'Bank transfer' },
 });
 
+/** The client's balances a deposit moves (ledger account kinds). */
+export const balanceMessages = defineMessages({
+  pending: { id: 'deposits.balance.pending', defaultMessage: 'To be settled' },
+  available: { id: 'deposits.balance.available', defaultMessage: 'Available' },
+  held: { id: 'deposits.balance.held', defaultMessage: 'Held' },
+});
+
+/** What moved it (ledger entry kinds of a deposit and its refunds). */
+export const entryMessages = defineMessages({
+  deposit_confirmed: { id: 'deposits.entry.confirmed', defaultMessage: 'Payment received, less the fee' },
+  deposit_settled: { id: 'deposits.entry.settled', defaultMessage: 'Settled' },
+  refund_reserved: { id: 'deposits.entry.refundReserved', defaultMessage: 'Refund requested' },
+  refund_confirmed: { id: 'deposits.entry.refundConfirmed', defaultMessage: 'Refund paid' },
+  refund_released: { id: 'deposits.entry.refundReleased', defaultMessage: 'Refund failed: money returned' },
+});
+
 export const sortMessages = {
   ...listSortMessages,
   ...defineMessages({
@@ -171,13 +187,12 @@ export const depositsMessages = {
     settledAt: { id: 'deposits.detail.settledAt', defaultMessage: 'Settled at' },
     timeline: { id: 'deposits.detail.timeline', defaultMessage: 'Status timeline' },
     noEvents: { id: 'deposits.detail.noEvents', defaultMessage: 'No status changes yet' },
-    postings: { id: 'deposits.detail.postings', defaultMessage: 'Ledger postings' },
-    postingEntry: { id: 'deposits.detail.postingEntry', defaultMessage: 'Entry' },
-    postingAccount: { id: 'deposits.detail.postingAccount', defaultMessage: 'Account' },
-    postingKind: { id: 'deposits.detail.postingKind', defaultMessage: 'Account type' },
+    postings: { id: 'deposits.detail.balanceMovements', defaultMessage: 'Movements of your balance' },
+    postingEntry: { id: 'deposits.detail.movementEvent', defaultMessage: 'Event' },
+    postingKind: { id: 'deposits.detail.movementBalance', defaultMessage: 'Balance' },
     postingAmount: { id: 'deposits.detail.postingAmount', defaultMessage: 'Amount' },
     postingAt: { id: 'deposits.detail.postingAt', defaultMessage: 'Date' },
-    noPostings: { id: 'deposits.detail.noPostings', defaultMessage: 'No ledger postings yet' },
+    noPostings: { id: 'deposits.detail.noMovements', defaultMessage: 'Your balance has not moved yet' },
 
     // home
     balance: { id: 'deposits.home.balance', defaultMessage: 'Balance' },
