@@ -73,3 +73,8 @@ export type ProviderRoute = Schemas['RouteOut'];
 export type ProviderRouteIn = Schemas['RouteIn'];
 export type Plugin = Schemas['PluginOut'];
 export type PluginConfigIn = Schemas['PluginConfigIn'];
+
+// Statistics (homes, metrics).
+export type StatsSummary = Schemas['StatsSummaryOut'];
+export type StatsSeries = Schemas['StatsSeriesOut'];
+export type StatsTotals = Schemas['StatsTotalsOut'];

@@ -28,6 +28,8 @@ const RefundsScreen = lazyWithTimeout(() => import('@/features/refunds/component
 const CredentialsScreen = lazyWithTimeout(() => import('@/features/credentials/components/credentials-screen'));
 const FeeRatesScreen = lazyWithTimeout(() => import('@/features/fee-rates/components/fee-rates-screen'));
 const BankRoutingScreen = lazyWithTimeout(() => import('@/features/bank-routing/components/bank-routing-screen'));
+const StatsHomeScreen = lazyWithTimeout(() => import('@/features/stats/components/stats-home-screen'));
+const MetricsScreen = lazyWithTimeout(() => import('@/features/stats/components/metrics-screen'));
 
 /**
  * Screens built so far, by menu route. Every other permitted route shows the placeholder screen
@@ -54,6 +56,8 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'admin/fee-rates': FeeRatesScreen,
   'admin/deposits-banks': BankRoutingScreen,
   'admin/withdraws-banks': BankRoutingScreen,
+  'admin/home': StatsHomeScreen,
+  'clients/metrics': MetricsScreen,
 };
 
 /** Any path inside the shell: permitted iff the route is in the user's menu (or a profile route). */
