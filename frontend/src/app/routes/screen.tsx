@@ -15,7 +15,7 @@ type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
 const ProfileScreen = lazyWithTimeout(() => import('@/features/profile/components/profile-screen'));
 const PlaceholderScreen = lazyWithTimeout(() => import('@/features/placeholder/components/placeholder-screen'));
 const DepositsScreen = lazyWithTimeout(() => import('./deposits'));
-const ClientHomeScreen = lazyWithTimeout(() => import('@/features/deposits/components/client-home-screen'));
+const ClientHomeScreen = lazyWithTimeout(() => import('./client-home'));
 const TransactionsScreen = lazyWithTimeout(() => import('@/features/transactions/components/transactions-screen'));
 const WithdrawsScreen = lazyWithTimeout(() => import('./money-out'));
 const CustomerWithdrawScreen = lazyWithTimeout<ScreenProps>(() => import('./money-out').then((mod) => ({ default: mod.CustomerWithdrawScreen as ComponentType<ScreenProps> })));

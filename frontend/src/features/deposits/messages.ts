@@ -196,6 +196,7 @@ export const depositsMessages = {
 
     // home
     balance: { id: 'deposits.home.balance', defaultMessage: 'Balance' },
+    figures: { id: 'deposits.home.figures', defaultMessage: 'Deposits and withdrawals' },
     available: { id: 'deposits.home.available', defaultMessage: 'Available' },
     pendingBalance: { id: 'deposits.home.pending', defaultMessage: 'Pending' },
     held: { id: 'deposits.home.held', defaultMessage: 'Held' },

@@ -46,9 +46,9 @@ function useStatsParams() {
  * The statistics of a period (the current month by default) in one currency, for the user's own company or,
  * for staff and partners, every client they may see or one: deposits and withdrawals by outcome, fees,
  * conversion, the balance, and the paid amounts by day. `compare` sets each figure against the period of
- * the same length before it (metrics).
+ * the same length before it (metrics); `balance={false}` leaves the balance to a screen that shows it per currency.
  */
-export function StatsDashboard({ compare = false }: { compare?: boolean }) {
+export function StatsDashboard({ compare = false, balance = true }: { compare?: boolean; balance?: boolean }) {
   const intl = useIntl();
   const user = useSessionUser();
   const { query, valid, set } = useStatsParams();
@@ -135,11 +135,13 @@ export function StatsDashboard({ compare = false }: { compare?: boolean }) {
           <Figure label={intl.formatMessage(m.transacted)} value={fmt(now.transacted)} delta={delta((f) => f.transacted)} />
           <Figure label={intl.formatMessage(m.fees)} value={fmt(now.fees)} delta={delta((f) => f.fees)} />
         </Group>
-        <Group title={intl.formatMessage(m.balance)} help={intl.formatMessage(m.balanceNow)}>
-          <Figure label={intl.formatMessage(m.available)} value={fmt(now.balance.available)} />
-          <Figure label={intl.formatMessage(m.pending)} value={fmt(now.balance.pending)} />
-          <Figure label={intl.formatMessage(m.held)} value={fmt(now.balance.held)} />
-        </Group>
+        {balance && (
+          <Group title={intl.formatMessage(m.balance)} help={intl.formatMessage(m.balanceNow)}>
+            <Figure label={intl.formatMessage(m.available)} value={fmt(now.balance.available)} />
+            <Figure label={intl.formatMessage(m.pending)} value={fmt(now.balance.pending)} />
+            <Figure label={intl.formatMessage(m.held)} value={fmt(now.balance.held)} />
+          </Group>
+        )}
         <Chart series={series.data} interval={interval} format={fmt} label={interval === 'day' ? day : (iso) => intl.formatDate(`${iso}T12:00:00Z`, { month: 'short', year: '2-digit', timeZone: 'UTC' })} />
       </Stack>
     );
