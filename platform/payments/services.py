@@ -54,6 +54,7 @@ from plugin_api import (
     ProviderCharge,
     ProviderEvent,
 )
+from restrictions.services import Party, check_parties
 from tenants.models import Tenant, TenantKind
 from tenants.tenancy import current_schema, current_tenant
 
@@ -177,6 +178,14 @@ def check_deposit(membership: Membership, data: DepositInput) -> CheckedDeposit:
     if data.method not in registry.provider(provider_code).methods:
         raise AppError("invalid_input", fields={"method": "method_not_enabled"})
     payer = Payer(**{**data.payer.__dict__, "document": document.value, **_checked_address(data.payer)})
+    # A payer under a restriction in force (platform-wide or this client's) is refused: every path that
+    # creates a deposit (dashboard, API key, imports) comes through here.
+    check_parties(
+        tenant,
+        [Party("document", document.value, "payer.document"),
+         Party("email", payer.email.strip().lower(), "payer.email")],
+        operation="deposit",
+    )  # fmt: skip
     request = ChargeRequest(
         reference=new_public_id("dep"),
         method=data.method,
