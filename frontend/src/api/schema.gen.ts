@@ -217,6 +217,24 @@ export interface paths {
     /** One refund */
     get: operations["refunds_api_get_refund"];
   };
+  "/api/restrictions": {
+    /** Restrictions: filters, search, keyset pages */
+    get: operations["restrictions_api_list_restrictions"];
+    /** Propose a restriction (active once validated) */
+    post: operations["restrictions_api_propose_restriction"];
+  };
+  "/api/restrictions/{restriction_id}/reject": {
+    /** Reject a proposal (reason) */
+    post: operations["restrictions_api_reject_restriction"];
+  };
+  "/api/restrictions/{restriction_id}/revoke": {
+    /** Revoke an active one (reason) */
+    post: operations["restrictions_api_revoke_restriction"];
+  };
+  "/api/restrictions/{restriction_id}/validate": {
+    /** Validate (not its proposer) */
+    post: operations["restrictions_api_validate_restriction"];
+  };
   "/api/stats/series": {
     /** Deposits and payouts per day or month */
     get: operations["stats_api_stats_series"];
@@ -548,6 +566,13 @@ export interface components {
     ClientOut: {
       /** Name */
       name: string;
+    };
+    /** ClientRef */
+    ClientRef: {
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
     };
     /** ComplianceItemOut */
     ComplianceItemOut: {
@@ -1507,6 +1532,11 @@ export interface components {
       /** Currencies */
       currencies: components["schemas"]["PayoutCurrencySummaryOut"][];
     };
+    /** PersonRef */
+    PersonRef: {
+      /** Email */
+      email: string;
+    };
     /** PluginConfigIn */
     PluginConfigIn: {
       /** Config */
@@ -1607,6 +1637,11 @@ export interface components {
       language?: ("pt-BR" | "en") | null;
       /** Name */
       name?: string | null;
+    };
+    /** ReasonIn */
+    ReasonIn: {
+      /** Reason */
+      reason: string;
     };
     /** RefundIn */
     RefundIn: {
@@ -1709,6 +1744,111 @@ export interface components {
        * @default
        */
       reason?: string;
+    };
+    /** RestrictionIn */
+    RestrictionIn: {
+      /**
+       * Client
+       * @description A client's slug (scope client)
+       */
+      client?: string | null;
+      /** Expires At */
+      expires_at?: string | null;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "document" | "pix_key" | "bank_account" | "email" | "phone";
+      /** Reason */
+      reason: string;
+      /**
+       * Scope
+       * @enum {string}
+       */
+      scope: "platform" | "client";
+      /**
+       * Value
+       * @description bank_account: bank/agency/account
+       */
+      value: string;
+    };
+    /** RestrictionListOut */
+    RestrictionListOut: {
+      /** Items */
+      items: components["schemas"]["RestrictionOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** RestrictionOut */
+    RestrictionOut: {
+      client: components["schemas"]["ClientRef"] | null;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** End Reason */
+      end_reason: string;
+      /** Ended At */
+      ended_at: string | null;
+      ended_by: components["schemas"]["PersonRef"] | null;
+      /** Expires At */
+      expires_at: string | null;
+      /** Id */
+      id: string;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "document" | "pix_key" | "bank_account" | "email" | "phone";
+      proposed_by: components["schemas"]["PersonRef"];
+      /** Reason */
+      reason: string;
+      /**
+       * Scope
+       * @enum {string}
+       */
+      scope: "platform" | "client";
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "proposed" | "active" | "rejected" | "revoked" | "expired";
+      /** Validated At */
+      validated_at: string | null;
+      validated_by: components["schemas"]["PersonRef"] | null;
+      /** Value */
+      value: string;
+    };
+    /** RestrictionQuery */
+    RestrictionQuery: {
+      /**
+       * Client
+       * @description A client's slug, or `platform`
+       * @default
+       */
+      client?: string;
+      /** Cursor */
+      cursor?: string | null;
+      /** Kind */
+      kind?: ("document" | "pix_key" | "bank_account" | "email" | "phone") | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @default -created_at
+       */
+      sort?: string;
+      /** Status */
+      status?: ("proposed" | "active" | "rejected" | "revoked" | "expired") | null;
     };
     /** ReviewIn */
     ReviewIn: {
@@ -3575,6 +3715,133 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["RefundOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Restrictions: filters, search, keyset pages */
+  restrictions_api_list_restrictions: {
+    parameters: {
+      query?: {
+        status?: ("proposed" | "active" | "rejected" | "revoked" | "expired") | null;
+        kind?: ("document" | "pix_key" | "bank_account" | "email" | "phone") | null;
+        /** @description A client's slug, or `platform` */
+        client?: string;
+        q?: string;
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RestrictionListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Propose a restriction (active once validated) */
+  restrictions_api_propose_restriction: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RestrictionIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["RestrictionOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Reject a proposal (reason) */
+  restrictions_api_reject_restriction: {
+    parameters: {
+      path: {
+        restriction_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReasonIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RestrictionOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Revoke an active one (reason) */
+  restrictions_api_revoke_restriction: {
+    parameters: {
+      path: {
+        restriction_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReasonIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RestrictionOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Validate (not its proposer) */
+  restrictions_api_validate_restriction: {
+    parameters: {
+      path: {
+        restriction_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RestrictionOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
