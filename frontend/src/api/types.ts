@@ -73,3 +73,7 @@ export type ProviderRoute = Schemas['RouteOut'];
 export type ProviderRouteIn = Schemas['RouteIn'];
 export type Plugin = Schemas['PluginOut'];
 export type PluginConfigIn = Schemas['PluginConfigIn'];
+
+export type Restriction = Schemas['RestrictionOut'];
+export type RestrictionList = Schemas['RestrictionListOut'];
+export type RestrictionInput = Schemas['RestrictionIn'];

@@ -28,6 +28,7 @@ const RefundsScreen = lazyWithTimeout(() => import('@/features/refunds/component
 const CredentialsScreen = lazyWithTimeout(() => import('@/features/credentials/components/credentials-screen'));
 const FeeRatesScreen = lazyWithTimeout(() => import('@/features/fee-rates/components/fee-rates-screen'));
 const BankRoutingScreen = lazyWithTimeout(() => import('@/features/bank-routing/components/bank-routing-screen'));
+const RestrictionsScreen = lazyWithTimeout(() => import('@/features/restrictions/components/restrictions-screen'));
 
 /**
  * Screens built so far, by menu route. Every other permitted route shows the placeholder screen
@@ -54,6 +55,9 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'admin/fee-rates': FeeRatesScreen,
   'admin/deposits-banks': BankRoutingScreen,
   'admin/withdraws-banks': BankRoutingScreen,
+  'admin/restrictions': RestrictionsScreen,
+  'employee/restrictions': RestrictionsScreen,
+  'employee/valid-restrictions': RestrictionsScreen,
 };
 
 /** Any path inside the shell: permitted iff the route is in the user's menu (or a profile route). */
