@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from brazil.documents import cpf_check_digits
 from tests.browser.conftest import tenant_url
-from tests.browser.helpers import login_ui, role_url, wait_for_shell
+from tests.browser.helpers import login_ui, new_context, role_url, wait_for_shell
 from tests.browser.money_out import fund, login_as_email, new_client
 
 if TYPE_CHECKING:
@@ -65,6 +65,8 @@ def test_a_validated_restriction_refuses_a_payout_to_that_cpf(
     restriction_id = created["id"]
     expect(dialog).to_be_hidden()
 
+    browser = page.context.browser
+    assert browser is not None
     try:
         page.goto(role_url(web, "admin", f"/plataforma/admin/restrictions?status=proposed&q={cpf}"))
         row = page.locator(f"tr[data-restriction='{restriction_id}']")
@@ -77,7 +79,7 @@ def test_a_validated_restriction_refuses_a_payout_to_that_cpf(
         confirm.get_by_role("button", name="Cancelar").click()
 
         # 2. An employee validates it from the queue.
-        context = page.context.browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR")  # type: ignore[union-attr]
+        context = new_context(browser)
         employee = context.new_page()
         try:
             login_ui(employee, web, "employee")
@@ -99,9 +101,7 @@ def test_a_validated_restriction_refuses_a_payout_to_that_cpf(
             context.close()
 
         # 3. The client's payout to that CPF is refused, the reason in the dialog.
-        client_context = page.context.browser.new_context(
-            viewport={"width": 1280, "height": 900}, locale="pt-BR"
-        )  # type: ignore[union-attr]
+        client_context = new_context(browser)
         client = client_context.new_page()
         try:
             login_as_email(client, web, slug, email)
