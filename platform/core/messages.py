@@ -188,6 +188,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "Já existe uma restrição proposta ou ativa para este valor neste escopo.",
         "en": "A proposed or active restriction already exists for this value in this scope.",
     },
+    "alert_not_open": {
+        "pt-BR": "Este alerta não pode mais ser alterado assim (situação atual: {status_now}).",
+        "en": "This alert can no longer be changed that way (current status: {status_now}).",
+    },
 }
 
 

@@ -54,6 +54,7 @@ from plugin_api import (
     ProviderCharge,
     ProviderEvent,
 )
+from restrictions.alerts import observe_deposit
 from restrictions.services import Party, check_parties
 from tenants.models import Tenant, TenantKind
 from tenants.tenancy import current_schema, current_tenant
@@ -248,6 +249,11 @@ def do_create_deposit(membership: Membership, checked: CheckedDeposit) -> Deposi
                    "document": deposit.payer_document, "provider": checked.provider,
                    "created_at": deposit.created_at},
             actor=membership.user, audit_data={"method": deposit.method},
+        )  # fmt: skip
+        observe_deposit(
+            checked.tenant, reference=deposit.public_id, document=deposit.payer_document,
+            amount=deposit.amount, currency=deposit.currency, method=deposit.method,
+            created_at=deposit.created_at,
         )  # fmt: skip
     return deposit
 

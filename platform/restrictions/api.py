@@ -1,4 +1,4 @@
-"""Restrictions: /api/restrictions (staff: propose, list, validate, reject, revoke)."""
+"""Restrictions: /api/restrictions (staff: propose, list, validate, reject, revoke); /api/alerts."""
 
 # No `from __future__ import annotations` here: django-ninja reads the view annotations at runtime,
 # through the access.guard wrappers, and cannot resolve postponed (string) annotations there.
@@ -11,9 +11,19 @@ from ninja.responses import Status
 
 from access.guard import membership_of, requires_route
 from core.pagination import keyset_page
-from restrictions import services
-from restrictions.models import Restriction
-from restrictions.schemas import ReasonIn, RestrictionIn, RestrictionListOut, RestrictionOut, RestrictionQuery
+from restrictions import alerts, services
+from restrictions.models import Alert, Restriction
+from restrictions.schemas import (
+    AlertListOut,
+    AlertOut,
+    AlertQuery,
+    NoteIn,
+    ReasonIn,
+    RestrictionIn,
+    RestrictionListOut,
+    RestrictionOut,
+    RestrictionQuery,
+)
 
 router = Router(tags=["restrictions"])
 
@@ -85,3 +95,58 @@ def reject_restriction(request: HttpRequest, restriction_id: str, payload: Reaso
 @requires_route(*PROPOSE_ROUTES, write=True)
 def revoke_restriction(request: HttpRequest, restriction_id: str, payload: ReasonIn) -> dict[str, Any]:
     return restriction_out(services.revoke(membership_of(request), restriction_id, payload.reason))
+
+
+# -------------------------------------------------------------------------------------------- alerts
+alerts_router = Router(tags=["restrictions"])
+ALERT_ROUTES = ("admin/customers-alert",)
+
+
+def alert_out(a: Alert) -> dict[str, Any]:
+    return {
+        "id": a.public_id,
+        "client": {"slug": a.tenant.slug, "name": a.tenant.name},
+        "rule": a.rule,
+        "document": a.document,
+        "reference": a.reference,
+        "amount": a.amount,
+        "currency": a.currency,
+        "hits": a.hits,
+        "status": a.status,
+        "notes": a.notes,
+        "created_at": a.created_at,
+        "updated_at": a.updated_at,
+    }
+
+
+@alerts_router.get("", response=AlertListOut, summary="Alerts opened by the rules: filters, keyset pages")
+@requires_route(*ALERT_ROUTES)
+def list_alerts(request: HttpRequest, filters: Query[AlertQuery]) -> dict[str, Any]:
+    qs = alerts.filtered(
+        alerts.alerts_for(membership_of(request)),
+        status=filters.status,
+        rule=filters.rule,
+        client=filters.client,
+    )
+    rows, next_cursor = keyset_page(
+        qs, sort=filters.sort, allowed=SORTS, cursor=filters.cursor, size=filters.per_page
+    )
+    return {"items": [alert_out(a) for a in rows], "next_cursor": next_cursor}
+
+
+@alerts_router.post("/{alert_id}/acknowledge", response=AlertOut, summary="Acknowledge an open alert")
+@requires_route(*ALERT_ROUTES, write=True)
+def acknowledge_alert(request: HttpRequest, alert_id: str, payload: NoteIn) -> dict[str, Any]:
+    return alert_out(alerts.decide(membership_of(request), alert_id, "acknowledge", payload.note))
+
+
+@alerts_router.post("/{alert_id}/resolve", response=AlertOut, summary="Resolve an alert (a note required)")
+@requires_route(*ALERT_ROUTES, write=True)
+def resolve_alert(request: HttpRequest, alert_id: str, payload: NoteIn) -> dict[str, Any]:
+    return alert_out(alerts.decide(membership_of(request), alert_id, "resolve", payload.note))
+
+
+@alerts_router.post("/{alert_id}/notes", response=AlertOut, summary="Add a note to an alert")
+@requires_route(*ALERT_ROUTES, write=True)
+def note_alert(request: HttpRequest, alert_id: str, payload: NoteIn) -> dict[str, Any]:
+    return alert_out(alerts.decide(membership_of(request), alert_id, "note", payload.note))

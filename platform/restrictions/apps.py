@@ -2,7 +2,8 @@ from django.apps import AppConfig
 
 
 class RestrictionsConfig(AppConfig):
-    # Public schema: one list answers for every client (scope platform) or one of them (scope client).
+    # Public schema: one list answers for every client (scope platform) or one of them (scope client);
+    # the alerts its rules open (restrictions.alerts) answer across clients too.
     name = "restrictions"
     verbose_name = "Restrictions"
 

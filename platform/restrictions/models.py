@@ -71,3 +71,45 @@ class Restriction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.public_id} {self.kind}:{self.value} ({self.status})"
+
+
+class AlertRule(models.TextChoices):
+    BURST = "burst", "Many deposits from one document in a short time"
+    NIGHT_PIX = "night_pix", "PIX at night over R$ 1.000 from a person"
+
+
+class AlertStatus(models.TextChoices):
+    OPEN = "open", "Open"
+    ACKNOWLEDGED = "acknowledged", "Acknowledged"
+    RESOLVED = "resolved", "Resolved"
+
+
+class Alert(models.Model):
+    """What a rule saw in money as it moved (restrictions.alerts), waiting in admin/customers-alert.
+    One alert open per (client, rule, document): later hits add to its count, not to the queue."""
+
+    public_id = models.CharField(max_length=32, unique=True)
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="+")
+    rule = models.CharField(max_length=16, choices=AlertRule.choices)
+    document = models.CharField(max_length=20)
+    reference = models.CharField(max_length=32)  # the movement that opened it (a deposit's public id)
+    amount = models.BigIntegerField()
+    currency = models.CharField(max_length=3)
+    hits = models.PositiveIntegerField(default=1)
+    status = models.CharField(max_length=14, choices=AlertStatus.choices, default=AlertStatus.OPEN)
+    notes = models.JSONField(default=list)  # [{"author": e-mail, "text": ..., "at": iso}]
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        indexes = [models.Index(fields=("created_at", "id"), name="alert_created")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=("tenant", "rule", "document"),
+                condition=~models.Q(status="resolved"),
+                name="alert_one_unresolved",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.public_id} {self.rule} ({self.status})"

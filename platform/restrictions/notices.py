@@ -26,6 +26,7 @@ CLIENT_ADMINS = (Role.CLIENT, Role.CLIENT_USER_ADMIN)  # section 6: "Client and 
 
 
 def register() -> None:
+    register_alerts()
     register_kind(
         PROPOSED,
         type_id=NotificationType.WARNING,
@@ -67,4 +68,31 @@ def hit(tenant: Tenant, *, operation: str, kind: str) -> None:
         params={"operation": _words(OPERATION_WORDS, operation), "kind": _words(KIND_WORDS, kind)},
         link=link,
         roles=CLIENT_ADMINS,
+    )
+
+
+ALERT_OPENED = "alert.opened"
+RULE_WORDS: dict[str, dict[str, str]] = {
+    "burst": {"pt-BR": "muitos depósitos de um documento em pouco tempo",
+              "en": "many deposits from one document in a short time"},
+    "night_pix": {"pt-BR": "PIX de pessoa física à noite acima de R$ 1.000",
+                  "en": "a person's PIX at night over R$1,000"},
+}  # fmt: skip
+
+
+def register_alerts() -> None:
+    register_kind(
+        ALERT_OPENED,
+        type_id=NotificationType.WARNING,
+        title={"pt-BR": "Novo alerta de cliente", "en": "New customer alert"},
+        content={"pt-BR": "{client}: {rule}.", "en": "{client}: {rule}."},
+    )
+
+
+def alert_opened(tenant: Tenant, *, rule: str) -> None:
+    """Admins, who work the queue at admin/customers-alert."""
+    notify_staff(
+        kind=ALERT_OPENED,
+        params={"client": tenant.name, "rule": _words(RULE_WORDS, rule)},
+        link="admin/customers-alert",
     )

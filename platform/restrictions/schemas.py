@@ -68,3 +68,46 @@ class RestrictionOut(Schema):
 class RestrictionListOut(Schema):
     items: list[RestrictionOut]
     next_cursor: str | None
+
+
+AlertStatusLiteral = Literal["open", "acknowledged", "resolved"]
+AlertRuleLiteral = Literal["burst", "night_pix"]
+
+
+class AlertQuery(Schema):
+    status: AlertStatusLiteral | None = None
+    rule: AlertRuleLiteral | None = None
+    client: str = Field(default="", max_length=63)
+    sort: str = "-created_at"
+    per_page: int = DEFAULT_PAGE_SIZE
+    cursor: str | None = None
+
+
+class NoteIn(Schema):
+    note: str = Field(default="", max_length=1000)
+
+
+class AlertNoteOut(Schema):
+    author: str
+    text: str
+    at: datetime
+
+
+class AlertOut(Schema):
+    id: str
+    client: ClientRef
+    rule: AlertRuleLiteral
+    document: str
+    reference: str
+    amount: int
+    currency: str
+    hits: int
+    status: AlertStatusLiteral
+    notes: list[AlertNoteOut]
+    created_at: datetime
+    updated_at: datetime
+
+
+class AlertListOut(Schema):
+    items: list[AlertOut]
+    next_cursor: str | None

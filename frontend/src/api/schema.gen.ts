@@ -73,6 +73,22 @@ export interface paths {
     /** Suspend: logins refused, data kept */
     post: operations["backoffice_api_suspend_tenant"];
   };
+  "/api/alerts": {
+    /** Alerts opened by the rules: filters, keyset pages */
+    get: operations["restrictions_api_list_alerts"];
+  };
+  "/api/alerts/{alert_id}/acknowledge": {
+    /** Acknowledge an open alert */
+    post: operations["restrictions_api_acknowledge_alert"];
+  };
+  "/api/alerts/{alert_id}/notes": {
+    /** Add a note to an alert */
+    post: operations["restrictions_api_note_alert"];
+  };
+  "/api/alerts/{alert_id}/resolve": {
+    /** Resolve an alert (a note required) */
+    post: operations["restrictions_api_resolve_alert"];
+  };
   "/api/auth/avatar": {
     /** The session user's avatar image */
     get: operations["accounts_api_auth_get_avatar"];
@@ -273,6 +289,87 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    /** AlertListOut */
+    AlertListOut: {
+      /** Items */
+      items: components["schemas"]["AlertOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** AlertNoteOut */
+    AlertNoteOut: {
+      /**
+       * At
+       * Format: date-time
+       */
+      at: string;
+      /** Author */
+      author: string;
+      /** Text */
+      text: string;
+    };
+    /** AlertOut */
+    AlertOut: {
+      /** Amount */
+      amount: number;
+      client: components["schemas"]["ClientRef"];
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currency */
+      currency: string;
+      /** Document */
+      document: string;
+      /** Hits */
+      hits: number;
+      /** Id */
+      id: string;
+      /** Notes */
+      notes: components["schemas"]["AlertNoteOut"][];
+      /** Reference */
+      reference: string;
+      /**
+       * Rule
+       * @enum {string}
+       */
+      rule: "burst" | "night_pix";
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "open" | "acknowledged" | "resolved";
+      /**
+       * Updated At
+       * Format: date-time
+       */
+      updated_at: string;
+    };
+    /** AlertQuery */
+    AlertQuery: {
+      /**
+       * Client
+       * @default
+       */
+      client?: string;
+      /** Cursor */
+      cursor?: string | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /** Rule */
+      rule?: ("burst" | "night_pix") | null;
+      /**
+       * Sort
+       * @default -created_at
+       */
+      sort?: string;
+      /** Status */
+      status?: ("open" | "acknowledged" | "resolved") | null;
+    };
     /** ApiKeyCreatedOut */
     ApiKeyCreatedOut: {
       /**
@@ -1104,6 +1201,14 @@ export interface components {
       route: string;
       /** Write */
       write: boolean;
+    };
+    /** NoteIn */
+    NoteIn: {
+      /**
+       * Note
+       * @default
+       */
+      note?: string;
     };
     /** NotificationListOut */
     NotificationListOut: {
@@ -2786,6 +2891,114 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["TenantOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Alerts opened by the rules: filters, keyset pages */
+  restrictions_api_list_alerts: {
+    parameters: {
+      query?: {
+        status?: ("open" | "acknowledged" | "resolved") | null;
+        rule?: ("burst" | "night_pix") | null;
+        client?: string;
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AlertListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Acknowledge an open alert */
+  restrictions_api_acknowledge_alert: {
+    parameters: {
+      path: {
+        alert_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NoteIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AlertOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Add a note to an alert */
+  restrictions_api_note_alert: {
+    parameters: {
+      path: {
+        alert_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NoteIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AlertOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Resolve an alert (a note required) */
+  restrictions_api_resolve_alert: {
+    parameters: {
+      path: {
+        alert_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NoteIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AlertOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
