@@ -77,3 +77,5 @@ export type PluginConfigIn = Schemas['PluginConfigIn'];
 export type Restriction = Schemas['RestrictionOut'];
 export type RestrictionList = Schemas['RestrictionListOut'];
 export type RestrictionInput = Schemas['RestrictionIn'];
+export type CustomerAlert = Schemas['AlertOut'];
+export type CustomerAlertList = Schemas['AlertListOut'];

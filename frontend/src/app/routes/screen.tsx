@@ -28,6 +28,7 @@ const RefundsScreen = lazyWithTimeout(() => import('@/features/refunds/component
 const CredentialsScreen = lazyWithTimeout(() => import('@/features/credentials/components/credentials-screen'));
 const FeeRatesScreen = lazyWithTimeout(() => import('@/features/fee-rates/components/fee-rates-screen'));
 const BankRoutingScreen = lazyWithTimeout(() => import('@/features/bank-routing/components/bank-routing-screen'));
+const AlertsScreen = lazyWithTimeout(() => import('@/features/customer-alerts/components/alerts-screen'));
 const RestrictionsScreen = lazyWithTimeout(() => import('@/features/restrictions/components/restrictions-screen'));
 
 /**
@@ -58,6 +59,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'admin/restrictions': RestrictionsScreen,
   'employee/restrictions': RestrictionsScreen,
   'employee/valid-restrictions': RestrictionsScreen,
+  'admin/customers-alert': AlertsScreen,
 };
 
 /** Any path inside the shell: permitted iff the route is in the user's menu (or a profile route). */
