@@ -30,6 +30,8 @@ const FeeRatesScreen = lazyWithTimeout(() => import('@/features/fee-rates/compon
 const BankRoutingScreen = lazyWithTimeout(() => import('@/features/bank-routing/components/bank-routing-screen'));
 const StatsHomeScreen = lazyWithTimeout(() => import('@/features/stats/components/stats-home-screen'));
 const MetricsScreen = lazyWithTimeout(() => import('@/features/stats/components/metrics-screen'));
+const AlertsScreen = lazyWithTimeout(() => import('@/features/customer-alerts/components/alerts-screen'));
+const RestrictionsScreen = lazyWithTimeout(() => import('@/features/restrictions/components/restrictions-screen'));
 
 /**
  * Screens built so far, by menu route. Every other permitted route shows the placeholder screen
@@ -58,6 +60,10 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'admin/withdraws-banks': BankRoutingScreen,
   'admin/home': StatsHomeScreen,
   'clients/metrics': MetricsScreen,
+  'admin/restrictions': RestrictionsScreen,
+  'employee/restrictions': RestrictionsScreen,
+  'employee/valid-restrictions': RestrictionsScreen,
+  'admin/customers-alert': AlertsScreen,
 };
 
 /** Any path inside the shell: permitted iff the route is in the user's menu (or a profile route). */
