@@ -461,9 +461,9 @@ def resend_now(delivery_id: int) -> None:
     outcome = send(delivery.endpoint, delivery.event)
     record_attempt(delivery.pk, outcome, manual=True)
     if outcome.ok and delivery.endpoint.status == EndpointStatus.ACTIVE:
-        from webhooks.tasks import deliver_endpoint
+        from webhooks.tasks import send_drain
 
-        deliver_endpoint.send(delivery.endpoint_id)  # the queue behind it may move now
+        send_drain(delivery.endpoint_id)  # the queue behind it may move now
 
 
 def stuck_endpoints(older_than: timedelta = timedelta(minutes=1)) -> list[int]:

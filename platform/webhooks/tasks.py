@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
+from typing import Any
 
 import dramatiq
 from django.utils import timezone
 
+from core.dramatiq_middleware import SCHEMA_OPTION
 from core.periodic import PERIODIC_PRIORITY, PERIODIC_QUEUE, periodic_run
+from tenants.tenancy import current_schema
 
 logger = logging.getLogger("cofre.webhooks")
 QUEUE = "webhooks"
@@ -30,9 +33,16 @@ def deliver_endpoint(endpoint_id: int) -> None:
 
     result = services.drain(endpoint_id)
     if result.outcome == "yield":  # back of the queue: other endpoints' jobs run first
-        deliver_endpoint.send(endpoint_id)
+        send_drain(endpoint_id)
     elif result.outcome == "later":
-        deliver_endpoint.send_with_options(args=(endpoint_id,), delay=_delay_ms(result.due_at))
+        send_drain(endpoint_id, _delay_ms(result.due_at))
+
+
+def send_drain(endpoint_id: int, delay_ms: int = 0) -> None:
+    """Send `deliver_endpoint` for this schema's endpoint. The schema is named in the message: a
+    delayed message waits in the outbox and is sent by a relay thread, in the public schema."""
+    options: dict[str, Any] = {SCHEMA_OPTION: current_schema()}
+    deliver_endpoint.send_with_options(args=(endpoint_id,), delay=delay_ms or None, **options)
 
 
 @dramatiq.actor(queue_name=QUEUE, max_retries=3, min_backoff=1000, max_backoff=30_000, time_limit=60_000)
@@ -53,6 +63,6 @@ def webhook_jobs() -> None:
             return
         stuck = services.stuck_endpoints()
         for endpoint_id in stuck:
-            deliver_endpoint.send(endpoint_id)
+            send_drain(endpoint_id)
     if stuck:
         logger.info("webhook jobs: %d endpoints sent again", len(stuck))

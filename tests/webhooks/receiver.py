@@ -22,6 +22,7 @@ class Received:
 class Receiver:
     url: str
     answer: Callable[[int], int]  # the status for the n-th request (0-based)
+    delay: float = 0.0  # seconds before answering (a slow merchant)
     received: list[Received] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -36,7 +37,7 @@ class Receiver:
 
 
 @contextmanager
-def receiver(answer: Callable[[int], int] = lambda n: 200) -> Iterator[Receiver]:
+def receiver(answer: Callable[[int], int] = lambda n: 200, delay: float = 0.0) -> Iterator[Receiver]:
     state: dict[str, Receiver] = {}
 
     class Handler(BaseHTTPRequestHandler):
@@ -46,6 +47,8 @@ def receiver(answer: Callable[[int], int] = lambda n: 200) -> Iterator[Receiver]
             with me.lock:
                 status = me.answer(len(me.received))
                 me.received.append(Received(dict(self.headers.items()), body, status))
+            if me.delay:
+                time.sleep(me.delay)  # the slow merchant's server itself, not a test waiting
             self.send_response(status)
             self.send_header("Content-Type", "application/json")
             self.end_headers()
@@ -55,7 +58,7 @@ def receiver(answer: Callable[[int], int] = lambda n: 200) -> Iterator[Receiver]
             return
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    state["receiver"] = Receiver(f"http://127.0.0.1:{server.server_address[1]}/hooks", answer)
+    state["receiver"] = Receiver(f"http://127.0.0.1:{server.server_address[1]}/hooks", answer, delay)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -63,3 +66,9 @@ def receiver(answer: Callable[[int], int] = lambda n: 200) -> Iterator[Receiver]
     finally:
         server.shutdown()
         server.server_close()
+
+
+def event_ids(requests: list[Received]) -> list[str]:
+    import json
+
+    return [json.loads(r.body)["id"] for r in requests]
