@@ -18,10 +18,10 @@ def register() -> None:
         type_id=NotificationType.WARNING,
         title={"pt-BR": "Webhook pausado", "en": "Webhook paused"},
         content={
-            "pt-BR": "O endpoint {url} falhou {failures} vezes seguidas e foi pausado. Corrija-o e retome "
-            "em Integrações > Webhooks: os eventos pendentes serão reenviados em ordem.",
+            "pt-BR": "O endpoint {url} falhou {failures} vezes seguidas e foi pausado. Corrija-o e retome-o "
+            "na tela Webhooks: os eventos pendentes serão reenviados em ordem.",
             "en": "The endpoint {url} failed {failures} times in a row and was paused. Fix it and resume it "
-            "in Integrations > Webhooks: the pending events will be sent again in order.",
+            "on the Webhooks screen: the pending events will be sent again in order.",
         },
     )
 

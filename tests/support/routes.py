@@ -73,6 +73,12 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("PUT", "/api/admin/compliance-rules/{slug}"): {"currency": "BRL", "auto_approve_up_to": 0},
     ("POST", "/api/deposits/{deposit_id}/refunds"): {"amount": 100, "reason": "Customer asked"},
     ("POST", "/api/credentials/keys"): {"name": "ERP integration"},
+    ("POST", "/api/webhook-endpoints"): {
+        "url": "https://93.184.215.14/hooks",
+        "events": ["deposit.confirmed"],
+    },
+    ("PATCH", "/api/webhook-endpoints/{endpoint_id}"): {"active": False},
+    ("POST", "/api/webhook-endpoints/{endpoint_id}/rotate-secret"): {"overlap_hours": 24},
 }
 
 
