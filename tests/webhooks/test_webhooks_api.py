@@ -276,3 +276,43 @@ def test_app_error_codes_have_messages() -> None:
     assert isinstance(services.check_events(["deposit.created"]), list)
     with pytest.raises(AppError):
         services.check_events(["nope"])
+
+
+def test_the_demo_receiver_verifies_what_it_is_sent_and_exists_only_in_the_demo() -> None:
+    from ops.demo_webhooks import seed_demo_webhook
+    from tenants.models import Tenant
+
+    acme = Tenant.objects.get(slug="acme")
+    with schema_context("acme"):
+        WebhookEndpoint.objects.all().delete()  # rolled back with the test
+    assert seed_demo_webhook(acme) is False  # off outside the demo
+    with override_settings(WEBHOOKS_DEMO_RECEIVER=True):
+        assert seed_demo_webhook(acme) is True
+        assert seed_demo_webhook(acme) is False  # once
+    with schema_context("acme"):
+        endpoint = WebhookEndpoint.objects.get()
+        secret = services.signing_secrets(endpoint)[0]
+    assert endpoint.url.endswith(f"/api/webhook-receiver/acme/{endpoint.public_id}")
+    assert endpoint.url.startswith("http://127.0.0.1:")
+    path = f"/api/webhook-receiver/acme/{endpoint.public_id}"
+    body = b'{"id":"evt_demo","type":"deposit.confirmed","created":1,"data":{}}'
+    good = {signing.HEADER: signing.header([secret], int(time.time()), body)}
+    bad = {signing.HEADER: signing.header(["whsec_wrong"], int(time.time()), body)}
+    platform = ApiClient("public")
+    assert platform.post(path, body, content_type="application/json", headers=good).status_code == 404
+    with override_settings(WEBHOOKS_DEMO_RECEIVER=True):
+        answer = platform.post(path, body, content_type="application/json", headers=good)
+        assert answer.status_code == 200, answer.content
+        assert answer.json() == {
+            "received": True,
+            "verified": True,
+            "event": "evt_demo",
+            "type": "deposit.confirmed",
+        }
+        assert platform.post(path, body, content_type="application/json", headers=bad).status_code == 400
+        assert (
+            platform.post(
+                "/api/webhook-receiver/beta/we_x", body, content_type="application/json"
+            ).status_code
+            == 404
+        )
