@@ -79,7 +79,7 @@ bench-stats: venv ## Benchmark statistics (roll-ups vs GROUP BY) and a transitio
 	$(PY) bench/rollups_bench.py
 
 bench-webhooks: venv ## Benchmark webhooks: BENCH_WEBHOOK_EVENTS (default 10,000) events to 50 endpoints, 5 dead and 5 slow; p95 of the healthy ones
-	$(PY) bench/webhooks.py
+	$(PY) bench/webhooks_bench.py
 
 migrations: venv ## Make migrations for changed models
 	$(PY) manage.py makemigrations

@@ -193,6 +193,11 @@ def report(
             f"p99 {percentile(latencies, 0.99):.2f}  max {max(latencies):.2f}"
         )
         print(f"throughput: {len(latencies) / finished:.0f} healthy deliveries/s over {finished:.1f} s")
+        slow_at = sorted(
+            (arrivals[e] - committed[e][0], committed[e][0] - started) for e in healthy_ids if e in arrivals
+        )
+        late = [f"{lat:.1f}s@{at:.0f}s" for lat, at in slow_at[-10:]]
+        print(f"the 10 latest (latency @ commit second): {' '.join(late)}; load average {os.getloadavg()}")
     paused = 0
     for schema in {s for s, _, kind in targets if kind != "healthy"}:
         with schema_context(schema):
@@ -222,6 +227,11 @@ def main() -> None:
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
         )  # fmt: skip
     try:
+        deadline = time.time() + 120  # measure deliveries, not the workers' start
+        while log.read_text(errors="replace").count("is ready for action") < int(PROCESSES):
+            if time.time() > deadline or worker.poll() is not None:
+                raise RuntimeError(log.read_text(errors="replace")[-3000:])
+            time.sleep(0.2)
         print(
             f"{EVENTS:,} events to 50 endpoints (40 healthy, 5 slow, 5 dead) at {RATE:.0f}/s, "
             f"{PROCESSES} worker processes x 8 threads",
