@@ -61,7 +61,7 @@ openapi: venv ## Write frontend/openapi.json from the API and regenerate the Typ
 	$(PY) manage.py export_openapi frontend/openapi.json
 	$(NPM) run gen:api
 
-bench: bench-tenants bench-deposits bench-jobs bench-stats ## Run every benchmark (prints figures)
+bench: bench-tenants bench-deposits bench-jobs bench-stats bench-webhooks ## Run every benchmark (prints figures)
 
 bench-tenants: venv ## Benchmark tenant provisioning (template clone vs migrate)
 	$(PY) bench/tenants.py

@@ -161,7 +161,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # Webhooks to merchants (clients/webhooks)
     "webhook_url_invalid": {
         "pt-BR": "Informe uma URL http:// ou https:// válida, sem usuário e senha (até 500 caracteres).",
-        "en": "Enter a valid http:// or https:// URL, without a user name or password (up to 500 characters).",
+        "en": "Enter a valid http:// or https:// URL, with no user or password (500 characters at most).",
     },
     "webhook_url_unresolvable": {
         "pt-BR": "Não foi possível encontrar o endereço desta URL (DNS).",

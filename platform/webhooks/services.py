@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
 from accounts.models import Membership
@@ -336,15 +336,21 @@ def backoff_seconds(failures: int) -> float:
     return delay * random.uniform(0.5, 1.0)  # noqa: S311  (jitter, not a secret)
 
 
-def record_attempt(delivery_pk: int, outcome: Outcome, *, manual: bool) -> WebhookDelivery:
+def record_attempt(delivery_pk: int, outcome: Outcome, *, manual: bool) -> WebhookDelivery | None:
     """Write the attempt and its effect under the endpoint's row lock: success resets the endpoint's
     run of failures; an automatic failure schedules the retry and, after
     WEBHOOK_PAUSE_AFTER_FAILURES in a row, pauses the endpoint and tells the client's admins."""
     now = timezone.now()
     with transaction.atomic():
-        delivery = WebhookDelivery.objects.select_related("event").get(pk=delivery_pk)
-        endpoint = WebhookEndpoint.objects.select_for_update().get(pk=delivery.endpoint_id)
-        delivery = WebhookDelivery.objects.select_for_update().select_related("event").get(pk=delivery_pk)
+        found = WebhookDelivery.objects.filter(pk=delivery_pk).values_list("endpoint_id", flat=True).first()
+        if found is None:
+            return None
+        endpoint = WebhookEndpoint.objects.select_for_update().filter(pk=found).first()
+        delivery = (
+            WebhookDelivery.objects.select_for_update().select_related("event").filter(pk=delivery_pk).first()
+        )
+        if endpoint is None or delivery is None:  # deleted with its endpoint meanwhile: nothing to record
+            return None
         delivery.attempts += 1
         WebhookAttempt.objects.create(
             delivery=delivery, number=delivery.attempts, manual=manual, status_code=outcome.status_code,
@@ -415,6 +421,8 @@ def _drain_held(endpoint_id: int) -> Drained:
         outcome = send(endpoint, head.event)
         delivery = record_attempt(head.pk, outcome, manual=False)
         sent += 1
+        if delivery is None:
+            return Drained("stopped", sent=sent)
         if not outcome.ok:
             return Drained("later", delivery.next_attempt_at, sent)
     return Drained("yield", sent=sent)
@@ -467,12 +475,19 @@ def resend_now(delivery_id: int) -> None:
 
 
 def stuck_endpoints(older_than: timedelta = timedelta(minutes=1)) -> list[int]:
-    """Active endpoints whose head is overdue (a job lost with a killed worker): the periodic job
-    sends them again."""
+    """Active endpoints whose *head* (oldest delivery not yet succeeded) is overdue by `older_than`: a
+    job lost with a killed worker. The periodic job sends them again. (Deliveries waiting behind a head
+    that is itself waiting for its retry are not overdue.)"""
     due = timezone.now() - older_than
-    return list(
-        WebhookDelivery.objects.filter(endpoint__status=EndpointStatus.ACTIVE, next_attempt_at__lte=due)
+    head_due = Subquery(
+        WebhookDelivery.objects.filter(endpoint=OuterRef("pk"))
         .exclude(status=DeliveryStatus.SUCCEEDED)
-        .values_list("endpoint_id", flat=True)
-        .distinct()[:500]
+        .order_by("id")
+        .values("next_attempt_at")[:1]
+    )
+    return list(
+        WebhookEndpoint.objects.filter(status=EndpointStatus.ACTIVE)
+        .annotate(head_due=head_due)
+        .filter(head_due__lte=due)
+        .values_list("pk", flat=True)[:500]
     )

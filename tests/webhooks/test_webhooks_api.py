@@ -316,3 +316,28 @@ def test_the_demo_receiver_verifies_what_it_is_sent_and_exists_only_in_the_demo(
             ).status_code
             == 404
         )
+
+
+def test_the_periodic_job_finds_only_endpoints_whose_head_is_overdue() -> None:
+    from django.utils import timezone
+
+    acme = session()
+    endpoint = create(acme, events=["refund.created"]).json()
+    with schema_context("acme"):
+        row = WebhookEndpoint.objects.get(public_id=endpoint["id"])
+        first = services.emit("refund.created", "ref_a", {})
+        second = services.emit("refund.created", "ref_b", {})
+        assert first is not None
+        assert second is not None
+        long_ago = timezone.now() - timedelta(minutes=5)
+        WebhookDelivery.objects.filter(endpoint=row).update(next_attempt_at=long_ago)
+        assert row.pk in services.stuck_endpoints()  # its head should have gone a while ago
+        # a head waiting for its retry holds the later one behind it: nothing is overdue
+        WebhookDelivery.objects.filter(endpoint=row, event=first).update(
+            status="failed", next_attempt_at=timezone.now() + timedelta(minutes=5)
+        )
+        assert row.pk not in services.stuck_endpoints()
+        row.status = "paused"
+        row.save()
+        WebhookDelivery.objects.filter(endpoint=row).update(next_attempt_at=long_ago)
+        assert row.pk not in services.stuck_endpoints()  # a paused endpoint waits for its resume
