@@ -41,7 +41,7 @@ def free_port() -> int:
 
 @pytest.fixture(scope="module")
 def hooks_web(django_db_setup: None, artifacts_dir: Path) -> Iterator[str]:
-    env = {"COFRE_WEBHOOKS_ALLOW_PRIVATE": "1"}
+    env = {"COFRE_WEBHOOKS_ALLOW_PRIVATE": "1", "COFRE_WEBHOOKS_DEMO_RECEIVER": "1"}
     namespace = f"{settings.REDIS_NAMESPACE}-whb{uuid.uuid4().hex[:6]}"
     with ExitStack() as stack:
         with override_settings(REDIS_NAMESPACE=namespace):
@@ -68,6 +68,24 @@ def create_deposit(page: Page) -> int:
         }"""
     )
     return status
+
+
+def api(page: Page, method: str, path: str, body: object = None) -> dict[str, object]:
+    """A call made by the page itself (its session cookie and CSRF token); {"status", "json"}."""
+    answer: dict[str, object] = page.evaluate(
+        """async ([method, path, body]) => {
+            await fetch('/api/auth/csrf', {headers: {'X-ORIGEM': 'vercel'}});
+            const csrf = document.cookie.split('; ').find((c) => c.startsWith('csrftoken=')).split('=')[1];
+            const headers = {'X-ORIGEM': 'vercel', 'X-CSRFToken': csrf, 'Content-Type': 'application/json'};
+            const init = {method, credentials: 'include', headers};
+            if (body !== null) init.body = JSON.stringify(body);
+            const response = await fetch(path, init);
+            const text = await response.text();
+            return {status: response.status, json: text ? JSON.parse(text) : null};
+        }""",
+        [method, path, body],
+    )
+    return answer
 
 
 def delete_endpoint(page: Page, endpoint_id: str) -> None:
@@ -137,3 +155,34 @@ def test_a_client_adds_an_endpoint_sees_the_secret_once_and_a_delivery_in_the_lo
             assert body["id"] in drawer.inner_text()
         finally:
             delete_endpoint(page, endpoint_id)
+
+
+def test_the_demo_receiver_inside_the_product_verifies_the_deliveries(page: Page, hooks_web: str) -> None:
+    """`make run`'s demo: an endpoint pointing at /api/webhook-receiver/... of the product itself."""
+    login_ui(page, hooks_web, "client")
+    page.goto(role_url(hooks_web, "client", WEBHOOKS))
+    wait_for_shell(page)
+    base = hooks_web.replace("localhost", "127.0.0.1")
+    created = api(
+        page, "POST", "/api/webhook-endpoints", {"url": f"{base}/placeholder", "events": ["deposit.created"]}
+    )
+    assert created["status"] == 201, created
+    endpoint_id = str(created["json"]["id"])  # type: ignore[index]
+    try:
+        url = f"{base}/api/webhook-receiver/acme/{endpoint_id}"
+        assert api(page, "PATCH", f"/api/webhook-endpoints/{endpoint_id}", {"url": url})["status"] == 200
+        assert create_deposit(page) == 201
+        deliveries = f"/api/webhook-endpoints/{endpoint_id}/deliveries?status=succeeded"
+        deadline = time.monotonic() + 30
+        items: list[dict[str, str]] = []
+        while not items and time.monotonic() < deadline:
+            items = api(page, "GET", deliveries)["json"]["items"]  # type: ignore[index]
+            if not items:
+                page.wait_for_timeout(300)  # polling the log, as the screen does
+        assert items, "no delivery succeeded"
+        detail = api(page, "GET", f"/api/webhook-deliveries/{items[0]['id']}")["json"]
+        answer = json.loads(detail["attempt_log"][0]["response_body"])  # type: ignore[index]
+        assert answer["verified"] is True
+        assert answer["event"] == items[0]["event_id"]
+    finally:
+        delete_endpoint(page, endpoint_id)
