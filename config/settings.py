@@ -96,6 +96,7 @@ TENANT_APPS = [
     "bank_accounts",
     "payouts",
     "credentials",  # API keys of merchant integrations (DESIGN.md decision 1: in the tenant schema)
+    "webhooks",  # webhooks to merchants: endpoints, events, deliveries and their attempts
 ]
 if env_bool("COFRE_BENCH_COLUMN", default=False):  # bench/tenants_scale.py: a migration on every tenant
     TENANT_APPS.append("bench.tenantcolumn")
@@ -269,6 +270,23 @@ DRAMATIQ_MAINTENANCE_CHANCE = int(os.environ.get("DRAMATIQ_MAINTENANCE_CHANCE", 
 # The job outbox (outbox): each worker process relays due jobs every interval; a job enqueued on
 # commit is left to its own commit hook for the grace period before a relay may send it.
 OUTBOX_RELAY_INTERVAL_SECONDS = float(os.environ.get("OUTBOX_RELAY_INTERVAL_SECONDS", "1"))
+
+# Webhooks to merchants (platform/webhooks). Safe by default: no delivery to private, loopback or
+# link-local addresses unless COFRE_WEBHOOKS_ALLOW_PRIVATE is on (`make run`'s demo turns it on, so a
+# receiver on the same machine works). The demo receiver (/api/webhook-receiver/...) only exists
+# with COFRE_WEBHOOKS_DEMO_RECEIVER on, never in production.
+WEBHOOKS_ALLOW_PRIVATE_ADDRESSES = env_bool("COFRE_WEBHOOKS_ALLOW_PRIVATE", default=False)
+WEBHOOKS_DEMO_RECEIVER = env_bool("COFRE_WEBHOOKS_DEMO_RECEIVER", default=False) and not PRODUCTION
+WEBHOOK_TIMEOUT_SECONDS = float(os.environ.get("COFRE_WEBHOOK_TIMEOUT_SECONDS", "5"))
+WEBHOOK_RESPONSE_READ_LIMIT = 65_536  # bytes of an answer read at most
+WEBHOOK_BODY_LIMIT = 4_096  # characters of a request or response body kept in the delivery log
+# Retries: base * 2^(n-1) with full jitter, capped; the endpoint pauses after that many failures in a
+# row (30 s base, 4 h cap, 15 failures: about a day of retries).
+WEBHOOK_RETRY_BASE_SECONDS = float(os.environ.get("COFRE_WEBHOOK_RETRY_BASE_SECONDS", "30"))
+WEBHOOK_RETRY_MAX_SECONDS = float(os.environ.get("COFRE_WEBHOOK_RETRY_MAX_SECONDS", "14400"))
+WEBHOOK_PAUSE_AFTER_FAILURES = int(os.environ.get("COFRE_WEBHOOK_PAUSE_AFTER_FAILURES", "15"))
+WEBHOOK_SECRET_OVERLAP_HOURS = 24  # after a rotation, the previous secret signs too for that long
+WEBHOOK_RUN_SECONDS = 2.0  # a drain run yields its thread after this long (fair to other endpoints)
 OUTBOX_COMMIT_GRACE_SECONDS = float(os.environ.get("OUTBOX_COMMIT_GRACE_SECONDS", "5"))
 
 # ---------------------------------------------------------------- security (production profile)

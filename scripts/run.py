@@ -35,6 +35,9 @@ def main() -> int:
         env["REDIS_URL"] = embedded.redis_url()
     port = env.setdefault("PORT", "8000")
     base = env.setdefault("BASE_DOMAIN", "localhost")
+    # The demo's webhook endpoint posts to the receiver inside the product, on this machine: allow it.
+    env.setdefault("COFRE_WEBHOOKS_ALLOW_PRIVATE", "1")
+    env.setdefault("COFRE_WEBHOOKS_DEMO_RECEIVER", "1")
 
     manage("migrate_schemas", "--shared", "-v", "0", env=env)
     manage("migrate_schemas", "--tenant", "-v", "0", env=env)
@@ -72,6 +75,13 @@ def main() -> int:
         ),
         subprocess.Popen(
             [*worker, "--threads", "2", "--queues", "periodic"],
+            cwd=ROOT,
+            env=env,
+        ),
+        # Webhooks to merchants: a worker of their own, so a slow merchant endpoint never holds the
+        # threads of payouts or the health probe (and runs yield their thread every couple of seconds).
+        subprocess.Popen(
+            [*worker, "--threads", "8", "--queues", "webhooks"],
             cwd=ROOT,
             env=env,
         ),

@@ -80,6 +80,7 @@ ROUTES: tuple[RouteEntry, ...] = (
     entry("general", "employee/direct_deposits", R.EMPLOYEE),
     entry("general", "employee/meds", R.EMPLOYEE),
     entry("general", "client/credentials", *CLIENT_MANAGERS),
+    entry("general", "clients/webhooks", *CLIENT_MANAGERS),  # webhooks to merchants (issue 17)
     # Admin (section 6: all admin sections)
     entry("admin_home", "admin/home", R.ADMIN),
     entry("admin_home", "employee/transactions", R.ADMIN),

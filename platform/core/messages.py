@@ -158,6 +158,31 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "A soma dos estornos não pode ultrapassar o valor pago.",
         "en": "Refunds cannot add up to more than the amount paid.",
     },
+    # Webhooks to merchants (clients/webhooks)
+    "webhook_url_invalid": {
+        "pt-BR": "Informe uma URL http:// ou https:// válida, sem usuário e senha (até 500 caracteres).",
+        "en": "Enter a valid http:// or https:// URL, with no user or password (500 characters at most).",
+    },
+    "webhook_url_unresolvable": {
+        "pt-BR": "Não foi possível encontrar o endereço desta URL (DNS).",
+        "en": "The address of this URL could not be found (DNS).",
+    },
+    "webhook_url_private": {
+        "pt-BR": "Webhooks não podem ser enviados a endereços privados, locais ou de link-local.",
+        "en": "Webhooks cannot be sent to private, loopback or link-local addresses.",
+    },
+    "webhook_events_required": {
+        "pt-BR": "Escolha ao menos um tipo de evento.",
+        "en": "Choose at least one event type.",
+    },
+    "webhook_event_unknown": {
+        "pt-BR": "Tipo de evento desconhecido: {event}.",
+        "en": "Unknown event type: {event}.",
+    },
+    "webhook_endpoints_limit": {
+        "pt-BR": "Limite de {limit} endpoints de webhook atingido.",
+        "en": "The limit of {limit} webhook endpoints has been reached.",
+    },
     "refund_not_supported": {
         "pt-BR": "O banco deste depósito não faz estornos deste meio de pagamento.",
         "en": "This deposit's bank does not refund this payment method.",

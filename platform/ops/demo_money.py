@@ -42,6 +42,7 @@ from brazil.documents import cnpj_check_digits, cpf_check_digits
 from gateway.models import TransactionIndex
 from ledger import services as ledger
 from ops.demo import BETA_OWNER, demo_email
+from ops.demo_webhooks import seed_demo_webhook
 from payments import services as payments
 from payments import settlement
 from payments.models import Deposit, DepositEvent, DepositNameToken, DepositStatus
@@ -241,6 +242,8 @@ def seed_demo_money() -> MoneyReport:
         clock = _Clock(timezone.now())
         platform = tenant_services.ensure_platform()
         admin = _membership(demo_email("admin"), platform)
+        # acme's demo webhook endpoint first, so its money's events are delivered to the demo receiver
+        seed_demo_webhook(Tenant.objects.get(slug="acme"))
         for slug, plans in (("acme", ACME_DEPOSITS), ("beta", BETA_DEPOSITS)):
             tenant = Tenant.objects.get(slug=slug)
             with schema_context(tenant.schema_name):

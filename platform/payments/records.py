@@ -22,6 +22,7 @@ from ledger.models import LedgerAccount
 from payments.models import OutboxEvent
 from stats import rollups
 from tenants.models import Tenant
+from webhooks import services as webhooks
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ def record_change(
     - `event`: the timeline row (unsaved), saved;
     - `index`: the fields of the public index row of `kind`, created or updated;
     - the audit entry `{kind}.{action}` (actor, `audit_data`) and the outbox event `{kind}.{topic}`;
+    - the webhook event `{kind}.{topic}` and its deliveries to the endpoints subscribed to it;
     - deposits and payouts: the statistics roll-ups (`stats.rollups`), moved from the bucket the index
       row counted to the record's current one, last (their rows are the most shared: held briefly).
     """
@@ -70,4 +72,5 @@ def record_change(
     gateway.index_upsert(tenant, kind, record.public_id, **index)
     audit.record(f"{kind}.{action}", actor=actor, target=record, data=dict(audit_data or {}))
     OutboxEvent.objects.create(topic=f"{kind}.{topic}", payload=dict(payload))
+    webhooks.emit(f"{kind}.{topic}", record.public_id, dict(payload))  # the merchant's endpoints
     rollups.count_change(tenant, kind, record, before)

@@ -98,7 +98,8 @@ def test_every_operation_with_a_body_has_a_sample() -> None:
     bodyless = {"POST /api/admin/tenants/{slug}/suspend", "POST /api/admin/tenants/{slug}/reactivate",
                 "POST /api/notifications/{notification_id}/read", "POST /api/notifications/read-all",
                 "POST /api/credentials/keys/{key_id}/revoke",
-                "POST /api/restrictions/{restriction_id}/validate"}  # fmt: skip
+                "POST /api/restrictions/{restriction_id}/validate",
+                "POST /api/webhook-deliveries/{delivery_id}/resend"}  # fmt: skip
     assert sorted(set(needs) - bodyless - {f"{m} {p}" for m, p in BODIES}) == []
 
 
@@ -177,6 +178,7 @@ def foreign_values(role: str, slug: str) -> dict[str, object]:
         "user_id": membership.user_id,
         "notification_id": notification.pk,
         "key_id": other_tenant_api_key(other_tenant),
+        **other_tenant_webhook(other_tenant),
         # real plugin, method and currency (of the platform tenant's rows above)
         "kind": "method",
         "code": "pix",
@@ -256,6 +258,32 @@ def other_tenant_api_key(tenant: Tenant) -> str:
             user_id=0, created_by_email="other@x.test",
         )  # fmt: skip
     return key.prefix
+
+
+def other_tenant_webhook(tenant: Tenant) -> dict[str, object]:
+    """A webhook endpoint and one delivery in `tenant`'s schema (written directly: ids only)."""
+    from django.utils import timezone
+    from django_tenants.utils import schema_context
+
+    from core.ids import new_public_id
+    from webhooks.models import WebhookDelivery, WebhookEndpoint, WebhookEvent
+
+    if tenant.kind != TenantKind.CLIENT:  # only clients have webhooks: any id is foreign here
+        return {"endpoint_id": new_public_id("we"), "delivery_id": new_public_id("wd")}
+    with schema_context(tenant.schema_name):
+        endpoint = WebhookEndpoint.objects.create(
+            public_id=new_public_id("we"),
+            url="https://93.184.215.14/x",
+            events=["deposit.created"],
+            secret={},
+        )
+        event = WebhookEvent.objects.create(
+            public_id=new_public_id("evt"), type="deposit.created", object_id="d", data={}
+        )
+        delivery = WebhookDelivery.objects.create(
+            public_id=new_public_id("wd"), endpoint=endpoint, event=event, next_attempt_at=timezone.now()
+        )
+    return {"endpoint_id": endpoint.public_id, "delivery_id": delivery.public_id}
 
 
 # Cases with no foreign object to ask for: staff who see every client (admin; section 6: "staff over

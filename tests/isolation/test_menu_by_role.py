@@ -32,6 +32,7 @@ MANAGER = [
     "client/logs",
     "client/crm",
     "client/credentials",
+    "clients/webhooks",
 ]
 ADMIN = [
     "admin/home",

@@ -84,6 +84,12 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/api/alerts/{alert_id}/acknowledge"): {"note": ""},
     ("POST", "/api/alerts/{alert_id}/resolve"): {"note": "Isolation suite"},
     ("POST", "/api/alerts/{alert_id}/notes"): {"note": "Isolation suite"},
+    ("POST", "/api/webhook-endpoints"): {
+        "url": "https://93.184.215.14/hooks",
+        "events": ["deposit.confirmed"],
+    },
+    ("PATCH", "/api/webhook-endpoints/{endpoint_id}"): {"active": False},
+    ("POST", "/api/webhook-endpoints/{endpoint_id}/rotate-secret"): {"overlap_hours": 24},
 }
 
 

@@ -279,6 +279,40 @@ export interface paths {
     /** Wallet withdraws (clients' withdraws to their own accounts) of every client in scope */
     get: operations["backoffice_api_list_wallet_withdraws"];
   };
+  "/api/webhook-deliveries/{delivery_id}": {
+    /** One delivery with every attempt */
+    get: operations["webhooks_api_get_delivery"];
+  };
+  "/api/webhook-deliveries/{delivery_id}/resend": {
+    /** Send a delivery again (successful ones too) */
+    post: operations["webhooks_api_resend_delivery"];
+  };
+  "/api/webhook-endpoints": {
+    /** Webhook endpoints (never their secrets) */
+    get: operations["webhooks_api_list_endpoints"];
+    /** Create a webhook endpoint (the secret is in this answer only) */
+    post: operations["webhooks_api_create_endpoint"];
+  };
+  "/api/webhook-endpoints/event-types": {
+    /** Event types an endpoint can receive */
+    get: operations["webhooks_api_event_types"];
+  };
+  "/api/webhook-endpoints/{endpoint_id}": {
+    /** One webhook endpoint */
+    get: operations["webhooks_api_get_endpoint"];
+    /** Delete a webhook endpoint and its log */
+    delete: operations["webhooks_api_delete_endpoint"];
+    /** Change the URL or events; pause or resume (replays the backlog) */
+    patch: operations["webhooks_api_patch_endpoint"];
+  };
+  "/api/webhook-endpoints/{endpoint_id}/deliveries": {
+    /** An endpoint's delivery log: filters, keyset pages */
+    get: operations["webhooks_api_list_deliveries"];
+  };
+  "/api/webhook-endpoints/{endpoint_id}/rotate-secret": {
+    /** New signing secret (in this answer only); the old one signs too during the overlap */
+    post: operations["webhooks_api_rotate_secret"];
+  };
   "/api/webhooks/{provider}": {
     /** Provider webhooks (signed) */
     post: operations["gateway_api_provider_webhook"];
@@ -475,6 +509,34 @@ export interface components {
       assigned?: boolean;
       /** Client */
       client: string;
+    };
+    /** AttemptOut */
+    AttemptOut: {
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Error */
+      error: string;
+      /** Latency Ms */
+      latency_ms: number;
+      /** Manual */
+      manual: boolean;
+      /** Number */
+      number: number;
+      /** Request Body */
+      request_body: string;
+      /** Request Headers */
+      request_headers: {
+        [key: string]: string;
+      };
+      /** Response Body */
+      response_body: string;
+      /** Status Code */
+      status_code: number | null;
+      /** Succeeded */
+      succeeded: boolean;
     };
     /** BalanceOut */
     BalanceOut: {
@@ -777,6 +839,109 @@ export interface components {
       /** Fee */
       fee: number;
     };
+    /** DeliveryDetailOut */
+    DeliveryDetailOut: {
+      /** Attempt Log */
+      attempt_log: components["schemas"]["AttemptOut"][];
+      /** Attempts */
+      attempts: number;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Delivered At */
+      delivered_at: string | null;
+      /** Endpoint Id */
+      endpoint_id: string;
+      /**
+       * Event Id
+       * @description The event's id (the `id` of the body): deduplicate on it
+       */
+      event_id: string;
+      /** Id */
+      id: string;
+      /** Last Error */
+      last_error: string;
+      /** Last Latency Ms */
+      last_latency_ms: number | null;
+      /** Last Status Code */
+      last_status_code: number | null;
+      /** Next Attempt At */
+      next_attempt_at: string | null;
+      /** Object Id */
+      object_id: string;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "pending" | "succeeded" | "failed";
+      /** Type */
+      type: string;
+    };
+    /** DeliveryListOut */
+    DeliveryListOut: {
+      /** Items */
+      items: components["schemas"]["DeliveryOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** DeliveryOut */
+    DeliveryOut: {
+      /** Attempts */
+      attempts: number;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Delivered At */
+      delivered_at: string | null;
+      /**
+       * Event Id
+       * @description The event's id (the `id` of the body): deduplicate on it
+       */
+      event_id: string;
+      /** Id */
+      id: string;
+      /** Last Error */
+      last_error: string;
+      /** Last Latency Ms */
+      last_latency_ms: number | null;
+      /** Last Status Code */
+      last_status_code: number | null;
+      /** Next Attempt At */
+      next_attempt_at: string | null;
+      /** Object Id */
+      object_id: string;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "pending" | "succeeded" | "failed";
+      /** Type */
+      type: string;
+    };
+    /** DeliveryQuery */
+    DeliveryQuery: {
+      /** Cursor */
+      cursor?: string | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Status
+       * @default []
+       */
+      status?: string[];
+      /**
+       * Type
+       * @default []
+       */
+      type?: string[];
+    };
     /** DepositDetailOut */
     DepositDetailOut: {
       /** Address */
@@ -1069,6 +1234,108 @@ export interface components {
        */
       status?: string[];
     };
+    /** EndpointCreatedOut */
+    EndpointCreatedOut: {
+      /** Consecutive Failures */
+      consecutive_failures: number;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Events */
+      events: string[];
+      /** Id */
+      id: string;
+      /**
+       * Paused Reason
+       * @description "manual", "failures" or empty
+       */
+      paused_reason: string;
+      /**
+       * Pending
+       * @description Deliveries not yet succeeded
+       */
+      pending: number;
+      /**
+       * Previous Secret Expires At
+       * @description End of a rotation's overlap, if any
+       */
+      previous_secret_expires_at: string | null;
+      /**
+       * Secret
+       * @description The signing secret: in this answer only, never again
+       */
+      secret: string;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "active" | "paused";
+      /** Url */
+      url: string;
+    };
+    /** EndpointIn */
+    EndpointIn: {
+      /**
+       * Events
+       * @description Event types to send (GET /api/webhook-endpoints/event-types)
+       */
+      events: string[];
+      /**
+       * Url
+       * @description http(s) URL that receives the events (POST)
+       */
+      url: string;
+    };
+    /** EndpointOut */
+    EndpointOut: {
+      /** Consecutive Failures */
+      consecutive_failures: number;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Events */
+      events: string[];
+      /** Id */
+      id: string;
+      /**
+       * Paused Reason
+       * @description "manual", "failures" or empty
+       */
+      paused_reason: string;
+      /**
+       * Pending
+       * @description Deliveries not yet succeeded
+       */
+      pending: number;
+      /**
+       * Previous Secret Expires At
+       * @description End of a rotation's overlap, if any
+       */
+      previous_secret_expires_at: string | null;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "active" | "paused";
+      /** Url */
+      url: string;
+    };
+    /** EndpointPatch */
+    EndpointPatch: {
+      /**
+       * Active
+       * @description false pauses; true resumes and replays the backlog in order
+       */
+      active?: boolean | null;
+      /** Events */
+      events?: string[] | null;
+      /** Url */
+      url?: string | null;
+    };
     /**
      * ErrorOut
      * @description Every error the API answers: a machine-readable code, a message in the request's language and,
@@ -1083,6 +1350,11 @@ export interface components {
       } | null;
       /** Message */
       message: string;
+    };
+    /** EventTypesOut */
+    EventTypesOut: {
+      /** Items */
+      items: string[];
     };
     /** FeeRateIn */
     FeeRateIn: {
@@ -1976,6 +2248,15 @@ export interface components {
        * @default
        */
       note?: string;
+    };
+    /** RotateIn */
+    RotateIn: {
+      /**
+       * Overlap Hours
+       * @description Hours during which the old secret signs too (0-168)
+       * @default 24
+       */
+      overlap_hours?: number;
     };
     /** RouteIn */
     RouteIn: {
@@ -4297,6 +4578,230 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["TransactionListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** One delivery with every attempt */
+  webhooks_api_get_delivery: {
+    parameters: {
+      path: {
+        delivery_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["DeliveryDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Send a delivery again (successful ones too) */
+  webhooks_api_resend_delivery: {
+    parameters: {
+      path: {
+        delivery_id: string;
+      };
+    };
+    responses: {
+      /** @description Accepted */
+      202: {
+        content: {
+          "application/json": components["schemas"]["DeliveryDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Webhook endpoints (never their secrets) */
+  webhooks_api_list_endpoints: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EndpointOut"][];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Create a webhook endpoint (the secret is in this answer only) */
+  webhooks_api_create_endpoint: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EndpointIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EndpointCreatedOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Event types an endpoint can receive */
+  webhooks_api_event_types: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EventTypesOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** One webhook endpoint */
+  webhooks_api_get_endpoint: {
+    parameters: {
+      path: {
+        endpoint_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EndpointOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Delete a webhook endpoint and its log */
+  webhooks_api_delete_endpoint: {
+    parameters: {
+      path: {
+        endpoint_id: string;
+      };
+    };
+    responses: {
+      /** @description No Content */
+      204: {
+        content: never;
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Change the URL or events; pause or resume (replays the backlog) */
+  webhooks_api_patch_endpoint: {
+    parameters: {
+      path: {
+        endpoint_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EndpointPatch"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EndpointOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** An endpoint's delivery log: filters, keyset pages */
+  webhooks_api_list_deliveries: {
+    parameters: {
+      query?: {
+        type?: string[];
+        status?: string[];
+        per_page?: number;
+        cursor?: string | null;
+      };
+      path: {
+        endpoint_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["DeliveryListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** New signing secret (in this answer only); the old one signs too during the overlap */
+  webhooks_api_rotate_secret: {
+    parameters: {
+      path: {
+        endpoint_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RotateIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EndpointCreatedOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

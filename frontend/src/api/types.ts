@@ -65,6 +65,15 @@ export type ApiKey = Schemas['ApiKeyOut'];
 export type ApiKeyCreated = Schemas['ApiKeyCreatedOut'];
 export type ApiKeyIn = Schemas['ApiKeyIn'];
 
+// Webhooks to merchants (clients/webhooks).
+export type WebhookEndpoint = Schemas['EndpointOut'];
+export type WebhookEndpointCreated = Schemas['EndpointCreatedOut'];
+export type WebhookEndpointIn = Schemas['EndpointIn'];
+export type WebhookEndpointPatch = Schemas['EndpointPatch'];
+export type WebhookDelivery = Schemas['DeliveryOut'];
+export type WebhookDeliveryList = Schemas['DeliveryListOut'];
+export type WebhookDeliveryDetail = Schemas['DeliveryDetailOut'];
+
 // Admin of money in and out: fee rates (admin/fee-rates), provider routes and plugins
 // (admin/deposits-banks, admin/withdraws-banks).
 export type FeeRate = Schemas['FeeRateOut'];

@@ -53,6 +53,7 @@ export const routeMessages = defineMessages({
   'employee/direct_deposits': { id: 'menu.route.employee.direct_deposits', defaultMessage: 'Key deposits' },
   'employee/meds': { id: 'menu.route.employee.meds', defaultMessage: 'MEDs' },
   'client/credentials': { id: 'menu.route.client.credentials', defaultMessage: 'Credentials' },
+  'clients/webhooks': { id: 'menu.route.clients.webhooks', defaultMessage: 'Webhooks' },
   'admin/home': { id: 'menu.route.admin.home', defaultMessage: 'Home' },
   'admin/reports': { id: 'menu.route.admin.reports', defaultMessage: 'Reports' },
   'admin/customers-alert': { id: 'menu.route.admin.customers-alert', defaultMessage: 'Customer alerts' },

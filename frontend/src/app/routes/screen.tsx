@@ -26,6 +26,7 @@ const StaffWalletWithdrawsScreen = lazyWithTimeout(() => import('@/features/payo
 const ComplianceScreen = lazyWithTimeout(() => import('@/features/compliance/components/compliance-screen'));
 const RefundsScreen = lazyWithTimeout(() => import('@/features/refunds/components/refunds-screen'));
 const CredentialsScreen = lazyWithTimeout(() => import('@/features/credentials/components/credentials-screen'));
+const WebhooksScreen = lazyWithTimeout(() => import('@/features/webhooks/components/webhooks-screen'));
 const FeeRatesScreen = lazyWithTimeout(() => import('@/features/fee-rates/components/fee-rates-screen'));
 const BankRoutingScreen = lazyWithTimeout(() => import('@/features/bank-routing/components/bank-routing-screen'));
 const StatsHomeScreen = lazyWithTimeout(() => import('@/features/stats/components/stats-home-screen'));
@@ -53,6 +54,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'admin/compliance': ComplianceScreen,
   'clients/refunds': RefundsScreen,
   'client/credentials': CredentialsScreen,
+  'clients/webhooks': WebhooksScreen,
   'client/wallet-withdraws': WalletWithdrawsScreen,
   'admin/wallet-withdraws': StaffWalletWithdrawsScreen,
   'admin/fee-rates': FeeRatesScreen,
