@@ -27,8 +27,13 @@ class DurableRedisBroker(RedisBroker):
     delayed message waits in the outbox until it is due instead of in dramatiq's delay queue."""
 
     def enqueue(self, message: dramatiq.Message[Any], *, delay: int | None = None) -> dramatiq.Message[Any]:
+        from core.dramatiq_middleware import SCHEMA_OPTION
         from outbox.services import outbox_allowed, store_message
+        from tenants.tenancy import current_schema
 
+        # A message kept in the outbox skips the middleware's before_enqueue until the relay sends it,
+        # from the public schema: name the sender's schema now, or the job would run in public.
+        message.options.setdefault(SCHEMA_OPTION, current_schema())
         if delay and outbox_allowed():
             try:
                 store_message(self, message, delay)

@@ -78,3 +78,20 @@ def test_enqueue_on_commit_sends_nothing_when_the_transaction_rolls_back(
         assert probe_schemas(token) == set()
         with schema_context("acme"):
             HealthProbe.objects.filter(token=sentinel).delete()
+
+
+def test_a_delayed_message_kept_in_the_outbox_runs_in_the_schema_of_its_sender(
+    worker: None, django_db_blocker: pytest.FixtureRequest
+) -> None:
+    """A delayed send is kept in the outbox and relayed later from the public schema: the job still runs
+    in the sender's schema (it was sent as public once: the middleware never saw it before the relay)."""
+    token = uuid.uuid4().hex
+    with django_db_blocker.unblock():  # type: ignore[attr-defined]
+        with schema_context("beta"), transaction.atomic():
+            tasks.probe.send_with_options(args=(token,), delay=50)
+        try:
+            assert wait_for_probe(token, "beta"), "the worker never ran the delayed message in beta"
+            assert probe_schemas(token) == {"beta"}
+        finally:
+            with schema_context("beta"):
+                HealthProbe.objects.filter(token=token).delete()
