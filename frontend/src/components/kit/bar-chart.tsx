@@ -25,7 +25,7 @@ export function BarChart({ title, labels, series, format, labelHeader, height = 
   const max = Math.max(1, ...series.flatMap((s) => s.values));
   const group = 100 / Math.max(labels.length, 1);
   const bar = (group * 0.8) / Math.max(series.length, 1);
-  const every = Math.ceil(labels.length / 10); // at most about ten axis labels
+  const every = Math.ceil(labels.length / 6); // at most six axis labels: they stay readable on a phone
   return (
     <Box as="figure" aria-labelledby={`${id}-title`} m="0">
       <Text as="figcaption" id={`${id}-title`} fontWeight="medium" mb="2">

@@ -101,40 +101,47 @@ export function StatsDashboard({ compare = false, balance = true }: { compare?: 
     const then = compare && previous.data ? figures(previous.data) : null;
     const delta = (pick: (f: Figures) => number) => (compare ? <Delta now={pick(now)} before={then ? pick(then) : null} period={before} /> : null);
     const canReview = isRouteAllowed(COMPLIANCE_ROUTE, user.menu);
+    // Nothing at all in the period: one empty state, not a wall of zeros (the balance still shows).
+    const empty = now.generated.count === 0 && now.payoutsRequested.count === 0;
     body = (
       <Stack gap="6" aria-busy={summary.isPlaceholderData || undefined}>
-        {now.generated.count === 0 && now.payoutsRequested.count === 0 && <EmptyBlock title={intl.formatMessage(m.empty)} description={intl.formatMessage(m.emptyHelp)} />}
-        <Group title={intl.formatMessage(m.deposits)}>
-          <Figure label={intl.formatMessage(m.paid)} value={fmt(now.paid.amount)} help={intl.formatMessage(m.count, { count: now.paid.count })} delta={delta((f) => f.paid.amount)} />
-          <Figure label={intl.formatMessage(m.generated)} value={fmt(now.generated.amount)} help={intl.formatMessage(m.count, { count: now.generated.count })} delta={delta((f) => f.generated.count)} />
-          <Figure label={intl.formatMessage(m.open)} value={fmt(now.open.amount)} help={intl.formatMessage(m.count, { count: now.open.count })} />
-          <Figure label={intl.formatMessage(m.lost)} value={fmt(now.lost.amount)} help={intl.formatMessage(m.count, { count: now.lost.count })} />
-          <Figure label={intl.formatMessage(m.refunded)} value={fmt(now.refunded.amount)} help={intl.formatMessage(m.count, { count: now.refunded.count })} />
-          <Figure label={intl.formatMessage(m.depositConversion)} value={rate(now.depositConversion, intl.locale, intl.formatMessage(m.noRate))} help={intl.formatMessage(m.conversionHelp)} />
-        </Group>
-        <Group title={intl.formatMessage(m.payouts)}>
-          <Figure label={intl.formatMessage(m.payoutsPaid)} value={fmt(now.payoutsPaid.amount)} help={intl.formatMessage(m.count, { count: now.payoutsPaid.count })} delta={delta((f) => f.payoutsPaid.amount)} />
-          <Figure label={intl.formatMessage(m.payoutsInFlight)} value={fmt(now.payoutsInFlight.amount)} help={intl.formatMessage(m.count, { count: now.payoutsInFlight.count })} />
-          <Figure
-            label={intl.formatMessage(m.payoutsWaitingReview)}
-            value={fmt(now.payoutsWaitingReview.amount)}
-            help={
-              canReview ? (
-                <Link asChild colorPalette="blue" color="colorPalette.fg">
-                  <RouterLink to={paths.screen.getHref(COMPLIANCE_ROUTE)}>{intl.formatMessage(m.count, { count: now.payoutsWaitingReview.count })}</RouterLink>
-                </Link>
-              ) : (
-                intl.formatMessage(m.count, { count: now.payoutsWaitingReview.count })
-              )
-            }
-          />
-          <Figure label={intl.formatMessage(m.payoutsReturned)} value={fmt(now.payoutsReturned.amount)} help={intl.formatMessage(m.count, { count: now.payoutsReturned.count })} />
-          <Figure label={intl.formatMessage(m.payoutConversion)} value={rate(now.payoutConversion, intl.locale, intl.formatMessage(m.noRate))} help={intl.formatMessage(m.conversionHelp)} />
-        </Group>
-        <Group title={intl.formatMessage(m.transacted)}>
-          <Figure label={intl.formatMessage(m.transacted)} value={fmt(now.transacted)} delta={delta((f) => f.transacted)} />
-          <Figure label={intl.formatMessage(m.fees)} value={fmt(now.fees)} delta={delta((f) => f.fees)} />
-        </Group>
+        {empty ? (
+          <EmptyBlock title={intl.formatMessage(m.empty)} description={intl.formatMessage(m.emptyHelp)} />
+        ) : (
+          <>
+            <Group title={intl.formatMessage(m.deposits)}>
+              <Figure label={intl.formatMessage(m.paid)} value={fmt(now.paid.amount)} help={intl.formatMessage(m.count, { count: now.paid.count })} delta={delta((f) => f.paid.amount)} />
+              <Figure label={intl.formatMessage(m.generated)} value={fmt(now.generated.amount)} help={intl.formatMessage(m.count, { count: now.generated.count })} delta={delta((f) => f.generated.count)} />
+              <Figure label={intl.formatMessage(m.open)} value={fmt(now.open.amount)} help={intl.formatMessage(m.count, { count: now.open.count })} />
+              <Figure label={intl.formatMessage(m.lost)} value={fmt(now.lost.amount)} help={intl.formatMessage(m.count, { count: now.lost.count })} />
+              <Figure label={intl.formatMessage(m.refunded)} value={fmt(now.refunded.amount)} help={intl.formatMessage(m.count, { count: now.refunded.count })} />
+              <Figure label={intl.formatMessage(m.depositConversion)} value={rate(now.depositConversion, intl.locale, intl.formatMessage(m.noRate))} help={intl.formatMessage(m.conversionHelp)} />
+            </Group>
+            <Group title={intl.formatMessage(m.payouts)}>
+              <Figure label={intl.formatMessage(m.payoutsPaid)} value={fmt(now.payoutsPaid.amount)} help={intl.formatMessage(m.count, { count: now.payoutsPaid.count })} delta={delta((f) => f.payoutsPaid.amount)} />
+              <Figure label={intl.formatMessage(m.payoutsInFlight)} value={fmt(now.payoutsInFlight.amount)} help={intl.formatMessage(m.count, { count: now.payoutsInFlight.count })} />
+              <Figure
+                label={intl.formatMessage(m.payoutsWaitingReview)}
+                value={fmt(now.payoutsWaitingReview.amount)}
+                help={
+                  canReview ? (
+                    <Link asChild colorPalette="blue" color="colorPalette.fg">
+                      <RouterLink to={paths.screen.getHref(COMPLIANCE_ROUTE)}>{intl.formatMessage(m.count, { count: now.payoutsWaitingReview.count })}</RouterLink>
+                    </Link>
+                  ) : (
+                    intl.formatMessage(m.count, { count: now.payoutsWaitingReview.count })
+                  )
+                }
+              />
+              <Figure label={intl.formatMessage(m.payoutsReturned)} value={fmt(now.payoutsReturned.amount)} help={intl.formatMessage(m.count, { count: now.payoutsReturned.count })} />
+              <Figure label={intl.formatMessage(m.payoutConversion)} value={rate(now.payoutConversion, intl.locale, intl.formatMessage(m.noRate))} help={intl.formatMessage(m.conversionHelp)} />
+            </Group>
+            <Group title={intl.formatMessage(m.transacted)}>
+              <Figure label={intl.formatMessage(m.transacted)} value={fmt(now.transacted)} delta={delta((f) => f.transacted)} />
+              <Figure label={intl.formatMessage(m.fees)} value={fmt(now.fees)} delta={delta((f) => f.fees)} />
+            </Group>
+          </>
+        )}
         {balance && (
           <Group title={intl.formatMessage(m.balance)} help={intl.formatMessage(m.balanceNow)}>
             <Figure label={intl.formatMessage(m.available)} value={fmt(now.balance.available)} />
@@ -142,7 +149,7 @@ export function StatsDashboard({ compare = false, balance = true }: { compare?: 
             <Figure label={intl.formatMessage(m.held)} value={fmt(now.balance.held)} />
           </Group>
         )}
-        <Chart series={series.data} interval={interval} format={fmt} label={interval === 'day' ? day : (iso) => intl.formatDate(`${iso}T12:00:00Z`, { month: 'short', year: '2-digit', timeZone: 'UTC' })} />
+        {!empty && <Chart series={series.data} interval={interval} format={fmt} label={interval === 'day' ? day : (iso) => intl.formatDate(`${iso}T12:00:00Z`, { month: 'short', year: '2-digit', timeZone: 'UTC' })} />}
       </Stack>
     );
   }
