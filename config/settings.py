@@ -94,6 +94,7 @@ TENANT_APPS = [
     "refunds",
     "bank_accounts",
     "payouts",
+    "payout_imports",  # spreadsheets of payout requests (clients/manual-withdraws)
     "credentials",  # API keys of merchant integrations (DESIGN.md decision 1: in the tenant schema)
 ]
 if env_bool("COFRE_BENCH_COLUMN", default=False):  # bench/tenants_scale.py: a migration on every tenant
