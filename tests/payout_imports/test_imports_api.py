@@ -15,6 +15,7 @@ from openpyxl import load_workbook
 
 from audit.models import AuditEntry
 from files.models import StoredFile
+from ops.demo import DEMO_PASSWORD
 from payout_imports import reader
 from payout_imports.models import PayoutImport
 from payouts.models import Payout
@@ -29,6 +30,13 @@ pytestmark = pytest.mark.django_db
 def acme() -> ApiClient:
     fund("acme", 10_000_000)
     return logged("acme", "client")
+
+
+def beta_owner() -> ApiClient:
+    beta = ApiClient("beta")
+    response = beta.post_json("/api/auth/login", {"email": "owner@beta.demo.test", "password": DEMO_PASSWORD})
+    assert response.status_code == 200, response.content
+    return beta
 
 
 def counts() -> tuple[int, int]:
@@ -294,7 +302,7 @@ def test_the_example_spreadsheet_imports_cleanly(acme: ApiClient) -> None:
     assert "attachment" in xlsx["Content-Disposition"]
     sheet = load_workbook(io.BytesIO(xlsx.content)).active
     assert [c.value for c in sheet[1]][:4] == ["name", "e-mail", "document", "amount"]
-    assert sheet.max_row == 3
+    assert sum(1 for row in sheet.iter_rows(values_only=True) if any(row)) == 3
     assert len(sheet.data_validations.dataValidation) == 2
     body = upload(acme, xlsx.content, "example.xlsx").json()
     assert [r["status"] for r in body["rows"]] == ["ok", "ok"], body["rows"]
@@ -307,7 +315,7 @@ def test_the_example_spreadsheet_imports_cleanly(acme: ApiClient) -> None:
 # ---------------------------------------------------------------------------------------- who
 def test_another_tenants_user_gets_404(acme: ApiClient) -> None:
     import_id = upload(acme, csv_bytes([unique(PIX)])).json()["id"]
-    beta = logged("beta", "client")
+    beta = beta_owner()
     for method, path in [("get", ""), ("post", "/confirm"), ("post", "/cancel")]:
         response = getattr(beta, method)(f"/api/payout-imports/{import_id}{path}")
         assert response.status_code in (403, 404), (path, response.status_code)
@@ -318,7 +326,7 @@ def test_another_tenants_user_gets_404(acme: ApiClient) -> None:
         tenant = Tenant.objects.get(slug="beta")
         tenant.feature_toggles = [*tenant.feature_toggles, "manual_withdraws"]
         tenant.save()
-    beta = logged("beta", "client")
+    beta = beta_owner()
     for method, path in [("get", ""), ("post", "/confirm"), ("post", "/cancel")]:
         assert getattr(beta, method)(f"/api/payout-imports/{import_id}{path}").status_code == 404
     with schema_context("acme"):
