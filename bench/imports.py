@@ -23,12 +23,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 ROWS = int(os.environ.get("BENCH_IMPORT_ROWS", "100000"))
-CACHE = Path(os.environ.get("BENCH_IMPORT_FILE", f"/tmp/cofre-bench-import-{ROWS}.xlsx"))
+CACHE = Path(os.environ.get("BENCH_IMPORT_FILE", str(ROOT / ".data" / f"bench-import-{ROWS}.xlsx")))
 
 
 def spreadsheet(rows: int, path: Path) -> bytes:
     if path.exists():
         return path.read_bytes()
+    path.parent.mkdir(parents=True, exist_ok=True)
     from openpyxl import Workbook
 
     from brazil.banks import banco_do_brasil_dv
@@ -36,7 +37,9 @@ def spreadsheet(rows: int, path: Path) -> bytes:
 
     workbook = Workbook(write_only=True)
     sheet = workbook.create_sheet("payouts")
-    sheet.append(["nome", "e-mail", "documento", "valor", "banco", "agencia", "conta", "tipo_de_conta", "chave_pix"])
+    sheet.append(
+        ["nome", "e-mail", "documento", "valor", "banco", "agencia", "conta", "tipo_de_conta", "chave_pix"]
+    )
     for n in range(rows):
         base = f"{100000000 + n * 7:09d}"[-9:]
         cpf = base + cpf_check_digits(base)
@@ -44,9 +47,23 @@ def spreadsheet(rows: int, path: Path) -> bytes:
         amount = f"R$ {cents // 100:,}".replace(",", ".") + f",{cents % 100:02d}"
         if n % 2:
             account = f"{n % 99999999 + 1}"
-            sheet.append([f"Pessoa {n}", f"p{n}@example.com", cpf, amount, "001", "1234-3", f"{account}-{banco_do_brasil_dv(account.zfill(8))}", "corrente", ""])
+            sheet.append(
+                [
+                    f"Pessoa {n}",
+                    f"p{n}@example.com",
+                    cpf,
+                    amount,
+                    "001",
+                    "1234-3",
+                    f"{account}-{banco_do_brasil_dv(account.zfill(8))}",
+                    "corrente",
+                    "",
+                ]
+            )
         else:
-            sheet.append([f"Pessoa {n}", f"p{n}@example.com", cpf, amount, "", "", "", "", f"p{n}@example.com"])
+            sheet.append(
+                [f"Pessoa {n}", f"p{n}@example.com", cpf, amount, "", "", "", "", f"p{n}@example.com"]
+            )
     workbook.save(path)
     return path.read_bytes()
 
@@ -68,14 +85,18 @@ def main() -> None:
 
     started = time.perf_counter()
     content = spreadsheet(ROWS, CACHE)
-    print(f"spreadsheet: {ROWS:,} rows, {len(content) / 1e6:.1f} MB ({time.perf_counter() - started:.1f} s to write or load)")
+    print(
+        f"spreadsheet: {ROWS:,} rows, {len(content) / 1e6:.1f} MB ({time.perf_counter() - started:.1f} s to write or load)"
+    )
 
     started = time.perf_counter()
     table = read_table(content)
     rows = validate_table(table)
     ours = time.perf_counter() - started
     bad = [r for r in rows if not r.ok]
-    print(f"read + validate (ours): {ours:.2f} s, {len(rows) / ours:,.0f} rows/s, {len(bad)} rows with errors")
+    print(
+        f"read + validate (ours): {ours:.2f} s, {len(rows) / ours:,.0f} rows/s, {len(bad)} rows with errors"
+    )
     if bad:
         print("  first error:", bad[0].line, bad[0].errors)
 
@@ -90,18 +111,24 @@ def main() -> None:
     print(f"openpyxl read-only, cells only: {theirs:.2f} s, {count / theirs:,.0f} rows/s")
 
     with schema_context("acme"):
-        membership = Membership.objects.select_related("tenant", "user").filter(
-            tenant__slug="acme", role="client", is_active=True
-        ).first()
+        membership = (
+            Membership.objects.select_related("tenant", "user")
+            .filter(tenant__slug="acme", role="client", is_active=True)
+            .first()
+        )
         if membership is None:
             print("no demo tenant acme: run `make run` once (it seeds the demo); skipping the preview")
             return
         started = time.perf_counter()
         with transaction.atomic():
-            payout_import, previewed = services.preview_import(membership, name="bench.xlsx", content=content)
+            _payout_import, previewed = services.preview_import(
+                membership, name="bench.xlsx", content=content
+            )
             whole = time.perf_counter() - started
             transaction.set_rollback(True)
-    print(f"preview (read, validate, store file + {len(previewed):,} rows, audit): {whole:.2f} s, {len(previewed) / whole:,.0f} rows/s (goal: under 5 s)")
+    print(
+        f"preview (read, validate, store file + {len(previewed):,} rows, audit): {whole:.2f} s, {len(previewed) / whole:,.0f} rows/s (goal: under 5 s)"
+    )
 
 
 if __name__ == "__main__":

@@ -26,7 +26,11 @@ ROUTES = (services.ROUTE,)
 
 def _errors(errors: list[dict[str, Any]]) -> list[dict[str, str]]:
     return [
-        {"field": e["field"], "code": e["code"], "message": services.row_error_message(e["code"], e.get("params") or {})}
+        {
+            "field": e["field"],
+            "code": e["code"],
+            "message": services.row_error_message(e["code"], e.get("params") or {}),
+        }
         for e in errors
     ]
 
@@ -39,18 +43,27 @@ def import_out(p: PayoutImport) -> dict[str, Any]:
         "format": p.file_format,
         "failed": p.failed,
         "totals": {
-            "rows": p.total_rows, "ok": p.ok_rows, "error": p.error_rows, "amount": p.ok_amount,
-            "currency": p.currency, "processed": p.processed_rows, "submitted": p.submitted_rows,
-            "not_submitted": p.not_submitted_rows, "submitted_amount": p.submitted_amount,
-        },  # fmt: skip
+            "rows": p.total_rows,
+            "ok": p.ok_rows,
+            "error": p.error_rows,
+            "amount": p.ok_amount,
+            "currency": p.currency,
+            "processed": p.processed_rows,
+            "submitted": p.submitted_rows,
+            "not_submitted": p.not_submitted_rows,
+            "submitted_amount": p.submitted_amount,
+        },
         "created_at": p.created_at,
         "confirmed_at": p.confirmed_at,
         "finished_at": p.finished_at,
     }
 
 
-def _row_out(line: int, ok: bool, errors: list[dict[str, Any]], data: dict[str, Any], amount: int,
-             outcome: str = "", reason: str = "", payout_id: str = "") -> dict[str, Any]:  # fmt: skip
+def _row_out(
+    line: int, ok: bool, errors: list[dict[str, Any]], data: dict[str, Any], amount: int, **after: str
+) -> dict[str, Any]:
+    """A row as answered: `after` holds what confirm left (outcome, reason code, payout_id)."""
+    reason = after.get("reason", "")
     return {
         "line": line,
         "status": "ok" if ok else "error",
@@ -62,9 +75,9 @@ def _row_out(line: int, ok: bool, errors: list[dict[str, Any]], data: dict[str, 
         "method": data.get("method", ""),
         "bank": data.get("bank_name", ""),
         "pix_key": data.get("pix_key", ""),
-        "outcome": outcome,
+        "outcome": after.get("outcome", ""),
         "reason": services.reason_message(reason) if reason else "",
-        "payout_id": payout_id,
+        "payout_id": after.get("payout_id", ""),
     }
 
 
@@ -75,7 +88,16 @@ def preview_rows(rows: list[Row]) -> list[dict[str, Any]]:
 def stored_rows(p: PayoutImport) -> list[dict[str, Any]]:
     rows = PayoutImportRow.objects.filter(payout_import=p).order_by("line")
     return [
-        _row_out(r.line, r.ok, r.errors, r.data, r.amount, r.outcome, r.reason, r.payout_public_id)
+        _row_out(
+            r.line,
+            r.ok,
+            r.errors,
+            r.data,
+            r.amount,
+            outcome=r.outcome,
+            reason=r.reason,
+            payout_id=r.payout_public_id,
+        )
         for r in rows.iterator(chunk_size=2000)
     ]
 
@@ -115,7 +137,7 @@ def list_imports(request: HttpRequest, filters: Query[ImportQuery]) -> dict[str,
 
 @router.get("/example", response={200: None}, summary="The example spreadsheet (format=xlsx|csv)")
 @requires_route(*ROUTES)
-def example(request: HttpRequest, format: Literal["xlsx", "csv"] = "xlsx") -> HttpResponse:  # noqa: A002
+def example(request: HttpRequest, format: Literal["xlsx", "csv"] = "xlsx") -> HttpResponse:
     if format == "csv":
         body, content_type, name = example_csv(), "text/csv; charset=utf-8", "payout-import-example.csv"
     else:

@@ -13,21 +13,29 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from core.messages import current_language
 
 HEADERS = {
-    "pt-BR": ["nome", "e-mail", "documento", "valor", "banco", "agencia", "conta", "tipo_de_conta", "chave_pix"],
+    "pt-BR": [
+        "nome",
+        "e-mail",
+        "documento",
+        "valor",
+        "banco",
+        "agencia",
+        "conta",
+        "tipo_de_conta",
+        "chave_pix",
+    ],
     "en": ["name", "e-mail", "document", "amount", "bank", "agency", "account", "account_type", "pix_key"],
 }
 ACCOUNT_TYPES = {"pt-BR": ["corrente", "poupanca", "pagamento"], "en": ["checking", "savings", "payment"]}
 BANKS = ["001", "033", "104", "237", "341", "260", "077", "336", "290", "323"]  # the most used COMPE codes
+_ANA = ["Ana Souza", "ana.souza@example.com", "529.982.247-25"]
+_ANA_BANK = ["001", "1234-3", "567890-0"]
+_BRUNO = ["Bruno Lima", "bruno.lima@example.com", "11.222.333/0001-81"]
+_BRUNO_PIX = ["", "", "", "", "bruno.lima@example.com"]
 SAMPLES = {
-    "pt-BR": [
-        ["Ana Souza", "ana.souza@example.com", "529.982.247-25", "1.234,56", "001", "1234-3", "567890-0", "corrente", ""],
-        ["Bruno Lima", "bruno.lima@example.com", "11.222.333/0001-81", "R$ 250,00", "", "", "", "", "bruno.lima@example.com"],
-    ],
-    "en": [
-        ["Ana Souza", "ana.souza@example.com", "529.982.247-25", "1234.56", "001", "1234-3", "567890-0", "checking", ""],
-        ["Bruno Lima", "bruno.lima@example.com", "11.222.333/0001-81", "250.00", "", "", "", "", "bruno.lima@example.com"],
-    ],
-}  # fmt: skip
+    "pt-BR": [[*_ANA, "1.234,56", *_ANA_BANK, "corrente", ""], [*_BRUNO, "R$ 250,00", *_BRUNO_PIX]],
+    "en": [[*_ANA, "1234.56", *_ANA_BANK, "checking", ""], [*_BRUNO, "250.00", *_BRUNO_PIX]],
+}
 
 
 def example_xlsx() -> bytes:
@@ -44,8 +52,8 @@ def example_xlsx() -> bytes:
         sheet.column_dimensions[column].width = width
         sheet[f"{column}1"].number_format = "@"
     for column in "CDEFG":  # typed as text: a CPF keeps its leading zeros, an amount its comma
-        for row in range(2, 1001):
-            sheet[f"{column}{row}"].number_format = "@"
+        for line in range(2, 1001):
+            sheet[f"{column}{line}"].number_format = "@"
     types = DataValidation(type="list", formula1=f'"{",".join(ACCOUNT_TYPES[lang])}"', allow_blank=True)
     banks = DataValidation(type="list", formula1=f'"{",".join(BANKS)}"', allow_blank=True)
     banks.showErrorMessage = False  # any other bank code may be typed

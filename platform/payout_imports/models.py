@@ -32,7 +32,9 @@ class PayoutImport(models.Model):
     status = models.CharField(max_length=12, choices=ImportStatus.choices, default=ImportStatus.PREVIEW)
     currency = models.CharField(max_length=3, default="BRL")
     created_by_id = models.BigIntegerField(null=True, blank=True)
-    confirmed_by_membership_id = models.BigIntegerField(null=True, blank=True)  # who confirmed (the job acts as)
+    confirmed_by_membership_id = models.BigIntegerField(
+        null=True, blank=True
+    )  # who confirmed (the job acts as)
     total_rows = models.IntegerField(default=0)
     ok_rows = models.IntegerField(default=0)
     error_rows = models.IntegerField(default=0)

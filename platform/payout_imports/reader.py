@@ -63,7 +63,15 @@ ALIASES: dict[str, str] = {}
 for _field, _names in {
     "name": ("name", "nome", "beneficiario", "favorecido", "nome_do_beneficiario", "nome_completo"),
     "email": ("email", "e_mail"),
-    "document": ("document", "documento", "cpf", "cnpj", "cpf_cnpj", "cpf_ou_cnpj", "cpf_cnpj_do_beneficiario"),
+    "document": (
+        "document",
+        "documento",
+        "cpf",
+        "cnpj",
+        "cpf_cnpj",
+        "cpf_ou_cnpj",
+        "cpf_cnpj_do_beneficiario",
+    ),
     "amount": ("amount", "valor", "value", "valor_r", "quantia"),
     "bank": ("bank", "banco", "bank_code", "codigo_do_banco", "cod_banco"),
     "agency": ("agency", "agencia", "branch"),
@@ -304,10 +312,7 @@ def _sheet_rows(sheet: str, shared: list[str]) -> Iterator[tuple[int, list[Cell]
             continue
         body = piece[close + 1 :]
         fast = _FAST_CELL.findall(body)
-        if len(fast) == body.count("<c "):
-            cells = _fast_cells(fast, shared)
-        else:
-            cells = _cells(body, shared)
+        cells = _fast_cells(fast, shared) if len(fast) == body.count("<c ") else _cells(body, shared)
         yield line, cells
 
 
@@ -323,27 +328,39 @@ def _fast_cells(found: list[tuple[str, str, str, str]], shared: list[str]) -> li
                 continue
         if kind == "inlineStr":
             value: Cell = _xml_text(text) if text else ""
-        elif kind == "s":
-            try:
-                value = shared[int(number)]
-            except (ValueError, IndexError) as exc:
-                raise refuse("not_a_spreadsheet") from exc
-        elif kind in ("", "n"):
-            value = Number(number) if number else ""
-        elif kind == "str":
-            value = _xml_text(number)
-        elif kind in ("b", "e"):
-            value = Invalid("boolean" if kind == "b" else "error")
         else:
-            value = Invalid("date")
+            value = _typed_value(kind, number, shared)
         if len(cells) == index:
             cells.append(value)
-        elif len(cells) < index:
-            cells.extend([""] * (index - len(cells)))
-            cells.append(value)
         else:
-            cells[index] = value
+            _place(cells, index, value)
     return cells
+
+
+def _place(cells: list[Cell], index: int, value: Cell) -> None:
+    if len(cells) < index:
+        cells.extend([""] * (index - len(cells)))
+        cells.append(value)
+    else:
+        cells[index] = value
+
+
+_INVALID = {"b": Invalid("boolean"), "e": Invalid("error")}
+_DATE = Invalid("date")
+
+
+def _typed_value(kind: str, raw: str, shared: list[str]) -> Cell:
+    """A cell's value from its type and the text of its <v>."""
+    if kind == "s":
+        try:
+            return shared[int(raw)]
+        except (ValueError, IndexError) as exc:
+            raise refuse("not_a_spreadsheet") from exc
+    if kind in ("", "n"):
+        return Number(raw) if raw else ""
+    if kind == "str":
+        return _xml_text(raw)
+    return _INVALID.get(kind, _DATE)  # b, e, d (an ISO date)
 
 
 def _cells(body: str, shared: list[str]) -> list[Cell]:
@@ -367,13 +384,7 @@ def _cells(body: str, shared: list[str]) -> list[Cell]:
         else:
             inner = item[gt + 1 : item.rfind("</c>")]
             value = _cell_value(attrs, inner, shared) if inner else ""
-        if len(cells) == index:
-            cells.append(value)
-        elif len(cells) < index:
-            cells.extend([""] * (index - len(cells)))
-            cells.append(value)
-        else:
-            cells[index] = value
+        _place(cells, index, value)
     return cells
 
 
@@ -385,19 +396,6 @@ def _cell_value(attrs: str, inner: str, shared: list[str]) -> Cell:
             return _xml_text(inner[7:-9])
         return _xml_text("".join(part or "" for part in _T.findall(inner)))
     if inner.startswith("<v>") and inner.endswith("</v>"):
-        text = inner[3:-4]
-    else:
-        raw = _V.search(inner)
-        text = raw.group(1) if raw else ""
-    if kind == "s":
-        try:
-            return shared[int(text)]
-        except (ValueError, IndexError) as exc:
-            raise refuse("not_a_spreadsheet") from exc
-    if kind == "n":
-        return Number(text) if text else ""
-    if kind == "str":
-        return _xml_text(text)
-    if kind in ("b", "e"):
-        return Invalid("boolean" if kind == "b" else "error")
-    return Invalid("date")  # "d": an ISO date
+        return _typed_value(kind, inner[3:-4], shared)
+    raw = _V.search(inner)
+    return _typed_value(kind, raw.group(1) if raw else "", shared)

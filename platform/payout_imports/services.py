@@ -44,7 +44,17 @@ ROUTE = "clients/manual-withdraws"
 INLINE_ROWS = 200  # confirm at most this many rows in the request; more run as a job with progress
 STALE_CONFIRM = timedelta(minutes=2)  # a confirm with no progress for this long is resumed
 PROGRESS_EVERY = 100
-ROW_COLUMNS = ("payout_import_id", "line", "ok", "errors", "data", "amount", "outcome", "reason", "payout_public_id")
+ROW_COLUMNS = (
+    "payout_import_id",
+    "line",
+    "ok",
+    "errors",
+    "data",
+    "amount",
+    "outcome",
+    "reason",
+    "payout_public_id",
+)
 
 
 # ------------------------------------------------------------------------------------ messages
@@ -128,13 +138,24 @@ def do_preview(
 def _copy_rows(payout_import: PayoutImport, rows: list[Row]) -> None:
     table = PayoutImportRow._meta.db_table
     dumps = orjson.dumps
-    with connection.cursor() as cursor, cursor.cursor.copy(
-        f"COPY {table} ({', '.join(ROW_COLUMNS)}) FROM STDIN"  # noqa: S608 (our own table and columns)
-    ) as copy:
+    with (
+        connection.cursor() as cursor,
+        cursor.cursor.copy(f"COPY {table} ({', '.join(ROW_COLUMNS)}) FROM STDIN") as copy,
+    ):
         pk = payout_import.pk
         for row in rows:
             copy.write_row(
-                (pk, row.line, row.ok, dumps(row.errors).decode(), dumps(row.data).decode(), row.amount, "", "", "")
+                (
+                    pk,
+                    row.line,
+                    row.ok,
+                    dumps(row.errors).decode(),
+                    dumps(row.data).decode(),
+                    row.amount,
+                    "",
+                    "",
+                    "",
+                )
             )
 
 
@@ -167,8 +188,12 @@ def confirm_import(membership: Membership, payout_import: PayoutImport) -> Payou
             locked.confirmed_by_membership_id = membership.pk
             locked.confirmed_at = timezone.now()
         locked.save(update_fields=["status", "confirmed_by_membership_id", "confirmed_at", "updated_at"])
-        audit("payout_import.resumed" if resumed else "payout_import.confirm_requested", actor=membership.user,
-              target=locked, data={"id": locked.public_id, "rows": locked.ok_rows, "amount": locked.ok_amount})  # fmt: skip
+        audit(
+            "payout_import.resumed" if resumed else "payout_import.confirm_requested",
+            actor=membership.user,
+            target=locked,
+            data={"id": locked.public_id, "rows": locked.ok_rows, "amount": locked.ok_amount},
+        )
         inline = locked.total_rows <= INLINE_ROWS
         if not inline:
             enqueue_on_commit(confirm_import_job, locked.pk)
@@ -183,16 +208,16 @@ def run_confirm(import_pk: int) -> str:
     if payout_import is None or payout_import.status != ImportStatus.CONFIRMING:
         return "skipped"
     membership = Membership.objects.select_related("tenant", "user").get(
-        pk=payout_import.confirmed_by_membership_id
+        pk=payout_import.confirmed_by_membership_id or 0
     )
     PayoutImportRow.objects.filter(payout_import=payout_import, ok=False, outcome="").update(
         outcome=RowOutcome.NOT_SUBMITTED, reason="import_row_invalid"
     )
-    pending = PayoutImportRow.objects.filter(payout_import=payout_import, ok=True, outcome="").order_by("line")
-    done = 0
-    for row in pending.iterator(chunk_size=500):
+    pending = PayoutImportRow.objects.filter(payout_import=payout_import, ok=True, outcome="").order_by(
+        "line"
+    )
+    for done, row in enumerate(pending.iterator(chunk_size=500), start=1):
         _confirm_row(membership, payout_import, row)
-        done += 1
         if done % PROGRESS_EVERY == 0:
             _progress(payout_import)
     _finish(membership, payout_import)
@@ -203,7 +228,8 @@ def _payout_input(row: PayoutImportRow, payout_import: PayoutImport) -> payouts.
     d = row.data
     beneficiary = BeneficiaryInput(
         holder_name=d["name"], holder_document=d["document"], bank_ispb=d.get("bank_ispb", ""),
-        bank_compe=d.get("bank_compe", ""), agency=d.get("agency", ""), agency_digit=d.get("agency_digit", ""),
+        bank_compe=d.get("bank_compe", ""), agency=d.get("agency", ""),
+        agency_digit=d.get("agency_digit", ""),
         account=d.get("account", ""), account_digit=d.get("account_digit", ""),
         account_type=d.get("account_type", ""), pix_key=d.get("pix_key", ""),
         pix_key_type=d.get("pix_key_type", ""),
@@ -222,7 +248,9 @@ def _confirm_row(membership: Membership, payout_import: PayoutImport, row: Payou
     try:
         with transaction.atomic():
             payout, _created = payouts.create_payout(
-                membership, _payout_input(row, payout_import), idempotency_key=row_key(payout_import, row.line)
+                membership,
+                _payout_input(row, payout_import),
+                idempotency_key=row_key(payout_import, row.line),
             )
             PayoutImportRow.objects.filter(pk=row.pk, outcome="").update(
                 outcome=RowOutcome.CONFIRMED, payout_public_id=payout.public_id, reason=""
@@ -255,9 +283,13 @@ def _finish(membership: Membership, payout_import: PayoutImport) -> None:
         locked.status = ImportStatus.CONFIRMED
         locked.finished_at = timezone.now()
         locked.save()
-        audit("payout_import.confirmed", actor=membership.user, target=locked,
-              data={"id": locked.public_id, "submitted": locked.submitted_rows,
-                    "not_submitted": locked.not_submitted_rows, "amount": locked.submitted_amount})  # fmt: skip
+        figures = {
+            "id": locked.public_id,
+            "submitted": locked.submitted_rows,
+            "not_submitted": locked.not_submitted_rows,
+            "amount": locked.submitted_amount,
+        }
+        audit("payout_import.confirmed", actor=membership.user, target=locked, data=figures)
 
 
 # -------------------------------------------------------------------------------------- cancel

@@ -14,7 +14,7 @@ from typing import Any
 
 from bank_accounts.services import BeneficiaryInput, clean_beneficiary
 from core.errors import AppError
-from payout_imports.reader import Cell, Invalid, Number, Table
+from payout_imports.reader import Cell, Invalid, Number, Table, header_key
 from payouts.services import MAX_AMOUNT
 
 _AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]{1,2})?")
@@ -52,35 +52,43 @@ def _text(cell: Cell) -> str:
 
 def parse_amount(cell: Cell) -> int | str:
     """Integer centavos, or an error code. Takes 1234.56, 1234,56, 1.234,56, R$ 1.234,56, and numeric
-    cells (float artefacts of a spreadsheet within a millionth of a centavo are rounded)."""
+    cells (float artefacts of a spreadsheet within a hundredth of a centavo are rounded)."""
     if isinstance(cell, Invalid):
         return "invalid_type"
     if isinstance(cell, Number):
-        try:
-            value = Decimal(cell)
-        except InvalidOperation:
-            return "invalid_amount"
-        cents = (value * 100).quantize(Decimal(1))
-        if abs(value * 100 - cents) > Decimal("0.0001"):
-            return "invalid_amount"
-        return int(cents)
+        return _number_amount(cell)
     text = str(cell).replace("R$", "").replace("\u00a0", "").replace(" ", "").strip()
     if not text:
         return "required"
     negative = text.startswith("-")
-    text = text.lstrip("-+")
-    if "," in text and "." in text:
-        decimal = "," if text.rfind(",") > text.rfind(".") else "."
-        text = text.replace("." if decimal == "," else ",", "").replace(",", ".")
-    elif "," in text:
-        text = text.replace(",", "") if text.count(",") > 1 else text.replace(",", ".")
-    elif _THOUSANDS_DOT.fullmatch(text):
-        text = text.replace(".", "")
+    text = _decimal_point(text.lstrip("-+"))
     if not _AMOUNT.fullmatch(text):
         return "invalid_amount"
     whole, _, fraction = text.partition(".")
     cents = int(whole) * 100 + int((fraction + "00")[:2])
     return -cents if negative else cents
+
+
+def _number_amount(cell: Number) -> int | str:
+    try:
+        value = Decimal(cell) * 100
+    except InvalidOperation:
+        return "invalid_amount"
+    cents = value.quantize(Decimal(1))
+    return int(cents) if abs(value - cents) <= Decimal("0.01") else "invalid_amount"
+
+
+def _decimal_point(text: str) -> str:
+    """The amount with "." as its decimal point and no thousands separators."""
+    if "," in text and "." in text:
+        if text.rfind(",") > text.rfind("."):  # 1.234,56
+            return text.replace(".", "").replace(",", ".")
+        return text.replace(",", "")  # 1,234.56
+    if "," in text:
+        return text.replace(",", "") if text.count(",") > 1 else text.replace(",", ".")
+    if _THOUSANDS_DOT.fullmatch(text):  # 1.234 (three digits after a dot: thousands)
+        return text.replace(".", "")
+    return text
 
 
 def _document(cell: Cell) -> str:
@@ -111,8 +119,7 @@ def validate_row(line: int, cells: list[Cell], columns: dict[str, int]) -> Row:
             errors.append({"field": column, "code": code, "params": params})
 
     for name in ("name", "email", "bank", "agency", "account", "account_type", "pix_key", "document"):
-        value = cell(name)
-        if isinstance(value, Invalid):
+        if isinstance(cell(name), Invalid):
             error(name, "invalid_type")
     name = _text(cell("name"))
     if len(name) > 200:
@@ -126,42 +133,12 @@ def validate_row(line: int, cells: list[Cell], columns: dict[str, int]) -> Row:
         amount = 0
     elif not 0 < amount <= MAX_AMOUNT:
         error("amount", "amount_out_of_range")
-    pix_key = _text(cell("pix_key"))
-    bank = _text(cell("bank"))
-    agency, agency_digit = _split_digit(_text(cell("agency")))
-    account, account_digit = _split_digit(_text(cell("account")))
-    account_type = ""
-    if pix_key:
-        method = "pix"
-        beneficiary = BeneficiaryInput(holder_name=name, holder_document=_document(cell("document")), pix_key=pix_key)
-    else:
-        method = "ted"
-        if not (bank or agency or account):
-            error("pix_key", "pix_key_or_bank_required")
-        raw_type = _text(cell("account_type"))
-        account_type = ACCOUNT_TYPES.get(raw_type.lower().replace(" ", "_").replace("ç", "c").replace("ã", "a"), "")
-        if raw_type and not account_type:
-            error("account_type", "invalid_choice")
-        found = _BANK.match(bank)
-        code = found.group(1) if found else bank
-        beneficiary = BeneficiaryInput(
-            holder_name=name, holder_document=_document(cell("document")),
-            bank_ispb=code if len(code) == 8 else "", bank_compe=code if len(code) != 8 else "",
-            agency=agency, agency_digit=agency_digit, account=account, account_digit=account_digit,
-            account_type=account_type or "checking",
-        )  # fmt: skip
+    method, beneficiary = _beneficiary(name, cell, error)
     data: dict[str, Any] = {"name": name, "email": email, "amount": amount, "method": method}
     try:
         clean = clean_beneficiary(beneficiary, require_account=method == "ted", require_pix=method == "pix")
     except AppError as exc:
-        fields: dict[str, str] = dict(exc.params.get("fields") or {})  # type: ignore[call-overload]
-        for name_, code_ in fields.items():
-            column = FIELD_COLUMNS.get(name_, name_)
-            if column == "document":
-                code_ = "required" if code_ == "required" or not _text(cell("document")) else "invalid_document"
-            elif column == "pix_key" and code_ not in ("required", "invalid_choice"):
-                code_ = "invalid_pix_key"
-            error(column, code_)
+        _beneficiary_errors(exc, has_document=bool(_text(cell("document"))), error=error)
     else:
         data.update(
             document=clean.holder_document, name=clean.holder_name, bank_ispb=clean.bank_ispb,
@@ -172,9 +149,53 @@ def validate_row(line: int, cells: list[Cell], columns: dict[str, int]) -> Row:
     return Row(line=line, data=data, errors=errors, amount=amount if not errors else 0)
 
 
+def _beneficiary(name: str, cell: Any, error: Any) -> tuple[str, BeneficiaryInput]:
+    """The payout's method and its beneficiary as typed: a PIX key when the row has one, else the bank
+    account (bank code or ISPB, agency-digit, account-digit, account type)."""
+    document = _document(cell("document"))
+    pix_key = _text(cell("pix_key"))
+    if pix_key:
+        return "pix", BeneficiaryInput(holder_name=name, holder_document=document, pix_key=pix_key)
+    bank = _text(cell("bank"))
+    agency, agency_digit = _split_digit(_text(cell("agency")))
+    account, account_digit = _split_digit(_text(cell("account")))
+    if not (bank or agency or account):
+        error("pix_key", "pix_key_or_bank_required")
+    raw_type = _text(cell("account_type"))
+    account_type = ACCOUNT_TYPES.get(header_key(raw_type), "")
+    if raw_type and not account_type:
+        error("account_type", "invalid_choice")
+    found = _BANK.match(bank)
+    code = found.group(1) if found else bank
+    return "ted", BeneficiaryInput(
+        holder_name=name, holder_document=document,
+        bank_ispb=code if len(code) == 8 else "", bank_compe=code if len(code) != 8 else "",
+        agency=agency, agency_digit=agency_digit, account=account, account_digit=account_digit,
+        account_type=account_type or "checking",
+    )  # fmt: skip
+
+
+def _beneficiary_errors(exc: AppError, *, has_document: bool, error: Any) -> None:
+    """clean_beneficiary's field codes, on the spreadsheet's columns."""
+    fields: dict[str, str] = dict(exc.params.get("fields") or {})  # type: ignore[call-overload]
+    for name, code in fields.items():
+        column = FIELD_COLUMNS.get(name, name)
+        if column == "document":
+            error(column, "required" if code == "required" or not has_document else "invalid_document")
+        elif column == "pix_key" and code not in ("required", "invalid_choice"):
+            error(column, "invalid_pix_key")
+        else:
+            error(column, code)
+
+
 def duplicate_key(row: Row) -> tuple[Any, ...]:
     d = row.data
-    destination = d.get("pix_key") or (d.get("bank_ispb"), d.get("agency"), d.get("account"), d.get("account_digit"))
+    destination = d.get("pix_key") or (
+        d.get("bank_ispb"),
+        d.get("agency"),
+        d.get("account"),
+        d.get("account_digit"),
+    )
     return (d.get("document"), d.get("amount"), destination)
 
 

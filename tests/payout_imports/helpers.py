@@ -11,7 +11,17 @@ from openpyxl import Workbook
 from tests.support.http import ApiClient
 
 HEADER = ["nome", "e-mail", "documento", "valor", "banco", "agencia", "conta", "tipo_de_conta", "chave_pix"]
-TED = ["Ana Souza", "ana@example.com", "529.982.247-25", "R$ 1.234,56", "001", "1234-3", "567890-0", "corrente", ""]
+TED = [
+    "Ana Souza",
+    "ana@example.com",
+    "529.982.247-25",
+    "R$ 1.234,56",
+    "001",
+    "1234-3",
+    "567890-0",
+    "corrente",
+    "",
+]
 PIX = ["Bruno Lima", "bruno@example.com", "11.222.333/0001-81", "250,00", "", "", "", "", "bruno@example.com"]
 BAD_CPF = ["Caio Reis", "caio@example.com", "123.456.789-00", "10.00", "", "", "", "", "caio@example.com"]
 
@@ -24,7 +34,7 @@ def unique(row: list[str]) -> list[str]:
 
 def csv_bytes(rows: list[list[str]], *, sep: str = ";", bom: bool = True, encoding: str = "utf-8") -> bytes:
     text = "\r\n".join(sep.join(cell for cell in row) for row in [HEADER, *rows]) + "\r\n"
-    return ((("\ufeff" if bom else "") + text)).encode(encoding)
+    return (("\ufeff" if bom else "") + text).encode(encoding)
 
 
 def xlsx_bytes(rows: list[list[Any]], *, header: list[str] | None = None, merge: str = "") -> bytes:

@@ -8,9 +8,9 @@ from typing import Any
 from django_tenants.utils import schema_context
 
 from ledger.services import check_invariants
+from ops.demo import DEMO_PASSWORD
 from payout_imports.models import PayoutImport
 from payouts.models import Payout
-from ops.demo import DEMO_PASSWORD
 from tenants.models import Tenant
 from tests.payout_imports.helpers import PIX, TED, csv_bytes, unique, upload
 from tests.payouts.helpers import balance, committed_client, fund
@@ -23,7 +23,6 @@ def _client_with_manual_withdraws(prefix: str) -> tuple[str, ApiClient]:
     with schema_context("public"):
         Tenant.objects.filter(slug=slug).update(feature_toggles=["manual_withdraws"])
     owner = ApiClient(slug)
-    from ops.demo import DEMO_PASSWORD
 
     response = owner.post_json("/api/auth/login", {"email": f"owner@{slug}.test", "password": DEMO_PASSWORD})
     assert response.status_code == 200, response.content
@@ -56,7 +55,9 @@ def test_confirm_sent_at_once_makes_one_set_of_payouts(django_db_setup: None, dj
             Tenant.objects.filter(slug=slug).update(status="suspended")  # out of the periodic jobs
 
 
-def test_the_same_file_uploaded_at_once_makes_one_import(django_db_setup: None, django_db_blocker: Any) -> None:
+def test_the_same_file_uploaded_at_once_makes_one_import(
+    django_db_setup: None, django_db_blocker: Any
+) -> None:
     with django_db_blocker.unblock():
         slug, owner = _client_with_manual_withdraws("impd")
         content = csv_bytes([unique(PIX)])

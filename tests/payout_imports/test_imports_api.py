@@ -56,7 +56,8 @@ def test_a_csv_preview_validates_every_row_and_moves_no_money(acme: ApiClient) -
     assert body["rows"][2]["errors"] == [
         {"field": "document", "code": "invalid_document", "message": "Invalid CPF or CNPJ."}
     ]
-    assert body["rows"][0]["amount"] == 123_456 and body["rows"][1]["amount"] == 25_000
+    assert body["rows"][0]["amount"] == 123_456
+    assert body["rows"][1]["amount"] == 25_000
     assert body["totals"] | {} == body["totals"]
     assert (body["totals"]["rows"], body["totals"]["ok"], body["totals"]["error"]) == (3, 2, 1)
     assert body["totals"]["amount"] == 123_456 + 25_000
@@ -78,7 +79,8 @@ def test_row_errors_are_in_the_users_language(acme: ApiClient) -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "cents"), [("R$ 1.234,56", 123_456), ("1234,56", 123_456), ("1234.56", 123_456), ("1.000", 100_000), ("7", 700)]
+    ("text", "cents"),
+    [("R$ 1.234,56", 123_456), ("1234,56", 123_456), ("1234.56", 123_456), ("1.000", 100_000), ("7", 700)],
 )
 def test_amounts_as_people_type_them(acme: ApiClient, text: str, cents: int) -> None:
     row = unique(PIX)
@@ -173,7 +175,18 @@ def _docx_like() -> bytes:
         (csv_bytes([]), "empty_file"),
         (b"", "empty_file"),
     ],
-    ids=["pdf", "png", "docx", "encrypted", "zip-bomb", "formula", "merged-header", "missing-header", "no-rows", "empty"],
+    ids=[
+        "pdf",
+        "png",
+        "docx",
+        "encrypted",
+        "zip-bomb",
+        "formula",
+        "merged-header",
+        "missing-header",
+        "no-rows",
+        "empty",
+    ],
 )
 def test_bad_files_get_a_clear_400_and_nothing_is_written(acme: ApiClient, content: bytes, code: str) -> None:
     before = counts()
@@ -202,7 +215,9 @@ def test_a_formula_in_a_csv_is_refused(acme: ApiClient) -> None:
 
 
 # ---------------------------------------------------------------------------------------- confirm
-def _confirmed_payouts(acme: ApiClient, content: bytes, name: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def _confirmed_payouts(
+    acme: ApiClient, content: bytes, name: str
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     before = balance("acme")
     preview = upload(acme, content, name)
     assert preview.status_code == 201, preview.content
@@ -211,7 +226,7 @@ def _confirmed_payouts(acme: ApiClient, content: bytes, name: str) -> tuple[dict
     assert response.status_code == 200, response.content
     body = response.json()
     assert body["status"] == "confirmed"
-    listed = acme.get("/api/payouts", {"kind": "manual", "per_page": 100}).json()["items"]
+    listed = acme.get("/api/payouts", {"kind": "manual", "per_page": "100"}).json()["items"]
     made = [p for p in listed if p["description"].startswith(import_id)]
     held = sum(p["amount"] + p["fee"] for p in made)
     after = balance("acme")
@@ -227,8 +242,10 @@ def test_a_good_csv_confirmed_becomes_payouts_holding_their_funds(acme: ApiClien
     assert {p["withdraw_method"] for p in made} == {"pix", "ted"}
     outcomes = [(r["line"], r["outcome"], r["reason"]) for r in body["rows"]]
     assert outcomes[:2] == [(2, "confirmed", ""), (3, "confirmed", "")]
-    assert outcomes[2][1] == "not_submitted" and outcomes[2][2]
-    assert body["totals"]["submitted"] == 2 and body["totals"]["not_submitted"] == 1
+    assert outcomes[2][1] == "not_submitted"
+    assert outcomes[2][2]
+    assert body["totals"]["submitted"] == 2
+    assert body["totals"]["not_submitted"] == 1
     assert {r["payout_id"] for r in body["rows"][:2]} == {p["id"] for p in made}
     with schema_context("acme"):
         assert AuditEntry.objects.filter(action="payout_import.confirmed").exists()
@@ -254,7 +271,9 @@ def test_rows_the_balance_does_not_cover_are_not_submitted_with_their_reason(acm
     big = unique(PIX)
     big[3] = f"{(available + 100_000) // 100},00"
     small = unique(TED)
-    body = acme.post(f"/api/payout-imports/{upload(acme, csv_bytes([big, small])).json()['id']}/confirm").json()
+    body = acme.post(
+        f"/api/payout-imports/{upload(acme, csv_bytes([big, small])).json()['id']}/confirm"
+    ).json()
     assert [(r["outcome"], r["reason"]) for r in body["rows"]] == [
         ("not_submitted", "Insufficient funds."),
         ("confirmed", ""),
@@ -292,7 +311,8 @@ def test_the_tabs(acme: ApiClient) -> None:
     every = {i["id"] for i in acme.get("/api/payout-imports").json()["items"]}
     failing = {i["id"] for i in acme.get("/api/payout-imports", {"tab": "failed"}).json()["items"]}
     assert {clean, failed} <= every
-    assert failed in failing and clean not in failing
+    assert failed in failing
+    assert clean not in failing
 
 
 # ---------------------------------------------------------------------------------------- example
