@@ -8,7 +8,7 @@ import { appToaster } from '@/components/app-toaster';
 import { DataGrid, type GridColumn } from '@/components/kit';
 import { ConfirmDialog } from '@/components/kit/confirm-dialog';
 import { isApiError } from '@/lib/api-client';
-import { formatDate, money } from '@/lib/format';
+import { formatDateTime, money } from '@/lib/format';
 
 import { type ImportTab, exampleUrl, getImportQueryOptions, getImportsQueryOptions, useCancelImport, useConfirmImport, useUploadImport } from '../api/imports';
 import { importMessages as m } from '../messages';
@@ -265,7 +265,7 @@ function ImportList({ tab, onOpen }: { tab: ImportTab; onOpen: (id: string) => v
         </Button>
       ),
     },
-    { key: 'created', header: intl.formatMessage(m.created), priority: 2, card: 'date', nowrap: true, cell: (row) => formatDate(row.created_at, intl.locale) },
+    { key: 'created', header: intl.formatMessage(m.created), priority: 2, card: 'date', nowrap: true, cell: (row) => formatDateTime(Math.floor(Date.parse(row.created_at) / 1000), intl.locale) },
     { key: 'status', header: intl.formatMessage(m.status), priority: 1, card: 'status', cell: (row) => <StatusBadge status={row.status} /> },
     {
       key: 'rows',
