@@ -2,14 +2,15 @@
 
     make bench-imports              (BENCH_IMPORT_ROWS=100000 by default)
 
-1. Writes the spreadsheet with openpyxl (write-only mode; shared strings, as Excel writes them): half
+1. Writes the spreadsheet with openpyxl (write-only mode, which writes inline strings): half
    TED rows to Banco do Brasil accounts with valid check digits, half PIX e-mail keys, every CPF valid,
    amounts written as "R$ 1.234,56" text. Cached in /tmp between runs.
 2. Times, in this process: our reader (the sheet XML parsed directly) with the validation of every
    row; then openpyxl's read-only mode reading the same sheet (cells only, no validation) for
    comparison; then the whole preview through payout_imports.services (read, validate, store the
-   file and the rows by COPY, the audit entry) in a client tenant of the demo (acme), rolled back.
-Uses DATABASE_URL / REDIS_URL or the embedded servers.
+   file and the rows by COPY, the audit entry) in a client tenant of the demo (acme, seeded when
+   absent), rolled back. Uses DATABASE_URL / REDIS_URL or the embedded servers.
+The machine's load moves every figure: openpyxl's rate, measured in the same run, is the yardstick.
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ from payout_imports.validate import Row
 
 router = Router(tags=["payout-imports"])
 ROUTES = (services.ROUTE,)
+SORTS = ("created_at", "amount")
 
 
 def _errors(errors: list[dict[str, Any]]) -> list[dict[str, str]]:
@@ -46,7 +47,7 @@ def import_out(p: PayoutImport) -> dict[str, Any]:
             "rows": p.total_rows,
             "ok": p.ok_rows,
             "error": p.error_rows,
-            "amount": p.ok_amount,
+            "amount": p.amount,
             "currency": p.currency,
             "processed": p.processed_rows,
             "submitted": p.submitted_rows,
@@ -108,8 +109,10 @@ def stored_rows(p: PayoutImport) -> list[dict[str, Any]]:
     summary="Upload a spreadsheet (CSV or XLSX, field `file`): validated rows, nothing moves yet",
 )
 @requires_route(*ROUTES, write=True)
-def preview_import(request: HttpRequest, file: File[UploadedFile]) -> Status[dict[str, Any]]:
+def preview_import(request: HttpRequest, file: File[UploadedFile | None] = None) -> Status[dict[str, Any]]:
     membership = membership_of(request)
+    if file is None:  # optional in the signature so that the route guard answers before the body
+        raise AppError("invalid_input", fields={"file": "required"})
     if file.size is not None and file.size > MAX_UPLOAD_BYTES:
         raise AppError("file_too_large", status=400, megabytes=MAX_UPLOAD_BYTES // (1024 * 1024))
     content = file.read(MAX_UPLOAD_BYTES + 1)
@@ -119,6 +122,7 @@ def preview_import(request: HttpRequest, file: File[UploadedFile]) -> Status[dic
 
 class ImportQuery(Schema):
     tab: Literal["all", "failed"] = "all"
+    sort: str = "-created_at"
     per_page: int = DEFAULT_PAGE_SIZE
     cursor: str | None = None
 
@@ -130,7 +134,7 @@ def list_imports(request: HttpRequest, filters: Query[ImportQuery]) -> dict[str,
     if filters.tab == "failed":
         qs = services.failed(qs)
     rows, next_cursor = keyset_page(
-        qs, sort="-created_at", allowed=("created_at",), cursor=filters.cursor, size=filters.per_page
+        qs, sort=filters.sort, allowed=SORTS, cursor=filters.cursor, size=filters.per_page
     )
     return {"items": [import_out(p) for p in rows], "next_cursor": next_cursor}
 

@@ -38,7 +38,7 @@ class PayoutImport(models.Model):
     total_rows = models.IntegerField(default=0)
     ok_rows = models.IntegerField(default=0)
     error_rows = models.IntegerField(default=0)
-    ok_amount = models.BigIntegerField(default=0)  # centavos, the ok rows
+    amount = models.BigIntegerField(default=0)  # centavos, the ok rows
     processed_rows = models.IntegerField(default=0)  # progress of confirm
     submitted_rows = models.IntegerField(default=0)
     not_submitted_rows = models.IntegerField(default=0)

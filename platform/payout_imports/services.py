@@ -123,12 +123,12 @@ def do_preview(
             payout_import = PayoutImport.objects.create(
                 public_id=new_public_id("imp"), file=stored, file_name=stored.name, file_format=file_format,
                 sha256=digest, created_by_id=membership.user_id, total_rows=len(rows), ok_rows=len(ok),
-                error_rows=len(rows) - len(ok), ok_amount=sum(row.amount for row in ok),
+                error_rows=len(rows) - len(ok), amount=sum(row.amount for row in ok),
             )  # fmt: skip
             _copy_rows(payout_import, rows)
             audit("payout_import.previewed", actor=membership.user, target=payout_import,
                   data={"id": payout_import.public_id, "rows": len(rows), "ok": len(ok),
-                        "amount": payout_import.ok_amount, "sha256": digest})  # fmt: skip
+                        "amount": payout_import.amount, "sha256": digest})  # fmt: skip
     except IntegrityError:
         _check_duplicate(digest)  # the same file uploaded at the same time: the other one won
         raise
@@ -192,7 +192,7 @@ def confirm_import(membership: Membership, payout_import: PayoutImport) -> Payou
             "payout_import.resumed" if resumed else "payout_import.confirm_requested",
             actor=membership.user,
             target=locked,
-            data={"id": locked.public_id, "rows": locked.ok_rows, "amount": locked.ok_amount},
+            data={"id": locked.public_id, "rows": locked.ok_rows, "amount": locked.amount},
         )
         inline = locked.total_rows <= INLINE_ROWS
         if not inline:

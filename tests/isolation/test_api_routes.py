@@ -31,7 +31,7 @@ ROUTED = [op for op in OPERATIONS if op.routes]
 WITH_OBJECTS = [op for op in OPERATIONS if op.params and not op.is_public]
 
 NO_BODY = {"GET", "DELETE"}
-MULTIPART = {("POST", "/api/auth/avatar")}
+MULTIPART = {("POST", "/api/auth/avatar"), ("POST", "/api/payout-imports")}
 
 
 def call(client: Client, op: Operation, **values: object) -> Any:
@@ -97,7 +97,8 @@ def test_every_operation_with_a_body_has_a_sample() -> None:
     # operations whose body is empty by design
     bodyless = {"POST /api/admin/tenants/{slug}/suspend", "POST /api/admin/tenants/{slug}/reactivate",
                 "POST /api/notifications/{notification_id}/read", "POST /api/notifications/read-all",
-                "POST /api/credentials/keys/{key_id}/revoke"}  # fmt: skip
+                "POST /api/credentials/keys/{key_id}/revoke", "POST /api/payout-imports/{import_id}/confirm",
+                "POST /api/payout-imports/{import_id}/cancel"}  # fmt: skip
     assert sorted(set(needs) - bodyless - {f"{m} {p}" for m, p in BODIES}) == []
 
 

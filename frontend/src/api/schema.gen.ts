@@ -1112,6 +1112,11 @@ export interface components {
        */
       per_page?: number;
       /**
+       * Sort
+       * @default -created_at
+       */
+      sort?: string;
+      /**
        * Tab
        * @default all
        * @enum {string}
@@ -3518,6 +3523,7 @@ export interface operations {
     parameters: {
       query?: {
         tab?: "all" | "failed";
+        sort?: string;
         per_page?: number;
         cursor?: string | null;
       };
@@ -3542,11 +3548,8 @@ export interface operations {
     requestBody: {
       content: {
         "multipart/form-data": {
-          /**
-           * File
-           * Format: binary
-           */
-          file: string;
+          /** File */
+          file?: string | null;
         };
       };
     };

@@ -28,7 +28,7 @@ class Migration(migrations.Migration):
                 ('total_rows', models.IntegerField(default=0)),
                 ('ok_rows', models.IntegerField(default=0)),
                 ('error_rows', models.IntegerField(default=0)),
-                ('ok_amount', models.BigIntegerField(default=0)),
+                ('amount', models.BigIntegerField(default=0)),
                 ('processed_rows', models.IntegerField(default=0)),
                 ('submitted_rows', models.IntegerField(default=0)),
                 ('not_submitted_rows', models.IntegerField(default=0)),
