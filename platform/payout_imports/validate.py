@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 from typing import Any
 
 from bank_accounts.services import BeneficiaryInput, clean_beneficiary
@@ -108,26 +109,26 @@ def _split_digit(text: str) -> tuple[str, str]:
 
 
 def validate_row(line: int, cells: list[Cell], columns: dict[str, int]) -> Row:
-    def cell(name: str) -> Cell:
-        index = columns.get(name)
-        return cells[index] if index is not None and index < len(cells) else ""
-
+    count = len(cells)
+    values = {field: cells[index] if index < count else "" for field, index in columns.items()}
+    cell = values.get
     errors: list[dict[str, Any]] = []
 
     def error(column: str, code: str, **params: object) -> None:
         if not any(e["field"] == column for e in errors):  # one error per column
             errors.append({"field": column, "code": code, "params": params})
 
-    for name in ("name", "email", "bank", "agency", "account", "account_type", "pix_key", "document"):
-        if isinstance(cell(name), Invalid):
-            error(name, "invalid_type")
-    name = _text(cell("name"))
+    if any(type(value) is Invalid for value in values.values()):
+        for field, value in values.items():
+            if field != "amount" and type(value) is Invalid:
+                error(field, "invalid_type")
+    name = _text(cell("name", ""))
     if len(name) > 200:
         error("name", "too_long", limit=200)
-    email = _text(cell("email"))
+    email = _text(cell("email", ""))
     if email and (len(email) > 254 or not _EMAIL.fullmatch(email)):
         error("email", "invalid_email")
-    amount = parse_amount(cell("amount"))
+    amount = parse_amount(cell("amount", ""))
     if isinstance(amount, str):
         error("amount", amount)
         amount = 0
@@ -138,7 +139,7 @@ def validate_row(line: int, cells: list[Cell], columns: dict[str, int]) -> Row:
     try:
         clean = clean_beneficiary(beneficiary, require_account=method == "ted", require_pix=method == "pix")
     except AppError as exc:
-        _beneficiary_errors(exc, has_document=bool(_text(cell("document"))), error=error)
+        _beneficiary_errors(exc, has_document=bool(_text(cell("document", ""))), error=error)
     else:
         data.update(
             document=clean.holder_document, name=clean.holder_name, bank_ispb=clean.bank_ispb,
@@ -149,9 +150,14 @@ def validate_row(line: int, cells: list[Cell], columns: dict[str, int]) -> Row:
     return Row(line=line, data=data, errors=errors, amount=amount if not errors else 0)
 
 
-def _beneficiary(name: str, cell: Any, error: Any) -> tuple[str, BeneficiaryInput]:
+def _beneficiary(name: str, get: Any, error: Any) -> tuple[str, BeneficiaryInput]:
     """The payout's method and its beneficiary as typed: a PIX key when the row has one, else the bank
     account (bank code or ISPB, agency-digit, account-digit, account type)."""
+
+    def cell(field: str) -> Cell:
+        value: Cell = get(field, "")
+        return value
+
     document = _document(cell("document"))
     pix_key = _text(cell("pix_key"))
     if pix_key:
@@ -162,7 +168,7 @@ def _beneficiary(name: str, cell: Any, error: Any) -> tuple[str, BeneficiaryInpu
     if not (bank or agency or account):
         error("pix_key", "pix_key_or_bank_required")
     raw_type = _text(cell("account_type"))
-    account_type = ACCOUNT_TYPES.get(header_key(raw_type), "")
+    account_type = _account_type(raw_type)
     if raw_type and not account_type:
         error("account_type", "invalid_choice")
     found = _BANK.match(bank)
@@ -173,6 +179,11 @@ def _beneficiary(name: str, cell: Any, error: Any) -> tuple[str, BeneficiaryInpu
         agency=agency, agency_digit=agency_digit, account=account, account_digit=account_digit,
         account_type=account_type or "checking",
     )  # fmt: skip
+
+
+@lru_cache(maxsize=256)
+def _account_type(raw: str) -> str:
+    return ACCOUNT_TYPES.get(header_key(raw), "")
 
 
 def _beneficiary_errors(exc: AppError, *, has_document: bool, error: Any) -> None:
