@@ -111,15 +111,20 @@ def main() -> None:
     theirs = time.perf_counter() - started
     print(f"openpyxl read-only, cells only: {theirs:.2f} s, {count / theirs:,.0f} rows/s")
 
+    from django.core.management import call_command
+
+    from tenants.models import Tenant
+    from tenants.template import sync_template
+
+    call_command("migrate_schemas", shared=True, verbosity=0)
+    call_command("migrate_schemas", tenant=True, verbosity=0)
+    sync_template()
+    if not Tenant.objects.filter(schema_name="acme").exists():
+        call_command("seed_demo", verbosity=0)
     with schema_context("acme"):
-        membership = (
-            Membership.objects.select_related("tenant", "user")
-            .filter(tenant__slug="acme", role="client", is_active=True)
-            .first()
+        membership = Membership.objects.select_related("tenant", "user").get(
+            tenant__slug="acme", user__email="client@demo.test"
         )
-        if membership is None:
-            print("no demo tenant acme: run `make run` once (it seeds the demo); skipping the preview")
-            return
         started = time.perf_counter()
         with transaction.atomic():
             _payout_import, previewed = services.preview_import(

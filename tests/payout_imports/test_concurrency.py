@@ -18,7 +18,7 @@ from tests.payouts.test_concurrency import at_once
 from tests.support.http import ApiClient
 
 
-def _client_with_manual_withdraws(prefix: str) -> tuple[str, ApiClient]:
+def client_with_manual_withdraws(prefix: str) -> tuple[str, ApiClient]:
     slug, _ = committed_client(prefix)
     with schema_context("public"):
         Tenant.objects.filter(slug=slug).update(feature_toggles=["manual_withdraws"])
@@ -31,7 +31,7 @@ def _client_with_manual_withdraws(prefix: str) -> tuple[str, ApiClient]:
 
 def test_confirm_sent_at_once_makes_one_set_of_payouts(django_db_setup: None, django_db_blocker: Any) -> None:
     with django_db_blocker.unblock():
-        slug, owner = _client_with_manual_withdraws("impc")
+        slug, owner = client_with_manual_withdraws("impc")
         fund(slug, 1_000_000)
         rows = [unique(PIX), unique(TED), unique(PIX)]
         rows[2][3] = "99,99"
@@ -59,7 +59,7 @@ def test_the_same_file_uploaded_at_once_makes_one_import(
     django_db_setup: None, django_db_blocker: Any
 ) -> None:
     with django_db_blocker.unblock():
-        slug, owner = _client_with_manual_withdraws("impd")
+        slug, owner = client_with_manual_withdraws("impd")
         content = csv_bytes([unique(PIX)])
         results = at_once(4, lambda client: upload(client, content).status_code, owner)
         assert sorted(results) == [201, 409, 409, 409]
