@@ -166,6 +166,8 @@ def decode_text(content: bytes) -> str:
 
 def read_csv(content: bytes) -> Iterator[tuple[int, list[Cell]]]:
     text = decode_text(content)
+    if "\x00" in text:  # binary, whatever its first bytes looked like (and never storable as JSON)
+        raise refuse("not_a_spreadsheet")
     first = text.split("\n", 1)[0]
     delimiter = ";" if first.count(";") >= first.count(",") and ";" in first else ","
     if delimiter not in first and "\t" in first:

@@ -99,6 +99,18 @@ def test_comma_separated_latin1_without_bom(acme: ApiClient) -> None:
     assert response.json()["rows"][0]["name"] == "João Conceição"
 
 
+def test_names_with_quotes_and_backslashes_are_stored_as_typed(acme: ApiClient) -> None:
+    row = unique(PIX)
+    row[0] = 'Ana "A\\B" Souza'
+    import_id = upload(acme, csv_bytes([row])).json()["id"]
+    assert acme.get(f"/api/payout-imports/{import_id}").json()["rows"][0]["name"] == 'Ana "A\\B" Souza'
+
+
+def test_a_csv_with_binary_past_its_start_is_not_a_spreadsheet(acme: ApiClient) -> None:
+    response = upload(acme, csv_bytes([unique(PIX)] * 1) + b"x" * 70_000 + b"\x00")
+    assert (response.status_code, response.json()["code"]) == (400, "not_a_spreadsheet")
+
+
 def test_duplicate_rows_are_flagged_and_empty_rows_skipped(acme: ApiClient) -> None:
     row = unique(PIX)
     body = upload(acme, csv_bytes([row, [""] * 9, row])).json()
