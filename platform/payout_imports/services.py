@@ -146,9 +146,12 @@ def _copy_rows(payout_import: PayoutImport, rows: list[Row]) -> None:
     def field(value: Any) -> str:
         return orjson.dumps(value).decode().replace("\\", "\\\\")
 
-    with connection.cursor() as cursor, cursor.cursor.copy(
-        f"COPY {table} ({', '.join(ROW_COLUMNS)}) FROM STDIN"  # our own table and columns
-    ) as copy:
+    with (
+        connection.cursor() as cursor,
+        cursor.cursor.copy(
+            f"COPY {table} ({', '.join(ROW_COLUMNS)}) FROM STDIN"  # our own table and columns
+        ) as copy,
+    ):
         for start in range(0, len(rows), COPY_BLOCK):
             copy.write(
                 "".join(
