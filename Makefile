@@ -61,7 +61,7 @@ openapi: venv ## Write frontend/openapi.json from the API and regenerate the Typ
 	$(PY) manage.py export_openapi frontend/openapi.json
 	$(NPM) run gen:api
 
-bench: bench-tenants bench-deposits bench-jobs bench-stats bench-webhooks ## Run every benchmark (prints figures)
+bench: bench-tenants bench-deposits bench-jobs bench-stats bench-webhooks bench-imports ## Run every benchmark (prints figures)
 
 bench-tenants: venv ## Benchmark tenant provisioning (template clone vs migrate)
 	$(PY) bench/tenants.py
@@ -80,6 +80,8 @@ bench-stats: venv ## Benchmark statistics (roll-ups vs GROUP BY) and a transitio
 
 bench-webhooks: venv ## Benchmark webhooks: BENCH_WEBHOOK_EVENTS (default 10,000) events to 50 endpoints, 5 dead and 5 slow; p95 of the healthy ones
 	$(PY) bench/webhooks_bench.py
+bench-imports: venv ## Benchmark a payout import of BENCH_IMPORT_ROWS (default 100,000) XLSX rows: read, validate, preview
+	$(PY) bench/imports.py
 
 migrations: venv ## Make migrations for changed models
 	$(PY) manage.py makemigrations
@@ -97,4 +99,4 @@ clean: ## Remove build outputs and caches (keeps .data, the embedded databases)
 clean-data: ## Delete the embedded databases under .data (demo data is re-seeded by make run)
 	rm -rf .data
 
-.PHONY: help venv node build run test test-servers lint format pytest frontend-test openapi bench bench-tenants bench-tenants-1000 bench-deposits bench-jobs bench-stats bench-webhooks migrations lock clean clean-data
+.PHONY: help venv node build run test test-servers lint format pytest frontend-test openapi bench bench-tenants bench-tenants-1000 bench-deposits bench-jobs bench-stats bench-webhooks bench-imports migrations lock clean clean-data

@@ -20,6 +20,7 @@ from credentials.auth import api_key_bearer, api_key_header
 from gateway.api import webhook_router
 from payments.api import balance_router
 from payments.api import router as deposits_router
+from payout_imports.api import router as payout_imports_router
 from payouts.api import admin_router as admin_payouts_router
 from payouts.api import router as payouts_router
 from refunds.api import deposit_refunds_router, refunds_router
@@ -60,6 +61,7 @@ api.add_router("/transactions", transactions_router)
 api.add_router("/banks", banks_router)
 api.add_router("/bank-accounts", bank_accounts_router)
 api.add_router("/payouts", payouts_router)
+api.add_router("/payout-imports", payout_imports_router)
 api.add_router("/admin/payouts", admin_payouts_router)
 api.add_router("/admin/compliance-rules", compliance_rules_router)
 api.add_router("/restrictions", restrictions_router)

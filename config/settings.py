@@ -95,6 +95,7 @@ TENANT_APPS = [
     "refunds",
     "bank_accounts",
     "payouts",
+    "payout_imports",  # spreadsheets of payout requests (clients/manual-withdraws)
     "credentials",  # API keys of merchant integrations (DESIGN.md decision 1: in the tenant schema)
     "webhooks",  # webhooks to merchants: endpoints, events, deliveries and their attempts
 ]

@@ -31,6 +31,8 @@ _AGENCY = re.compile(r"[0-9]{1,5}")
 _ACCOUNT = re.compile(r"[0-9]{1,20}")
 _DIGIT = re.compile(r"[0-9A-Z]{1,2}")
 _AGENCY_DIGIT = re.compile(r"[0-9A-Z]")
+_ACCOUNT_TYPES = frozenset(AccountType.values)  # once: a TextChoices' .values builds a list per call
+_PIX_KEY_TYPES = frozenset(t.value for t in PixKeyType)
 _OPERATION = re.compile(r"[0-9]{3}")
 
 
@@ -111,7 +113,7 @@ def _account_fields(data: BeneficiaryInput, errors: dict[str, str]) -> dict[str,
         errors["account"] = "required" if not account else "invalid_format"
     if not _DIGIT.fullmatch(account_digit):
         errors["account_digit"] = "required" if not account_digit else "invalid_format"
-    if data.account_type not in AccountType.values:
+    if data.account_type not in _ACCOUNT_TYPES:
         errors["account_type"] = "required" if not data.account_type else "invalid_choice"
     if operation and not _OPERATION.fullmatch(operation):
         errors["operation"] = "invalid_format"
@@ -159,7 +161,7 @@ def clean_beneficiary(data: BeneficiaryInput, *, require_account: bool, require_
     except DocumentError as exc:
         errors["holder_document"] = exc.code
     pix_key = pix_type = ""
-    if data.pix_key_type and data.pix_key_type not in {t.value for t in PixKeyType}:
+    if data.pix_key_type and data.pix_key_type not in _PIX_KEY_TYPES:
         errors["pix_key_type"] = "invalid_choice"
     elif data.pix_key.strip():
         try:

@@ -183,6 +183,114 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "Limite de {limit} endpoints de webhook atingido.",
         "en": "The limit of {limit} webhook endpoints has been reached.",
     },
+    # payout imports (clients/manual-withdraws): the file
+    "not_a_spreadsheet": {
+        "pt-BR": "Este arquivo não é uma planilha: envie um arquivo XLSX ou CSV.",
+        "en": "This file is not a spreadsheet: upload an XLSX or CSV file.",
+    },
+    "password_protected": {
+        "pt-BR": "A planilha está protegida por senha. Remova a senha e envie novamente.",
+        "en": "The spreadsheet is password-protected. Remove the password and upload it again.",
+    },
+    "legacy_xls": {
+        "pt-BR": "Planilhas .xls antigas não são aceitas: salve como XLSX ou CSV.",
+        "en": "Old .xls spreadsheets are not accepted: save it as XLSX or CSV.",
+    },
+    "zip_bomb": {
+        "pt-BR": "A planilha descompactada passaria de {megabytes} MB: divida-a em arquivos menores.",
+        "en": "The spreadsheet would exceed {megabytes} MB uncompressed: split it into smaller files.",
+    },
+    "file_too_large": {
+        "pt-BR": "O arquivo passa de {megabytes} MB: divida-o em arquivos menores.",
+        "en": "The file exceeds {megabytes} MB: split it into smaller files.",
+    },
+    "too_many_rows": {
+        "pt-BR": "A planilha tem mais de {limit} linhas: divida-a em arquivos menores.",
+        "en": "The spreadsheet has more than {limit} rows: split it into smaller files.",
+    },
+    "too_many_columns": {
+        "pt-BR": "A planilha tem mais de {limit} colunas.",
+        "en": "The spreadsheet has more than {limit} columns.",
+    },
+    "formulas_not_allowed": {
+        "pt-BR": "A planilha tem fórmulas (célula {cell}): envie apenas valores.",
+        "en": "The spreadsheet has formulas (cell {cell}): upload values only.",
+    },
+    "merged_header_cells": {
+        "pt-BR": "O cabeçalho tem células mescladas ({cells}): desfaça a mesclagem.",
+        "en": "The header has merged cells ({cells}): unmerge them.",
+    },
+    "merged_cells": {
+        "pt-BR": "A planilha tem células mescladas ({cells}): desfaça a mesclagem.",
+        "en": "The spreadsheet has merged cells ({cells}): unmerge them.",
+    },
+    "missing_headers": {
+        "pt-BR": "Faltam colunas no cabeçalho: {columns}. Use a planilha de exemplo.",
+        "en": "Columns missing from the header: {columns}. Use the example spreadsheet.",
+    },
+    "duplicate_headers": {
+        "pt-BR": "Colunas repetidas no cabeçalho: {columns}.",
+        "en": "Columns repeated in the header: {columns}.",
+    },
+    "empty_file": {
+        "pt-BR": "A planilha não tem nenhuma linha de saque.",
+        "en": "The spreadsheet has no withdrawal rows.",
+    },
+    "duplicate_import": {
+        "pt-BR": "Este arquivo já foi importado (importação {import_id}).",
+        "en": "This file was already imported (import {import_id}).",
+    },
+    "import_canceled": {
+        "pt-BR": "Esta importação foi cancelada.",
+        "en": "This import was canceled.",
+    },
+    "import_not_cancelable": {
+        "pt-BR": "Esta importação já foi confirmada e não pode ser cancelada.",
+        "en": "This import was already confirmed and cannot be canceled.",
+    },
+    "import_not_submitted": {"pt-BR": "Não enviado.", "en": "Not submitted."},
+    # payout imports: a row's errors (by column) and why a row was not submitted
+    "import_row_invalid": {"pt-BR": "Valor inválido.", "en": "Invalid value."},
+    "import_row_required": {"pt-BR": "Campo obrigatório.", "en": "Required field."},
+    "import_row_invalid_format": {"pt-BR": "Formato inválido.", "en": "Invalid format."},
+    "import_row_invalid_choice": {"pt-BR": "Opção inválida.", "en": "Invalid option."},
+    "import_row_invalid_type": {
+        "pt-BR": "Tipo de célula inválido (use texto ou número).",
+        "en": "Invalid cell type (use text or a number).",
+    },
+    "import_row_too_long": {"pt-BR": "Mais de {limit} caracteres.", "en": "More than {limit} characters."},
+    "import_row_invalid_email": {"pt-BR": "E-mail inválido.", "en": "Invalid e-mail."},
+    "import_row_invalid_document": {"pt-BR": "CPF ou CNPJ inválido.", "en": "Invalid CPF or CNPJ."},
+    "import_row_invalid_amount": {
+        "pt-BR": "Valor inválido (ex.: 1.234,56 ou 1234.56).",
+        "en": "Invalid amount (e.g. 1.234,56 or 1234.56).",
+    },
+    "import_row_amount_out_of_range": {
+        "pt-BR": "O valor precisa ser maior que zero e até R$ 99.999.999,99.",
+        "en": "The amount must be above zero and at most R$ 99.999.999,99.",
+    },
+    "import_row_invalid_pix_key": {"pt-BR": "Chave PIX inválida.", "en": "Invalid PIX key."},
+    "import_row_pix_key_or_bank_required": {
+        "pt-BR": "Informe uma chave PIX ou banco, agência e conta.",
+        "en": "Give a PIX key or bank, agency and account.",
+    },
+    "import_row_unknown_bank": {"pt-BR": "Banco desconhecido.", "en": "Unknown bank."},
+    "import_row_does_not_match_ispb": {
+        "pt-BR": "O código do banco não corresponde ao ISPB.",
+        "en": "The bank code does not match the ISPB.",
+    },
+    "import_row_check_digit_mismatch": {
+        "pt-BR": "Dígito verificador não confere.",
+        "en": "The check digit does not match.",
+    },
+    "import_row_too_long_for_bank": {
+        "pt-BR": "Número longo demais para este banco.",
+        "en": "Number too long for this bank.",
+    },
+    "import_row_duplicate_row": {
+        "pt-BR": "Linha repetida (igual à linha {line}).",
+        "en": "Duplicate row (same as line {line}).",
+    },
     "refund_not_supported": {
         "pt-BR": "O banco deste depósito não faz estornos deste meio de pagamento.",
         "en": "This deposit's bank does not refund this payment method.",

@@ -31,7 +31,7 @@ ROUTED = [op for op in OPERATIONS if op.routes]
 WITH_OBJECTS = [op for op in OPERATIONS if op.params and not op.is_public]
 
 NO_BODY = {"GET", "DELETE"}
-MULTIPART = {("POST", "/api/auth/avatar")}
+MULTIPART = {("POST", "/api/auth/avatar"), ("POST", "/api/payout-imports")}
 
 
 def call(client: Client, op: Operation, **values: object) -> Any:
@@ -99,7 +99,8 @@ def test_every_operation_with_a_body_has_a_sample() -> None:
                 "POST /api/notifications/{notification_id}/read", "POST /api/notifications/read-all",
                 "POST /api/credentials/keys/{key_id}/revoke",
                 "POST /api/restrictions/{restriction_id}/validate",
-                "POST /api/webhook-deliveries/{delivery_id}/resend"}  # fmt: skip
+                "POST /api/webhook-deliveries/{delivery_id}/resend",
+                "POST /api/payout-imports/{import_id}/confirm", "POST /api/payout-imports/{import_id}/cancel"}  # fmt: skip
     assert sorted(set(needs) - bodyless - {f"{m} {p}" for m, p in BODIES}) == []
 
 

@@ -195,6 +195,28 @@ export interface paths {
     /** Mark one notification as read */
     post: operations["accounts_api_notifications_read_notification"];
   };
+  "/api/payout-imports": {
+    /** Imports, newest first; tab=failed: some row failed */
+    get: operations["payout_imports_api_list_imports"];
+    /** Upload a spreadsheet (CSV or XLSX, field `file`): validated rows, nothing moves yet */
+    post: operations["payout_imports_api_preview_import"];
+  };
+  "/api/payout-imports/example": {
+    /** The example spreadsheet (format=xlsx|csv) */
+    get: operations["payout_imports_api_example"];
+  };
+  "/api/payout-imports/{import_id}": {
+    /** One import with its rows (and their outcome) */
+    get: operations["payout_imports_api_get_import"];
+  };
+  "/api/payout-imports/{import_id}/cancel": {
+    /** Cancel a preview (nothing was paid) */
+    post: operations["payout_imports_api_cancel_import"];
+  };
+  "/api/payout-imports/{import_id}/confirm": {
+    /** Confirm: the ok rows become payouts */
+    post: operations["payout_imports_api_confirm_import"];
+  };
   "/api/payouts": {
     /** Payouts: filters, search, keyset pages */
     get: operations["payouts_api_list_payouts"];
@@ -1407,6 +1429,163 @@ export interface components {
       /** Worker Ms */
       worker_ms?: number | null;
     };
+    /** ImportDetailOut */
+    ImportDetailOut: {
+      /** Confirmed At */
+      confirmed_at: string | null;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /**
+       * Failed
+       * @description Some row has an error or was not submitted
+       */
+      failed: boolean;
+      /** File Name */
+      file_name: string;
+      /** Finished At */
+      finished_at: string | null;
+      /** Format */
+      format: string;
+      /** Id */
+      id: string;
+      /** Rows */
+      rows: components["schemas"]["ImportRowOut"][];
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "preview" | "confirming" | "confirmed" | "canceled";
+      totals: components["schemas"]["ImportTotalsOut"];
+    };
+    /** ImportListOut */
+    ImportListOut: {
+      /** Items */
+      items: components["schemas"]["ImportOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** ImportOut */
+    ImportOut: {
+      /** Confirmed At */
+      confirmed_at: string | null;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /**
+       * Failed
+       * @description Some row has an error or was not submitted
+       */
+      failed: boolean;
+      /** File Name */
+      file_name: string;
+      /** Finished At */
+      finished_at: string | null;
+      /** Format */
+      format: string;
+      /** Id */
+      id: string;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "preview" | "confirming" | "confirmed" | "canceled";
+      totals: components["schemas"]["ImportTotalsOut"];
+    };
+    /** ImportQuery */
+    ImportQuery: {
+      /** Cursor */
+      cursor?: string | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Sort
+       * @default -created_at
+       */
+      sort?: string;
+      /**
+       * Tab
+       * @default all
+       * @enum {string}
+       */
+      tab?: "all" | "failed";
+    };
+    /** ImportRowOut */
+    ImportRowOut: {
+      /** Amount */
+      amount: number;
+      /**
+       * Bank
+       * @description The bank's name (empty for a PIX key)
+       */
+      bank: string;
+      /** Document */
+      document: string;
+      /** Email */
+      email: string;
+      /** Errors */
+      errors: components["schemas"]["RowErrorOut"][];
+      /** Line */
+      line: number;
+      /** Method */
+      method: string;
+      /** Name */
+      name: string;
+      /**
+       * Outcome
+       * @description After confirm
+       * @enum {string}
+       */
+      outcome: "" | "confirmed" | "not_submitted";
+      /** Payout Id */
+      payout_id: string;
+      /** Pix Key */
+      pix_key: string;
+      /**
+       * Reason
+       * @description Why not submitted, in the request's language
+       */
+      reason: string;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "ok" | "error";
+    };
+    /** ImportTotalsOut */
+    ImportTotalsOut: {
+      /**
+       * Amount
+       * @description The ok rows' total, centavos
+       */
+      amount: number;
+      /** Currency */
+      currency: string;
+      /** Error */
+      error: number;
+      /** Not Submitted */
+      not_submitted: number;
+      /** Ok */
+      ok: number;
+      /**
+       * Processed
+       * @description Rows done by confirm (its progress)
+       */
+      processed: number;
+      /** Rows */
+      rows: number;
+      /** Submitted */
+      submitted: number;
+      /** Submitted Amount */
+      submitted_amount: number;
+    };
     /** LoginIn */
     LoginIn: {
       /** Email */
@@ -2275,6 +2454,21 @@ export interface components {
       provider: string;
       /** Tenant */
       tenant: string | null;
+    };
+    /** RowErrorOut */
+    RowErrorOut: {
+      /** Code */
+      code: string;
+      /**
+       * Field
+       * @description The column ("" for the whole row, e.g. a duplicate)
+       */
+      field: string;
+      /**
+       * Message
+       * @description In the request's language
+       */
+      message: string;
     };
     /** SessionTenantOut */
     SessionTenantOut: {
@@ -3962,6 +4156,142 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["NotificationOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Imports, newest first; tab=failed: some row failed */
+  payout_imports_api_list_imports: {
+    parameters: {
+      query?: {
+        tab?: "all" | "failed";
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ImportListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Upload a spreadsheet (CSV or XLSX, field `file`): validated rows, nothing moves yet */
+  payout_imports_api_preview_import: {
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /** File */
+          file?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["ImportDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** The example spreadsheet (format=xlsx|csv) */
+  payout_imports_api_example: {
+    parameters: {
+      query?: {
+        format?: "xlsx" | "csv";
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: never;
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** One import with its rows (and their outcome) */
+  payout_imports_api_get_import: {
+    parameters: {
+      path: {
+        import_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ImportDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Cancel a preview (nothing was paid) */
+  payout_imports_api_cancel_import: {
+    parameters: {
+      path: {
+        import_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ImportOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Confirm: the ok rows become payouts */
+  payout_imports_api_confirm_import: {
+    parameters: {
+      path: {
+        import_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ImportDetailOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

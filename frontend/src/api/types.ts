@@ -53,6 +53,11 @@ export type PayoutEvent = Schemas['PayoutEventOut'];
 export type PayoutList = Schemas['PayoutListOut'];
 export type PayoutIn = Schemas['PayoutIn'];
 export type StaffPayoutIn = Schemas['StaffPayoutIn'];
+// Payout imports (clients/manual-withdraws).
+export type PayoutImport = Schemas['ImportOut'];
+export type PayoutImportDetail = Schemas['ImportDetailOut'];
+export type PayoutImportList = Schemas['ImportListOut'];
+export type PayoutImportRow = Schemas['ImportRowOut'];
 export type PayoutListQuery = NonNullable<operations['payouts_api_list_payouts']['parameters']['query']>;
 export type ComplianceItem = Schemas['ComplianceItemOut'];
 export type ComplianceList = Schemas['ComplianceListOut'];

@@ -10,6 +10,7 @@ import { useIntl } from 'react-intl';
 import { AppToaster } from '@/components/app-toaster';
 import { RouteHeader } from '@/components/route-header';
 import { getBankAccountsQueryOptions } from '@/features/bank-accounts/api/get-bank-accounts';
+import { PayoutImportsPanel } from '@/features/payout-imports/components/payout-imports-panel';
 import { BankAccountsPanel } from '@/features/bank-accounts/components/bank-accounts-panel';
 import StaffPayoutsScreen from '@/features/payouts/components/staff-payouts-screen';
 import { PayoutsScreen } from '@/features/payouts/components/payouts-screen';
@@ -26,7 +27,7 @@ const KIND_OF_ROUTE: Record<string, string> = {
   'clients/transactional-withdraws': 'transactional',
 };
 
-/** clients/withdraws (+ manual and transactional withdraws, with a fixed kind). */
+/** clients/withdraws (+ manual and transactional withdraws, with a fixed kind; manual ones import spreadsheets). */
 function WithdrawsScreen({ route, homeHref }: ScreenProps) {
   const writable = useCanWrite(route);
   const kind = KIND_OF_ROUTE[route];
@@ -34,6 +35,7 @@ function WithdrawsScreen({ route, homeHref }: ScreenProps) {
   return (
     <PayoutsScreen route={route} homeHref={homeHref} kind={kind} accounts={accounts.data} accountsLoading={accounts.isPending}>
       {!kind && <BankAccountsPanel writable={writable} />}
+      {kind === 'manual' && <PayoutImportsPanel writable={writable} />}
     </PayoutsScreen>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 
-import type { BankAccount, Payout } from '@/api/types';
+import type { BankAccount, Payout, PayoutIn } from '@/api/types';
 import { appToaster } from '@/components/app-toaster';
 import { FormDialog } from '@/components/kit/form-dialog';
 import { MoneyField, TextField } from '@/components/kit/form-fields';
@@ -24,6 +24,8 @@ type Props = {
   accountsLoading?: boolean;
   /** Staff: the client's slug (POST /api/admin/payouts); members: absent (POST /api/payouts). */
   client?: string;
+  /** The payouts' kind (the screen's: manual-withdraws creates manual ones); standard when absent. */
+  kind?: PayoutIn['kind'];
   onClose: () => void;
   onCreated?: (payout: Payout) => void;
 };
@@ -33,7 +35,7 @@ type Props = {
  * Each submission carries an Idempotency-Key; retrying the same submission reuses it, so a lost
  * answer never pays twice.
  */
-export function GeneratePayoutDialog({ accounts, accountsLoading, client, onClose, onCreated }: Props) {
+export function GeneratePayoutDialog({ accounts, accountsLoading, client, kind, onClose, onCreated }: Props) {
   const intl = useIntl();
   const [values, setValues] = useState<PayoutFormValues>(INITIAL_PAYOUT_FORM);
   const [errors, setErrors] = useState<PayoutFormErrors>({});
@@ -51,7 +53,7 @@ export function GeneratePayoutDialog({ accounts, accountsLoading, client, onClos
   };
 
   const submit = () => {
-    const checked = validatePayoutForm(values, intl.locale);
+    const checked = validatePayoutForm(values, intl.locale, kind);
     setErrors(checked.errors);
     setServerError(null);
     if (!checked.body) return;
@@ -92,7 +94,7 @@ export function GeneratePayoutDialog({ accounts, accountsLoading, client, onClos
       error={serverError}
       pending={pending}
       validate={() => {
-        const checked = validatePayoutForm(values, intl.locale);
+        const checked = validatePayoutForm(values, intl.locale, kind);
         setErrors(checked.errors);
         return Boolean(checked.body);
       }}

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { type MessageDescriptor, useIntl } from 'react-intl';
 
-import type { BankAccount } from '@/api/types';
+import type { BankAccount, PayoutIn } from '@/api/types';
 import { AppToaster } from '@/components/app-toaster';
 import { FilterSelect, labelsOf, listSortMessages, ListView, useList } from '@/components/kit';
 import { RouteHeader } from '@/components/route-header';
@@ -34,6 +34,13 @@ export type PayoutsScreenProps = {
   /** Another write action in place of "Generate single withdraw" (its label and its dialog). */
   action?: { label: MessageDescriptor; dialog: (close: () => void) => ReactNode };
 };
+
+const KINDS: readonly string[] = ['standard', 'manual', 'transactional', 'wallet'] satisfies PayoutIn['kind'][];
+
+/** The screen's fixed kind as the API's (a generated withdraw is listed on the screen that made it). */
+function payoutKind(kind: string | undefined): PayoutIn['kind'] {
+  return kind && KINDS.includes(kind) ? (kind as PayoutIn['kind']) : 'standard';
+}
 
 /** clients/withdraws ("Saques"): the tenant's withdrawals on the list kit (filters, period, sort, pages in the URL), detail. */
 export function PayoutsScreen({ route, homeHref, kind, accounts, accountsLoading, children, above, action }: PayoutsScreenProps) {
@@ -92,7 +99,7 @@ export function PayoutsScreen({ route, homeHref, kind, accounts, accountsLoading
       />
       {children}
       {generating &&
-        (action ? action.dialog(() => setGenerating(false)) : <GeneratePayoutDialog accounts={accounts} accountsLoading={accountsLoading} onClose={() => setGenerating(false)} />)}
+        (action ? action.dialog(() => setGenerating(false)) : <GeneratePayoutDialog accounts={accounts} accountsLoading={accountsLoading} kind={payoutKind(kind)} onClose={() => setGenerating(false)} />)}
       <PayoutDetailDrawer id={list.param(DETAIL_PARAM)} canCancel={writable} onClose={() => list.setParam(DETAIL_PARAM, null)} />
       <AppToaster />
     </Stack>

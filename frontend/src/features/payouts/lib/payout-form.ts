@@ -11,7 +11,8 @@ export type PayoutFormErrors = Partial<Record<'bankAccountId' | 'amount' | 'meth
 export const INITIAL_PAYOUT_FORM: PayoutFormValues = { bankAccountId: '', amount: '', method: 'pix', description: '' };
 
 /** Checks the form; the body carries the amount typed in reais as integer centavos (never a float). */
-export function validatePayoutForm(values: PayoutFormValues, locale: string): { body?: PayoutIn; errors: PayoutFormErrors } {
+/** `kind`: the screen's own (manual and transactional withdraws create their kind, listed there). */
+export function validatePayoutForm(values: PayoutFormValues, locale: string, kind: PayoutIn['kind'] = 'standard'): { body?: PayoutIn; errors: PayoutFormErrors } {
   const errors: PayoutFormErrors = {};
   if (!values.bankAccountId) errors.bankAccountId = m.required;
   const parsed = parseAmount(values.amount, locale);
@@ -27,7 +28,7 @@ export function validatePayoutForm(values: PayoutFormValues, locale: string): { 
       amount: parsed.cents,
       currency: 'BRL',
       method: values.method,
-      kind: 'standard',
+      kind,
       bank_account_id: values.bankAccountId,
       description: values.description.trim(),
     },

@@ -1,0 +1,178 @@
+"""Payout imports: /api/payout-imports (preview, confirm, cancel, list with the tabs' filter, the
+example spreadsheet), for the clients/manual-withdraws screen."""
+
+# No `from __future__ import annotations` here: django-ninja reads the view annotations at runtime.
+
+from typing import Any, Literal
+
+from django.http import HttpRequest, HttpResponse
+from ninja import File, Query, Router, Schema
+from ninja.files import UploadedFile
+from ninja.responses import Status
+
+from access.guard import membership_of, requires_route
+from core.errors import AppError
+from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
+from payout_imports import services
+from payout_imports.example import example_csv, example_xlsx
+from payout_imports.models import PayoutImport, PayoutImportRow
+from payout_imports.reader import MAX_UPLOAD_BYTES
+from payout_imports.schemas import ImportDetailOut, ImportListOut, ImportOut
+from payout_imports.validate import Row
+
+router = Router(tags=["payout-imports"])
+ROUTES = (services.ROUTE,)
+SORTS = ("created_at", "amount")
+
+
+def _errors(errors: list[dict[str, Any]]) -> list[dict[str, str]]:
+    return [
+        {
+            "field": e["field"],
+            "code": e["code"],
+            "message": services.row_error_message(e["code"], e.get("params") or {}),
+        }
+        for e in errors
+    ]
+
+
+def import_out(p: PayoutImport) -> dict[str, Any]:
+    return {
+        "id": p.public_id,
+        "status": p.status,
+        "file_name": p.file_name,
+        "format": p.file_format,
+        "failed": p.failed,
+        "totals": {
+            "rows": p.total_rows,
+            "ok": p.ok_rows,
+            "error": p.error_rows,
+            "amount": p.amount,
+            "currency": p.currency,
+            "processed": p.processed_rows,
+            "submitted": p.submitted_rows,
+            "not_submitted": p.not_submitted_rows,
+            "submitted_amount": p.submitted_amount,
+        },
+        "created_at": p.created_at,
+        "confirmed_at": p.confirmed_at,
+        "finished_at": p.finished_at,
+    }
+
+
+def _row_out(
+    line: int, ok: bool, errors: list[dict[str, Any]], data: dict[str, Any], amount: int, **after: str
+) -> dict[str, Any]:
+    """A row as answered: `after` holds what confirm left (outcome, reason code, payout_id)."""
+    reason = after.get("reason", "")
+    return {
+        "line": line,
+        "status": "ok" if ok else "error",
+        "errors": _errors(errors),
+        "name": data.get("name", ""),
+        "email": data.get("email", ""),
+        "document": data.get("document", ""),
+        "amount": data.get("amount", amount) or 0,
+        "method": data.get("method", ""),
+        "bank": data.get("bank_name", ""),
+        "pix_key": data.get("pix_key", ""),
+        "outcome": after.get("outcome", ""),
+        "reason": services.reason_message(reason) if reason else "",
+        "payout_id": after.get("payout_id", ""),
+    }
+
+
+def preview_rows(rows: list[Row]) -> list[dict[str, Any]]:
+    return [_row_out(r.line, r.ok, r.errors, r.data, r.amount) for r in rows]
+
+
+def stored_rows(p: PayoutImport) -> list[dict[str, Any]]:
+    rows = PayoutImportRow.objects.filter(payout_import=p).order_by("line")
+    return [
+        _row_out(
+            r.line,
+            r.ok,
+            r.errors,
+            r.data,
+            r.amount,
+            outcome=r.outcome,
+            reason=r.reason,
+            payout_id=r.payout_public_id,
+        )
+        for r in rows.iterator(chunk_size=2000)
+    ]
+
+
+@router.post(
+    "",
+    response={201: ImportDetailOut},
+    summary="Upload a spreadsheet (CSV or XLSX, field `file`): validated rows, nothing moves yet",
+)
+@requires_route(*ROUTES, write=True)
+def preview_import(request: HttpRequest, file: File[UploadedFile | None] = None) -> Status[dict[str, Any]]:
+    membership = membership_of(request)
+    if file is None:  # optional in the signature so that the route guard answers before the body
+        raise AppError("invalid_input", fields={"file": "required"})
+    if file.size is not None and file.size > MAX_UPLOAD_BYTES:
+        raise AppError("file_too_large", status=400, megabytes=MAX_UPLOAD_BYTES // (1024 * 1024))
+    content = file.read(MAX_UPLOAD_BYTES + 1)
+    payout_import, rows = services.preview_import(membership, name=file.name or "", content=content)
+    return Status(201, {**import_out(payout_import), "rows": preview_rows(rows)})
+
+
+class ImportQuery(Schema):
+    tab: Literal["all", "failed"] = "all"
+    sort: str = "-created_at"
+    per_page: int = DEFAULT_PAGE_SIZE
+    cursor: str | None = None
+
+
+@router.get("", response=ImportListOut, summary="Imports, newest first; tab=failed: some row failed")
+@requires_route(*ROUTES)
+def list_imports(request: HttpRequest, filters: Query[ImportQuery]) -> dict[str, Any]:
+    qs = services.imports_of(membership_of(request))
+    if filters.tab == "failed":
+        qs = services.failed(qs)
+    rows, next_cursor = keyset_page(
+        qs, sort=filters.sort, allowed=SORTS, cursor=filters.cursor, size=filters.per_page
+    )
+    return {"items": [import_out(p) for p in rows], "next_cursor": next_cursor}
+
+
+@router.get("/example", response={200: None}, summary="The example spreadsheet (format=xlsx|csv)")
+@requires_route(*ROUTES)
+def example(request: HttpRequest, format: Literal["xlsx", "csv"] = "xlsx") -> HttpResponse:
+    if format == "csv":
+        body, content_type, name = example_csv(), "text/csv; charset=utf-8", "payout-import-example.csv"
+    else:
+        body = example_xlsx()
+        content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        name = "payout-import-example.xlsx"
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+@router.get("/{import_id}", response=ImportDetailOut, summary="One import with its rows (and their outcome)")
+@requires_route(*ROUTES)
+def get_import(request: HttpRequest, import_id: str) -> dict[str, Any]:
+    with services.access_import(membership_of(request), import_id) as p:
+        return {**import_out(p), "rows": stored_rows(p)}
+
+
+@router.post("/{import_id}/confirm", response=ImportDetailOut, summary="Confirm: the ok rows become payouts")
+@requires_route(*ROUTES, write=True)
+def confirm_import(request: HttpRequest, import_id: str) -> dict[str, Any]:
+    membership = membership_of(request)
+    with services.access_import(membership, import_id) as p:
+        confirmed = services.confirm_import(membership, p)
+        return {**import_out(confirmed), "rows": stored_rows(confirmed)}
+
+
+@router.post("/{import_id}/cancel", response=ImportOut, summary="Cancel a preview (nothing was paid)")
+@requires_route(*ROUTES, write=True)
+def cancel_import(request: HttpRequest, import_id: str) -> dict[str, Any]:
+    membership = membership_of(request)
+    with services.access_import(membership, import_id) as p:
+        return import_out(services.cancel_import(membership, p))

@@ -1,0 +1,318 @@
+"""Payout imports: preview (read, validate, store the rows; nothing moves), confirm (each ok row
+becomes a manual payout through payouts.services, the same check_/do_ path as a single payout), cancel,
+and the scoped loader.
+
+Idempotency: a row's payout carries the key `import:<import id>:<line>`, so a confirm retried (twice,
+at once, or after a worker died mid-way) meets the payouts already made and never pays a row twice;
+the same file (by its SHA-256) is imported once until that import is canceled.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import timedelta
+from typing import Any
+
+import orjson
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Count, Q, QuerySet, Sum
+from django.utils import timezone
+
+from accounts.models import Membership
+from audit.services import record as audit
+from bank_accounts.services import BeneficiaryInput
+from core.errors import AppError, NotFoundError
+from core.ids import new_public_id
+from core.jobs import enqueue_on_commit
+from core.messages import MESSAGES, message
+from files import sniff
+from files.services import save_file
+from payout_imports.models import ImportStatus, PayoutImport, PayoutImportRow, RowOutcome
+from payout_imports.reader import read_table
+from payout_imports.validate import Row, validate_table
+from payouts import services as payouts
+from payouts.models import PayoutKind
+from tenants.models import TenantKind
+from tenants.tenancy import current_schema
+
+logger = logging.getLogger("cofre.payout_imports")
+
+ROUTE = "clients/manual-withdraws"
+INLINE_ROWS = 200  # confirm at most this many rows in the request; more run as a job with progress
+STALE_CONFIRM = timedelta(minutes=2)  # a confirm with no progress for this long is resumed
+PROGRESS_EVERY = 100
+COPY_BLOCK = 5_000
+ROW_COLUMNS = (
+    "payout_import_id",
+    "line",
+    "ok",
+    "errors",
+    "data",
+    "amount",
+    "outcome",
+    "reason",
+    "payout_public_id",
+)
+
+
+# ------------------------------------------------------------------------------------ messages
+def row_error_message(code: str, params: dict[str, Any]) -> str:
+    key = f"import_row_{code}"
+    return message(key, **params) if key in MESSAGES else message("import_row_invalid")
+
+
+def reason_message(code: str) -> str:
+    return message(code) if code in MESSAGES else message("import_not_submitted")
+
+
+# -------------------------------------------------------------------------------------- scope
+def _check_home(membership: Membership) -> None:
+    if membership.tenant.kind != TenantKind.CLIENT or membership.tenant.schema_name != current_schema():
+        raise NotFoundError
+
+
+def imports_of(membership: Membership) -> QuerySet[PayoutImport]:
+    _check_home(membership)
+    return PayoutImport.objects.all()
+
+
+@contextmanager
+def access_import(membership: Membership, public_id: str) -> Iterator[PayoutImport]:
+    """The one way to load an import on a user's behalf: their own tenant's; 404 otherwise."""
+    found = imports_of(membership).filter(public_id=public_id).first()
+    if found is None:
+        raise NotFoundError
+    yield found
+
+
+# ------------------------------------------------------------------------------------- preview
+def check_preview(membership: Membership, content: bytes) -> tuple[str, list[Row], str]:
+    """Read and validate an upload (format, rows). Writes nothing; raises AppError (400) on a bad
+    file, 409 `duplicate_import` when the same file was imported and not canceled."""
+    _check_home(membership)
+    payouts.check_kind(membership, PayoutKind.MANUAL, write=True)
+    digest = hashlib.sha256(content).hexdigest()
+    _check_duplicate(digest)
+    table = read_table(content)
+    rows = validate_table(table)
+    if not rows:
+        raise AppError("empty_file", status=400)
+    return table.format, rows, digest
+
+
+def _check_duplicate(digest: str) -> None:
+    earlier = PayoutImport.objects.filter(sha256=digest).exclude(status=ImportStatus.CANCELED).first()
+    if earlier is not None:
+        raise AppError("duplicate_import", status=409, import_id=earlier.public_id,
+                       fields={"import_id": earlier.public_id})  # fmt: skip
+
+
+def do_preview(
+    membership: Membership, *, name: str, content: bytes, file_format: str, rows: list[Row], digest: str
+) -> PayoutImport:
+    """Store the file, the import and its validated rows in one transaction (rows by COPY)."""
+    ok = [row for row in rows if row.ok]
+    try:
+        with transaction.atomic():
+            stored = save_file(
+                category="payout_import", name=name or f"import.{file_format}", content=content,
+                content_type=sniff.XLSX if file_format == "xlsx" else sniff.CSV, owner_id=membership.user_id,
+            )  # fmt: skip
+            payout_import = PayoutImport.objects.create(
+                public_id=new_public_id("imp"), file=stored, file_name=stored.name, file_format=file_format,
+                sha256=digest, created_by_id=membership.user_id, total_rows=len(rows), ok_rows=len(ok),
+                error_rows=len(rows) - len(ok), amount=sum(row.amount for row in ok),
+            )  # fmt: skip
+            _copy_rows(payout_import, rows)
+            audit("payout_import.previewed", actor=membership.user, target=payout_import,
+                  data={"id": payout_import.public_id, "rows": len(rows), "ok": len(ok),
+                        "amount": payout_import.amount, "sha256": digest})  # fmt: skip
+    except IntegrityError:
+        _check_duplicate(digest)  # the same file uploaded at the same time: the other one won
+        raise
+    return payout_import
+
+
+def _copy_rows(payout_import: PayoutImport, rows: list[Row]) -> None:
+    """COPY the rows in PostgreSQL's text format, written as blocks of lines (psycopg's write_row
+    adapts each value of each row in turn). JSON from orjson has no raw tab or newline; its
+    backslashes are doubled for COPY."""
+    table = PayoutImportRow._meta.db_table
+    pk = payout_import.pk
+
+    def field(value: Any) -> str:
+        return orjson.dumps(value).decode().replace("\\", "\\\\")
+
+    with (
+        connection.cursor() as cursor,
+        cursor.cursor.copy(
+            f"COPY {table} ({', '.join(ROW_COLUMNS)}) FROM STDIN"  # our own table and columns
+        ) as copy,
+    ):
+        for start in range(0, len(rows), COPY_BLOCK):
+            copy.write(
+                "".join(
+                    f"{pk}\t{row.line}\t{'t' if row.ok else 'f'}\t{field(row.errors)}\t{field(row.data)}"
+                    f"\t{row.amount}\t\t\t\n"
+                    for row in rows[start : start + COPY_BLOCK]
+                )
+            )
+
+
+def preview_import(membership: Membership, *, name: str, content: bytes) -> tuple[PayoutImport, list[Row]]:
+    file_format, rows, digest = check_preview(membership, content)
+    return do_preview(
+        membership, name=name, content=content, file_format=file_format, rows=rows, digest=digest
+    ), rows
+
+
+# ------------------------------------------------------------------------------------- confirm
+def confirm_import(membership: Membership, payout_import: PayoutImport) -> PayoutImport:
+    """Confirm a preview: its ok rows become payouts (at once up to INLINE_ROWS rows, else in a job).
+    Confirming again (or at once) answers the import as it is; a confirm left without progress
+    (a worker that died) is resumed, and the row keys make the resumed run pay nothing twice."""
+    payouts.check_kind(membership, PayoutKind.MANUAL, write=True)
+    from payout_imports.tasks import confirm_import_job
+
+    with transaction.atomic():
+        locked = PayoutImport.objects.select_for_update().get(pk=payout_import.pk)
+        if locked.status == ImportStatus.CANCELED:
+            raise AppError("import_canceled", status=409)
+        if locked.status == ImportStatus.CONFIRMED:
+            return locked
+        if locked.status == ImportStatus.CONFIRMING and locked.updated_at > timezone.now() - STALE_CONFIRM:
+            return locked
+        resumed = locked.status == ImportStatus.CONFIRMING
+        if not resumed:
+            locked.status = ImportStatus.CONFIRMING
+            locked.confirmed_by_membership_id = membership.pk
+            locked.confirmed_at = timezone.now()
+        locked.save(update_fields=["status", "confirmed_by_membership_id", "confirmed_at", "updated_at"])
+        audit(
+            "payout_import.resumed" if resumed else "payout_import.confirm_requested",
+            actor=membership.user,
+            target=locked,
+            data={"id": locked.public_id, "rows": locked.ok_rows, "amount": locked.amount},
+        )
+        inline = locked.total_rows <= INLINE_ROWS
+        if not inline:
+            enqueue_on_commit(confirm_import_job, locked.pk)
+    if inline:
+        run_confirm(locked.pk)
+    return PayoutImport.objects.get(pk=locked.pk)
+
+
+def run_confirm(import_pk: int) -> str:
+    """Turn the rows of a confirming import into payouts (the job's body, or inline). Idempotent."""
+    payout_import = PayoutImport.objects.filter(pk=import_pk).first()
+    if payout_import is None or payout_import.status != ImportStatus.CONFIRMING:
+        return "skipped"
+    membership = Membership.objects.select_related("tenant", "user").get(
+        pk=payout_import.confirmed_by_membership_id or 0
+    )
+    PayoutImportRow.objects.filter(payout_import=payout_import, ok=False, outcome="").update(
+        outcome=RowOutcome.NOT_SUBMITTED, reason="import_row_invalid"
+    )
+    pending = PayoutImportRow.objects.filter(payout_import=payout_import, ok=True, outcome="").order_by(
+        "line"
+    )
+    for done, row in enumerate(pending.iterator(chunk_size=500), start=1):
+        _confirm_row(membership, payout_import, row)
+        if done % PROGRESS_EVERY == 0:
+            _progress(payout_import)
+    _finish(membership, payout_import)
+    return "confirmed"
+
+
+def _payout_input(row: PayoutImportRow, payout_import: PayoutImport) -> payouts.PayoutInput:
+    d = row.data
+    beneficiary = BeneficiaryInput(
+        holder_name=d["name"], holder_document=d["document"], bank_ispb=d.get("bank_ispb", ""),
+        bank_compe=d.get("bank_compe", ""), agency=d.get("agency", ""),
+        agency_digit=d.get("agency_digit", ""),
+        account=d.get("account", ""), account_digit=d.get("account_digit", ""),
+        account_type=d.get("account_type", ""), pix_key=d.get("pix_key", ""),
+        pix_key_type=d.get("pix_key_type", ""),
+    )  # fmt: skip
+    return payouts.PayoutInput(
+        amount=row.amount, currency=payout_import.currency, method=d["method"], kind=PayoutKind.MANUAL,
+        beneficiary=beneficiary, description=f"{payout_import.public_id} #{row.line}",
+    )  # fmt: skip
+
+
+def row_key(payout_import: PayoutImport, line: int) -> str:
+    return f"import:{payout_import.public_id}:{line}"
+
+
+def _confirm_row(membership: Membership, payout_import: PayoutImport, row: PayoutImportRow) -> None:
+    try:
+        with transaction.atomic():
+            payout, _created = payouts.create_payout(
+                membership,
+                _payout_input(row, payout_import),
+                idempotency_key=row_key(payout_import, row.line),
+            )
+            PayoutImportRow.objects.filter(pk=row.pk, outcome="").update(
+                outcome=RowOutcome.CONFIRMED, payout_public_id=payout.public_id, reason=""
+            )
+    except AppError as exc:
+        PayoutImportRow.objects.filter(pk=row.pk, outcome="").update(
+            outcome=RowOutcome.NOT_SUBMITTED, reason=exc.code[:60]
+        )
+
+
+def _progress(payout_import: PayoutImport) -> None:
+    done = PayoutImportRow.objects.filter(payout_import=payout_import).exclude(outcome="").count()
+    PayoutImport.objects.filter(pk=payout_import.pk).update(processed_rows=done, updated_at=timezone.now())
+
+
+def _finish(membership: Membership, payout_import: PayoutImport) -> None:
+    with transaction.atomic():
+        locked = PayoutImport.objects.select_for_update().get(pk=payout_import.pk)
+        if locked.status != ImportStatus.CONFIRMING:
+            return
+        figures = PayoutImportRow.objects.filter(payout_import=locked).aggregate(
+            submitted=Count("pk", filter=Q(outcome=RowOutcome.CONFIRMED)),
+            not_submitted=Count("pk", filter=Q(outcome=RowOutcome.NOT_SUBMITTED)),
+            amount=Sum("amount", filter=Q(outcome=RowOutcome.CONFIRMED)),
+        )
+        locked.submitted_rows = figures["submitted"]
+        locked.not_submitted_rows = figures["not_submitted"]
+        locked.submitted_amount = figures["amount"] or 0
+        locked.processed_rows = locked.total_rows
+        locked.status = ImportStatus.CONFIRMED
+        locked.finished_at = timezone.now()
+        locked.save()
+        figures = {
+            "id": locked.public_id,
+            "submitted": locked.submitted_rows,
+            "not_submitted": locked.not_submitted_rows,
+            "amount": locked.submitted_amount,
+        }
+        audit("payout_import.confirmed", actor=membership.user, target=locked, data=figures)
+
+
+# -------------------------------------------------------------------------------------- cancel
+def cancel_import(membership: Membership, payout_import: PayoutImport) -> PayoutImport:
+    """Drop a preview: its rows are deleted, the import stays (canceled) in the list and the trail."""
+    payouts.check_kind(membership, PayoutKind.MANUAL, write=True)
+    with transaction.atomic():
+        locked = PayoutImport.objects.select_for_update().get(pk=payout_import.pk)
+        if locked.status == ImportStatus.CANCELED:
+            return locked
+        if locked.status != ImportStatus.PREVIEW:
+            raise AppError("import_not_cancelable", status=409)
+        locked.rows.all().delete()
+        locked.status = ImportStatus.CANCELED
+        locked.finished_at = timezone.now()
+        locked.save(update_fields=["status", "finished_at", "updated_at"])
+        audit("payout_import.canceled", actor=membership.user, target=locked, data={"id": locked.public_id})
+    return locked
+
+
+def failed(qs: QuerySet[PayoutImport]) -> QuerySet[PayoutImport]:
+    """The "failed imports" tab: some row had an error or was not submitted."""
+    return qs.filter(Q(error_rows__gt=0) | Q(not_submitted_rows__gt=0))
