@@ -17,6 +17,7 @@ from core.renderer import JSONRenderer
 from core.security import session_auth
 from credentials.api import router as credentials_router
 from credentials.auth import api_key_bearer, api_key_header
+from exports.api import router as exports_router
 from gateway.api import webhook_router
 from payments.api import balance_router
 from payments.api import router as deposits_router
@@ -62,3 +63,4 @@ api.add_router("/deposits", deposit_refunds_router)  # /api/deposits/{id}/refund
 api.add_router("/refunds", refunds_router)
 api.add_router("/credentials", credentials_router)
 api.add_router("/stats", stats_router)
+api.add_router("/exports", exports_router)

@@ -162,6 +162,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "O banco deste depósito não faz estornos deste meio de pagamento.",
         "en": "This deposit's bank does not refund this payment method.",
     },
+    # exports (platform/exports)
+    "too_many_exports": {
+        "pt-BR": "Você já tem {limit} exportações em andamento. Aguarde uma terminar.",
+        "en": "You already have {limit} exports in progress. Wait for one to finish.",
+    },
+    "export_not_active": {
+        "pt-BR": "Esta exportação já terminou e não pode ser cancelada.",
+        "en": "This export has already finished and cannot be canceled.",
+    },
 }
 
 
