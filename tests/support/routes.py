@@ -73,6 +73,7 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("PUT", "/api/admin/compliance-rules/{slug}"): {"currency": "BRL", "auto_approve_up_to": 0},
     ("POST", "/api/deposits/{deposit_id}/refunds"): {"amount": 100, "reason": "Customer asked"},
     ("POST", "/api/credentials/keys"): {"name": "ERP integration"},
+    ("POST", "/api/exports"): {"type": "payments", "format": "csv", "filters": {}},
 }
 
 
