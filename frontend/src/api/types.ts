@@ -73,3 +73,8 @@ export type ProviderRoute = Schemas['RouteOut'];
 export type ProviderRouteIn = Schemas['RouteIn'];
 export type Plugin = Schemas['PluginOut'];
 export type PluginConfigIn = Schemas['PluginConfigIn'];
+
+// Exports of the lists (the Export button of the list kit and the download center).
+export type ExportJob = Schemas['ExportOut'];
+export type ExportIn = Schemas['ExportIn'];
+export type ExportCreated = Schemas['ExportCreatedOut'];

@@ -2,6 +2,7 @@
 export { type GridColumn, gridMode, shownColumns } from './columns';
 export { DataGrid } from './data-grid';
 export { DetailDrawer } from './detail-drawer';
+export { DownloadCenter, ExportMenu } from './exports';
 export { labelsOf } from './labels';
 export { defineList, type ListSpec, type ListState } from './list-state';
 export { ClientFilter, FilterMultiSelect, FilterSelect, ListView } from './list-view';
