@@ -44,7 +44,7 @@ def test_the_worker_writes_the_file_and_the_owner_downloads_it(worker: None, dja
                         payer_name=f"Pagador {i}",
                         payer_document="52998224725",
                         status="confirmed",
-                    )  # fmt: skip
+                    )
                     for i in range(250)
                 )
             ids = {}

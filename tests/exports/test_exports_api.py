@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 import openpyxl
@@ -103,7 +103,7 @@ def test_the_contract_queued_then_done_with_progress_rows_and_url() -> None:
 def test_the_csv_holds_exactly_what_the_list_shows_for_the_same_filters() -> None:
     deposits(
         {"amount": 1_000, "status": "confirmed"},
-        {"amount": 2_000, "status": "confirmed", "method": "billet", "due_date": datetime(2030, 1, 5).date()},
+        {"amount": 2_000, "status": "confirmed", "method": "billet", "due_date": date(2030, 1, 5)},
         {"amount": 3_000, "status": "pending"},
         {"amount": 4_000, "status": "confirmed", "currency": "USD", "method": "card"},
     )
@@ -155,7 +155,7 @@ def test_csv_br_has_a_bom_semicolons_and_decimal_commas() -> None:
 
 def test_xlsx_cells_are_typed_money_numbers_with_a_currency_format_and_dates() -> None:
     deposits(
-        {"amount": 150_075, "payer_name": "Typed Cells", "due_date": datetime(2030, 2, 3).date()},
+        {"amount": 150_075, "payer_name": "Typed Cells", "due_date": date(2030, 2, 3)},
         {"amount": 990, "currency": "USD", "method": "card", "payer_name": "Typed Cells"},
     )
     client = owner()
@@ -167,11 +167,13 @@ def test_xlsx_cells_are_typed_money_numbers_with_a_currency_format_and_dates() -
     rows = list(sheet.iter_rows(values_only=False))
     assert [c.value for c in rows[0]][:6] == ["ID", "Created at", "Status", "Type", "Currency", "Amount"]
     brl, usd = rows[1], rows[2]
-    assert brl[5].value == 1500.75 and isinstance(brl[5].value, float)
+    assert brl[5].value == 1500.75
+    assert isinstance(brl[5].value, float)
     assert "R$" in brl[5].number_format
-    assert usd[5].value == 9.9 and "US$" in usd[5].number_format
+    assert usd[5].value == 9.9
+    assert "US$" in usd[5].number_format
     assert isinstance(brl[1].value, datetime)
-    assert brl[11].value == datetime(2030, 2, 3)
+    assert brl[11].value == datetime(2030, 2, 3)  # noqa: DTZ001 (a spreadsheet date has no zone)
     assert brl[11].is_date
     assert brl[9].value == "Typed Cells"
 
@@ -187,14 +189,16 @@ def test_formulas_are_neutralised_and_money_stays_a_number() -> None:
         if fmt == "csv":
             rows = list(csv.reader(io.StringIO(raw.decode())))[1:]
             names = [r[9] for r in rows]
-            assert "'" + EVIL in names and "'@SUM(A1)" in names
+            assert "'" + EVIL in names
+            assert "'@SUM(A1)" in names
             assert all(not n.startswith(("=", "+", "-", "@")) for n in names)
             assert {r[5] for r in rows} >= {"50.00", "1.00"}
         else:
             sheet = openpyxl.load_workbook(io.BytesIO(raw)).worksheets[0]
             values = list(sheet.iter_rows(min_row=2, values_only=True))
             names = [v[9] for v in values]
-            assert "'" + EVIL in names and "'@SUM(A1)" in names
+            assert "'" + EVIL in names
+            assert "'@SUM(A1)" in names
             assert {v[5] for v in values} >= {50.0, 1.0}
 
 
