@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import csv
 import io
+import uuid
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.helpers import login_ui, role_url, wait_for_shell
@@ -18,11 +22,33 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 
+@pytest.fixture
+def confirmed_deposits(django_db_blocker: Any) -> Iterator[str]:
+    """Confirmed deposits of acme with a payer name of their own (committed; deleted afterwards)."""
+    from django_tenants.utils import schema_context
+
+    from core.ids import new_public_id
+    from core.text import search_text
+    from payments.models import Deposit
+
+    name = f"Exportada {uuid.uuid4().hex[:6]}"
+    with django_db_blocker.unblock(), schema_context("acme"):
+        for i, status in enumerate(("confirmed", "confirmed", "confirmed", "pending")):
+            Deposit.objects.create(
+                public_id=new_public_id("dep"), method="pix", amount=10_000 + i, currency="BRL", fee=99,
+                payer_name=name, search_name=search_text(name), payer_document="52998224725", status=status,
+            )  # fmt: skip
+    yield name
+    with django_db_blocker.unblock(), schema_context("acme"):
+        Deposit.objects.filter(payer_name=name).delete()
+
+
 def test_export_deposits_from_the_list_and_download_from_the_center(
-    page: Page, web: str, django_db_blocker: Any
+    page: Page, web: str, confirmed_deposits: str
 ) -> None:
+    name = confirmed_deposits
     login_ui(page, web, "client")
-    page.goto(role_url(web, "client", "/plataforma/clients/payments?status=confirmed"))
+    page.goto(role_url(web, "client", f"/plataforma/clients/payments?status=confirmed&q={quote(name)}"))
     wait_for_shell(page)
     expect(page.get_by_role("table").first).to_be_visible(timeout=15_000)
     page.get_by_role("button", name="Exportar").click()
@@ -37,6 +63,7 @@ def test_export_deposits_from_the_list_and_download_from_the_center(
     assert body["type"] == "payments"
     assert body["format"] == "csv_br"
     assert body["filters"]["status"] == ["confirmed"]
+    assert body["filters"]["q"] == name
     assert "per_page" not in body["filters"]
     assert "cursor" not in body["filters"]
     export_id = answer.value.json()["id"]
@@ -52,14 +79,7 @@ def test_export_deposits_from_the_list_and_download_from_the_center(
     raw = download.value.path().read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")
     rows = list(csv.reader(io.StringIO(raw[3:].decode()), delimiter=";"))[1:]
-    assert rows
+    assert len(rows) == 3  # the confirmed ones of this payer: what the list shows
     assert {r[2] for r in rows} == {"confirmed"}
-
-    with django_db_blocker.unblock():
-        from django_tenants.utils import schema_context
-
-        from payments.models import Deposit
-
-        with schema_context("acme"):
-            assert len(rows) == Deposit.objects.filter(status="confirmed").count()
-    expect(row).to_contain_text(f"{len(rows)}")
+    assert {r[9] for r in rows} == {name}
+    assert sorted(r[5] for r in rows) == ["100,00", "100,01", "100,02"]  # decimal comma
