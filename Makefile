@@ -76,7 +76,7 @@ bench-jobs: venv ## Benchmark one periodic tick over a tenant of BENCH_JOBS_ROWS
 	$(PY) bench/jobs.py
 
 bench-exports: venv ## Benchmark exports of BENCH_ROWS (default 1,000,000) deposits: CSV vs COPY, XLSX vs openpyxl, peak RSS
-	$(PY) bench/exports.py
+	$(PY) bench/exports_bench.py
 
 bench-stats: venv ## Benchmark statistics (roll-ups vs GROUP BY) and a transition's cost with/without roll-ups at BENCH_ROWS
 	$(PY) bench/rollups_bench.py

@@ -14,14 +14,17 @@ import csv
 import io
 import time
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import IO, Any
 
 import psycopg
+import psycopg.sql
 from django.db import connection
 from django.db.models import QuerySet
 
 from exports.sources import DATE, DATETIME, INTEGER, MONEY, Column
 from exports.xlsx import XlsxWriter
+from tenants.tenancy import current_schema
 
 TIME_ZONE = "America/Sao_Paulo"
 FORMULA_FIRST = ("=", "+", "-", "@", "\t", "\r")
@@ -39,6 +42,35 @@ class CanceledError(Exception):
 
 def neutralise(value: str) -> str:
     return "'" + value if value.startswith(FORMULA_FIRST) else value
+
+
+@contextmanager
+def reading_connection() -> Iterator[tuple[Any, bool]]:
+    """The connection the rows are read on, and whether progress may be written meanwhile.
+
+    In a worker (autocommit): a connection of its own, in the tenant's schema, in one read-only
+    transaction, so a COPY or a server-side cursor streams the rows while the job writes its progress
+    on Django's connection (one connection cannot do both: it is busy until a COPY ends). Inside a
+    transaction (tests, or a caller's atomic block): Django's connection itself, which sees that
+    transaction's rows; then progress is written between batches only, never during a COPY."""
+    if connection.in_atomic_block:
+        with connection.cursor():  # sets the tenant's search path
+            pass
+        yield connection.connection, False
+        return
+    raw = connection.get_new_connection(connection.get_connection_params())
+    try:
+        with raw.cursor() as cursor:
+            cursor.execute("SET TRANSACTION READ ONLY")
+            cursor.execute(
+                psycopg.sql.SQL("SET LOCAL search_path = {}, public").format(
+                    psycopg.sql.Identifier(current_schema())
+                )
+            )
+        yield raw, True
+    finally:
+        raw.rollback()
+        raw.close()
 
 
 def compiled(qs: QuerySet[Any]) -> str:
@@ -101,17 +133,16 @@ def write_csv(
     out.write(header.getvalue().encode())
     rows = 0
     last = time.monotonic()
-    with connection.cursor() as cursor:
-        raw = cursor.cursor  # psycopg's cursor (COPY is not in the DB-API)
-        with raw.copy(copy_sql(qs, columns, br=br)) as copy:
-            for chunk in copy:
-                out.write(chunk)
-                rows += bytes(chunk).count(b"\n")
-                if time.monotonic() - last >= PROGRESS_SECONDS:
-                    last = time.monotonic()
-                    if not progress(rows):
-                        raise CanceledError
-        return raw.rowcount if raw.rowcount >= 0 else rows
+    sql = copy_sql(qs, columns, br=br)
+    with reading_connection() as (raw, live), raw.cursor() as cursor, cursor.copy(sql) as copy:
+        for chunk in copy:
+            out.write(chunk)
+            rows += bytes(chunk).count(b"\n")
+            if live and time.monotonic() - last >= PROGRESS_SECONDS:
+                last = time.monotonic()
+                if not progress(rows):
+                    raise CanceledError
+    return rows
 
 
 # ------------------------------------------------------------------------------------------ XLSX
@@ -130,15 +161,11 @@ def server_rows(qs: QuerySet[Any], columns: Sequence[Column]) -> Iterator[list[t
     """Batches of rows from a server-side cursor (never the whole set in the worker)."""
     cells = ", ".join(_sql_value(c) for c in columns)
     sql = f"SELECT {cells} FROM ({compiled(qs)}) AS rows"  # noqa: S608 (our own SQL, bound)
-    with connection.cursor():
-        raw = connection.connection
-        assert raw is not None
-        # WITH HOLD outside a transaction (the worker's autocommit), as Django's iterator() does
-        with raw.cursor(name=f"export_{time.monotonic_ns()}", withhold=raw.autocommit) as cursor:
-            cursor.itersize = BATCH
-            cursor.execute(sql)
-            while batch := cursor.fetchmany(BATCH):
-                yield batch
+    with reading_connection() as (raw, _), raw.cursor(name=f"export_{time.monotonic_ns()}") as cursor:
+        cursor.itersize = BATCH
+        cursor.execute(sql)
+        while batch := cursor.fetchmany(BATCH):
+            yield batch
 
 
 def write_xlsx(
