@@ -162,7 +162,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "O banco deste depósito não faz estornos deste meio de pagamento.",
         "en": "This deposit's bank does not refund this payment method.",
     },
-    # exports (platform/exports)
+    # the exports of the lists: too many at once, cancel of a finished one
     "too_many_exports": {
         "pt-BR": "Você já tem {limit} exportações em andamento. Aguarde uma terminar.",
         "en": "You already have {limit} exports in progress. Wait for one to finish.",

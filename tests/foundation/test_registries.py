@@ -20,6 +20,7 @@ def test_every_app_registers_its_periodic_jobs() -> None:
         "deposits": "tenant_jobs",
         "payouts": "payout_jobs",
         "refunds": "refund_jobs",
+        "exports": "export_jobs",
     }
 
 
@@ -44,7 +45,7 @@ def test_the_tick_sends_every_registered_job_to_every_active_client_tenant(
     clients = set(active.values_list("schema_name", flat=True))
     assert {"acme", "beta"} <= clients
     assert suspended.schema_name not in clients
-    assert sorted(sent) == sorted((job, schema) for job in ("deposits", "payouts", "refunds")
+    assert sorted(sent) == sorted((job, schema) for job in ("deposits", "payouts", "refunds", "exports")
                                   for schema in clients)  # fmt: skip
 
 
