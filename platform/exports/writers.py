@@ -62,6 +62,7 @@ def reading_connection() -> Iterator[tuple[Any, bool]]:
     try:
         with raw.cursor() as cursor:
             cursor.execute("SET TRANSACTION READ ONLY")
+            cursor.execute("SET LOCAL DateStyle = 'ISO'")  # timestamps as text: YYYY-MM-DD HH:MM:SS
             cursor.execute(
                 psycopg.sql.SQL("SET LOCAL search_path = {}, public").format(
                     psycopg.sql.Identifier(current_schema())
@@ -93,11 +94,15 @@ def _sql_text(name: str) -> str:
 def _sql_cell(column: Column, *, br: bool) -> str:
     name = f'"{column.field}"'
     if column.kind == MONEY:
-        number = f"to_char({name} / 100.0, 'FM999999999999990.00')"
+        # centavos times 0.01 is a numeric of scale 2: "1234.50", exact, cheaper than to_char
+        number = f"({name} * 0.01)::text"
         return f"replace({number}, '.', ',')" if br else number
     if column.kind == DATETIME:
-        pattern = "DD/MM/YYYY HH24:MI:SS" if br else "YYYY-MM-DD HH24:MI:SS"
-        return f"to_char({name} AT TIME ZONE '{TIME_ZONE}', '{pattern}')"
+        local = f"({name} AT TIME ZONE '{TIME_ZONE}')"
+        if br:
+            return f"to_char({local}, 'DD/MM/YYYY HH24:MI:SS')"
+        # ISO text of a timestamp (the connection's DateStyle is ISO), whole seconds: cheaper than to_char
+        return f"date_trunc('second', {local})::text"
     if column.kind == DATE:
         return f"to_char({name}, '{'DD/MM/YYYY' if br else 'YYYY-MM-DD'}')"
     if column.kind == INTEGER:
