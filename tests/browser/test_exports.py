@@ -59,7 +59,7 @@ def test_export_deposits_from_the_list_and_download_from_the_center(
     with page.expect_response(posted) as answer:
         page.get_by_role("menuitem", name="CSV para Excel (Brasil)").click()
     assert answer.value.status == 202, answer.value.text()
-    body = answer.value.request.post_data_json
+    body: dict[str, Any] = answer.value.request.post_data_json or {}
     assert body["type"] == "payments"
     assert body["format"] == "csv_br"
     assert body["filters"]["status"] == ["confirmed"]

@@ -21,6 +21,11 @@ from tests.payouts.helpers import committed_client
 pytestmark = [pytest.mark.worker]
 
 
+def content(response: Any) -> bytes:
+    """The bytes of a streamed download (FileResponse)."""
+    return b"".join(response.streaming_content)
+
+
 def wait_until(condition: Callable[[], bool], timeout: float = 60, interval: float = 0.2) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -65,11 +70,11 @@ def test_the_worker_writes_the_file_and_the_owner_downloads_it(worker: None, dja
             assert (answer["rows"], answer["progress"]) == (250, 100)
             body = owner.get(answer["url"])
             assert body.status_code == 200
-            rows = list(csv.reader(io.StringIO(b"".join(body.streaming_content).decode())))
+            rows = list(csv.reader(io.StringIO(content(body).decode())))
             assert len(rows) == 251
             assert {r[2] for r in rows[1:]} == {"confirmed"}
             xlsx = owner.get(owner.get(f"/api/exports/{ids['xlsx']}").json()["url"])
-            sheet = openpyxl.load_workbook(io.BytesIO(b"".join(xlsx.streaming_content))).worksheets[0]
+            sheet = openpyxl.load_workbook(io.BytesIO(content(xlsx))).worksheets[0]
             assert sheet.max_row == 251
             notes = owner.get("/api/notifications").json()
             items = notes["items"] if isinstance(notes, dict) else notes

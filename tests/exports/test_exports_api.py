@@ -29,6 +29,11 @@ pytestmark = pytest.mark.django_db
 EVIL = '=HYPERLINK("http://x.test","click")'
 
 
+def content(response: Any) -> bytes:
+    """The bytes of a streamed download (FileResponse)."""
+    return b"".join(response.streaming_content)
+
+
 def deposits(*rows: dict[str, Any]) -> list[str]:
     ids = []
     with schema_context("acme"):
@@ -37,7 +42,7 @@ def deposits(*rows: dict[str, Any]) -> list[str]:
                 "public_id": new_public_id("dep"), "method": "pix", "amount": 12_345, "currency": "BRL",
                 "payer_name": "Ana Souza", "payer_document": "52998224725", "fee": 99,
             } | extra  # fmt: skip
-            fields.setdefault("search_name", search_text(fields["payer_name"]))
+            fields.setdefault("search_name", search_text(str(fields["payer_name"])))
             ids.append(Deposit.objects.create(**fields).public_id)
     return ids
 
@@ -66,7 +71,7 @@ def download(client: ApiClient, url: str) -> bytes:
     response = client.get(url)
     assert response.status_code == 200, response.content
     assert response["Cache-Control"] == "private, no-store"
-    return b"".join(response.streaming_content)
+    return content(response)
 
 
 def listed(client: ApiClient, path: str, params: dict[str, Any]) -> list[dict[str, Any]]:
