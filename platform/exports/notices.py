@@ -3,8 +3,11 @@ Spec section 8: 'File download successful' and 'Unable to generate report'."""
 
 from __future__ import annotations
 
+from access.guard import principal_of
+from access.policy import route_allowed
 from accounts.models import Membership
-from exports.models import Export
+from exports import sources
+from exports.models import Export, ExportType
 from notifications.kinds import register_kind
 from notifications.models import NotificationType
 from notifications.services import notify
@@ -16,7 +19,6 @@ TYPES = {
     "payments": {"_localized": True, "pt-BR": "depósitos", "en": "deposits"},
     "payouts": {"_localized": True, "pt-BR": "saques", "en": "payouts"},
 }
-LINKS = {"payments": "clients/payments", "payouts": "clients/withdraws"}
 
 
 def register() -> None:
@@ -48,11 +50,14 @@ def _notify(export: Export, kind: str) -> None:
     )
     if membership is None:
         return
+    # the list the export came from, as this member sees it (a customer's payouts are on `sacar`)
+    principal = principal_of(membership)
+    link = next((r for r in sources.ROUTES[ExportType(export.type)] if route_allowed(r, principal)), "")
     notify(
         membership,
         kind=kind,
         params={"type": TYPES[export.type], "rows": export.rows, "export": export.public_id},
-        link=LINKS[export.type],
+        link=link,
     )
 
 

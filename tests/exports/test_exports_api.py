@@ -103,6 +103,8 @@ def test_the_contract_queued_then_done_with_progress_rows_and_url() -> None:
     note = client.get("/api/notifications").json()
     titles = [n["title"] for n in (note["items"] if isinstance(note, dict) else note)]
     assert "File download successful" in titles
+    ready = Notification.objects.get(kind="export.ready", params__export=done["id"])
+    assert ready.link == "clients/payments"  # the list it came from
 
 
 def test_the_csv_holds_exactly_what_the_list_shows_for_the_same_filters() -> None:
