@@ -341,3 +341,20 @@ def test_more_rows_than_a_sheet_holds_continue_on_the_next_sheet() -> None:
     assert all(s[0] == ("n", "amount", "currency") for s in sheets)
     assert [r[0] for s in sheets for r in s[1:]] == list(range(1, 8))
     assert sheets[2][1][1] == 7.0
+
+
+def test_an_api_key_requests_an_export_and_downloads_its_file() -> None:
+    session = owner()
+    created = session.post_json("/api/credentials/keys", {"name": "ERP exports"})
+    assert created.status_code == 201, created.content
+    headers = {"Authorization": f"Bearer {created.json()['token']}"}
+    keyed = ApiClient("acme", enforce_csrf_checks=True)  # no cookie: only the key gets it in
+    answer = keyed.post_json("/api/exports", {"type": "payments", "format": "xlsx"}, headers=headers)
+    assert answer.status_code == 202, answer.content
+    with schema_context("acme"):
+        assert services.run_export(Export.objects.get(public_id=answer.json()["id"]).pk) == "done"
+    done = keyed.get(f"/api/exports/{answer.json()['id']}", headers=headers).json()
+    response = keyed.get(done["url"], headers=headers)
+    assert response.status_code == 200
+    assert content(response)[:2] == b"PK"  # a zip: the XLSX
+    assert keyed.get(done["url"]).status_code == 401  # the key, not the address, opens it
