@@ -61,7 +61,7 @@ openapi: venv ## Write frontend/openapi.json from the API and regenerate the Typ
 	$(PY) manage.py export_openapi frontend/openapi.json
 	$(NPM) run gen:api
 
-bench: bench-tenants bench-deposits bench-jobs bench-stats bench-webhooks bench-imports ## Run every benchmark (prints figures)
+bench: bench-tenants bench-deposits bench-jobs bench-stats bench-webhooks bench-imports bench-exports ## Run every benchmark (prints figures)
 
 bench-tenants: venv ## Benchmark tenant provisioning (template clone vs migrate)
 	$(PY) bench/tenants.py
@@ -74,6 +74,9 @@ bench-deposits: venv ## Benchmark the deposits API at BENCH_ROWS (default 1,000,
 
 bench-jobs: venv ## Benchmark one periodic tick over a tenant of BENCH_JOBS_ROWS (default 1,000,000) deposits and the demo
 	$(PY) bench/jobs.py
+
+bench-exports: venv ## Benchmark exports of BENCH_ROWS (default 1,000,000) deposits: CSV vs COPY, XLSX vs openpyxl, peak RSS
+	$(PY) bench/exports_bench.py
 
 bench-stats: venv ## Benchmark statistics (roll-ups vs GROUP BY) and a transition's cost with/without roll-ups at BENCH_ROWS
 	$(PY) bench/rollups_bench.py

@@ -17,6 +17,7 @@ from core.renderer import JSONRenderer
 from core.security import session_auth
 from credentials.api import router as credentials_router
 from credentials.auth import api_key_bearer, api_key_header
+from exports.api import router as exports_router
 from gateway.api import webhook_router
 from payments.api import balance_router
 from payments.api import router as deposits_router
@@ -72,3 +73,4 @@ api.add_router("/credentials", credentials_router)
 api.add_router("/stats", stats_router)
 api.add_router("/webhook-endpoints", webhook_endpoints_router)
 api.add_router("/webhook-deliveries", webhook_deliveries_router)
+api.add_router("/exports", exports_router)

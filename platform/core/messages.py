@@ -325,6 +325,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "Este alerta não pode mais ser alterado assim (situação atual: {status_now}).",
         "en": "This alert can no longer be changed that way (current status: {status_now}).",
     },
+    # the exports of the lists: too many at once, cancel of a finished one
+    "too_many_exports": {
+        "pt-BR": "Você já tem {limit} exportações em andamento. Aguarde uma terminar.",
+        "en": "You already have {limit} exports in progress. Wait for one to finish.",
+    },
+    "export_not_active": {
+        "pt-BR": "Esta exportação já terminou e não pode ser cancelada.",
+        "en": "This export has already finished and cannot be canceled.",
+    },
 }
 
 

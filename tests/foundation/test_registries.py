@@ -21,6 +21,7 @@ def test_every_app_registers_its_periodic_jobs() -> None:
         "payouts": "payout_jobs",
         "refunds": "refund_jobs",
         "webhooks": "webhook_jobs",
+        "exports": "export_jobs",
     }
 
 
@@ -45,8 +46,8 @@ def test_the_tick_sends_every_registered_job_to_every_active_client_tenant(
     clients = set(active.values_list("schema_name", flat=True))
     assert {"acme", "beta"} <= clients
     assert suspended.schema_name not in clients
-    assert sorted(sent) == sorted((job, schema) for job in ("deposits", "payouts", "refunds", "webhooks")
-                                  for schema in clients)  # fmt: skip
+    jobs = ("deposits", "payouts", "refunds", "webhooks", "exports")
+    assert sorted(sent) == sorted((job, schema) for job in jobs for schema in clients)
 
 
 def test_a_job_name_belongs_to_one_actor() -> None:

@@ -75,6 +75,9 @@ WRITES_FOR_EVERY_MEMBER = {
     "POST /api/auth/avatar",
     "POST /api/notifications/{notification_id}/read",
     "POST /api/notifications/read-all",
+    # exports: a member's own files of the lists they may read (the list's route is checked per type)
+    "POST /api/exports",
+    "POST /api/exports/{export_id}/cancel",
 }
 UNSAFE = [op for op in GUARDED if op.method not in {"GET", "HEAD", "OPTIONS"}]
 
@@ -100,7 +103,8 @@ def test_every_operation_with_a_body_has_a_sample() -> None:
                 "POST /api/credentials/keys/{key_id}/revoke",
                 "POST /api/restrictions/{restriction_id}/validate",
                 "POST /api/webhook-deliveries/{delivery_id}/resend",
-                "POST /api/payout-imports/{import_id}/confirm", "POST /api/payout-imports/{import_id}/cancel"}  # fmt: skip
+                "POST /api/payout-imports/{import_id}/confirm", "POST /api/payout-imports/{import_id}/cancel",
+                "POST /api/exports/{export_id}/cancel"}  # fmt: skip
     assert sorted(set(needs) - bodyless - {f"{m} {p}" for m, p in BODIES}) == []
 
 
@@ -180,6 +184,7 @@ def foreign_values(role: str, slug: str) -> dict[str, object]:
         "notification_id": notification.pk,
         "key_id": other_tenant_api_key(other_tenant),
         **other_tenant_webhook(other_tenant),
+        "export_id": other_tenant_export(other_tenant, membership.user_id),
         # real plugin, method and currency (of the platform tenant's rows above)
         "kind": "method",
         "code": "pix",
@@ -285,6 +290,26 @@ def other_tenant_webhook(tenant: Tenant) -> dict[str, object]:
             public_id=new_public_id("wd"), endpoint=endpoint, event=event, next_attempt_at=timezone.now()
         )
     return {"endpoint_id": endpoint.public_id, "delivery_id": delivery.public_id}
+
+
+def other_tenant_export(tenant: Tenant, owner_id: int) -> str:
+    """A finished export in `tenant`'s schema (a client's; the platform and partners have none)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+    from django_tenants.utils import schema_context
+
+    from core.ids import new_public_id
+    from exports.models import Export
+
+    if tenant.kind != TenantKind.CLIENT:
+        return new_public_id("exp")  # exists nowhere: 404 all the same
+    with schema_context(tenant.schema_name):
+        export = Export.objects.create(
+            public_id=new_public_id("exp"), owner_id=owner_id, type="payments", format="csv", status="done",
+            expires_at=timezone.now() + timedelta(days=1),
+        )  # fmt: skip
+    return export.public_id
 
 
 # Cases with no foreign object to ask for: staff who see every client (admin; section 6: "staff over

@@ -169,6 +169,24 @@ export interface paths {
     /** Refund part or all of a paid deposit (pending until the provider confirms it) */
     post: operations["refunds_api_create_refund"];
   };
+  "/api/exports": {
+    /** The user's own exports, newest first (the last 100) */
+    get: operations["exports_api_list_exports"];
+    /** Export a list's filtered rows to a file (a job) */
+    post: operations["exports_api_create_export"];
+  };
+  "/api/exports/{export_id}": {
+    /** One export: status, progress, rows, url */
+    get: operations["exports_api_get_export"];
+  };
+  "/api/exports/{export_id}/cancel": {
+    /** Cancel a queued or running export */
+    post: operations["exports_api_cancel_export"];
+  };
+  "/api/exports/{export_id}/file": {
+    /** Download an export's file (its owner only) */
+    get: operations["exports_api_download_export"];
+  };
   "/api/health": {
     /** Service health */
     get: operations["core_api_health"];
@@ -1377,6 +1395,97 @@ export interface components {
     EventTypesOut: {
       /** Items */
       items: string[];
+    };
+    /** ExportCreatedOut */
+    ExportCreatedOut: {
+      /** Id */
+      id: string;
+      /** Status */
+      status: string;
+    };
+    /** ExportIn */
+    ExportIn: {
+      /**
+       * Dialect
+       * @default
+       * @enum {string}
+       */
+      dialect?: "" | "standard" | "br";
+      /**
+       * Filters
+       * @description The list's own query parameters (GET /api/deposits or GET /api/payouts)
+       */
+      filters?: {
+        [key: string]: unknown;
+      };
+      /**
+       * Format
+       * @description "csv" (`,`, decimal point), "xlsx", or "csv_br" (`;`, decimal comma, UTF-8 BOM: what Brazilian spreadsheets open directly; also "csv" with dialect "br")
+       * @enum {string}
+       */
+      format: "csv" | "xlsx" | "csv_br";
+      /**
+       * Type
+       * @enum {string}
+       */
+      type: "payments" | "payouts";
+    };
+    /** ExportOut */
+    ExportOut: {
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Error */
+      error: string;
+      /**
+       * Expires At
+       * Format: date-time
+       */
+      expires_at: string;
+      /** Filters */
+      filters: {
+        [key: string]: unknown;
+      };
+      /** Finished At */
+      finished_at: string | null;
+      /** Format */
+      format: string;
+      /** Id */
+      id: string;
+      /**
+       * Progress
+       * @description Percent done
+       */
+      progress: number;
+      /**
+       * Rows
+       * @description Rows written so far (all of them once done)
+       */
+      rows: number;
+      /**
+       * Size
+       * @description Bytes of the file (once done)
+       */
+      size: number;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "queued" | "running" | "done" | "failed" | "canceled";
+      /**
+       * Total
+       * @description Rows the filters selected when the run started
+       */
+      total: number | null;
+      /** Type */
+      type: string;
+      /**
+       * Url
+       * @description Where to download the file (while done and not expired)
+       */
+      url: string | null;
     };
     /** FeeRateIn */
     FeeRateIn: {
@@ -4011,6 +4120,115 @@ export interface operations {
       201: {
         content: {
           "application/json": components["schemas"]["RefundOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** The user's own exports, newest first (the last 100) */
+  exports_api_list_exports: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ExportOut"][];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Export a list's filtered rows to a file (a job) */
+  exports_api_create_export: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ExportIn"];
+      };
+    };
+    responses: {
+      /** @description Accepted */
+      202: {
+        content: {
+          "application/json": components["schemas"]["ExportCreatedOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** One export: status, progress, rows, url */
+  exports_api_get_export: {
+    parameters: {
+      path: {
+        export_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ExportOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Cancel a queued or running export */
+  exports_api_cancel_export: {
+    parameters: {
+      path: {
+        export_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ExportOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Download an export's file (its owner only) */
+  exports_api_download_export: {
+    parameters: {
+      path: {
+        export_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: never;
+      };
+      /** @description Not Found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

@@ -97,3 +97,7 @@ export type RestrictionList = Schemas['RestrictionListOut'];
 export type RestrictionInput = Schemas['RestrictionIn'];
 export type CustomerAlert = Schemas['AlertOut'];
 export type CustomerAlertList = Schemas['AlertListOut'];
+// Exports of the lists (the Export button of the list kit and the download center).
+export type ExportJob = Schemas['ExportOut'];
+export type ExportIn = Schemas['ExportIn'];
+export type ExportCreated = Schemas['ExportCreatedOut'];

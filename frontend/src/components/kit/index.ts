@@ -3,6 +3,7 @@ export { type GridColumn, gridMode, shownColumns } from './columns';
 export { BarChart, type BarSeries } from './bar-chart';
 export { DataGrid } from './data-grid';
 export { DetailDrawer } from './detail-drawer';
+export { DownloadCenter, ExportMenu } from './exports';
 export { labelsOf } from './labels';
 export { defineList, type ListSpec, type ListState } from './list-state';
 export { listSortMessages } from './messages';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { type MessageDescriptor, useIntl } from 'react-intl';
 
 import { AppToaster } from '@/components/app-toaster';
-import { FilterMultiSelect, labelsOf, ListView, useList } from '@/components/kit';
+import { ExportMenu, FilterMultiSelect, labelsOf, ListView, useList } from '@/components/kit';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
 import { useCanWrite } from '@/lib/auth/session';
@@ -86,6 +86,7 @@ export default function DepositsScreen({ route, homeHref, refundDialog: RefundDi
         }
         summary={<DepositsSummary result={summary} currency={(Array.isArray(currencies) ? currencies[0] : currencies) || CURRENCIES[0]} />}
         total={total}
+        exportSlot={<ExportMenu type="payments" query={listQuery(list.state)} />}
         errorTitle={intl.formatMessage(commonMessages.depositsNotFound)}
       />
       {generating && <GenerateDepositDialog method={generating} onClose={() => setGenerating(null)} />}

@@ -5,7 +5,7 @@ import { type MessageDescriptor, useIntl } from 'react-intl';
 
 import type { BankAccount, PayoutIn } from '@/api/types';
 import { AppToaster } from '@/components/app-toaster';
-import { FilterSelect, labelsOf, listSortMessages, ListView, useList } from '@/components/kit';
+import { ExportMenu, FilterSelect, labelsOf, listSortMessages, ListView, useList } from '@/components/kit';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
 import { useCanWrite } from '@/lib/auth/session';
@@ -94,6 +94,7 @@ export function PayoutsScreen({ route, homeHref, kind, accounts, accountsLoading
           )
         }
         total={summary?.count}
+        exportSlot={<ExportMenu type="payouts" query={listQuery(list.state, kind)} />}
         errorTitle={intl.formatMessage(m.loadError)}
         emptyTitle={intl.formatMessage(commonMessages.withdrawalsNotFound)}
       />
