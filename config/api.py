@@ -7,6 +7,7 @@ from accounts_api.members import router as members_router
 from accounts_api.notifications import router as notifications_router
 from backoffice.api import admin_router, transactions_router
 from backoffice.api import router as tenants_router
+from backoffice.partner_api import router as partner_router
 from backoffice.payments_admin import router as payments_admin_router
 from bank_accounts.api import bank_accounts_router, banks_router
 from compliance.api import compliance_rules_router
@@ -62,3 +63,4 @@ api.add_router("/deposits", deposit_refunds_router)  # /api/deposits/{id}/refund
 api.add_router("/refunds", refunds_router)
 api.add_router("/credentials", credentials_router)
 api.add_router("/stats", stats_router)
+api.add_router("/partner", partner_router)

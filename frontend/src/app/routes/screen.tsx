@@ -28,6 +28,10 @@ const RefundsScreen = lazyWithTimeout(() => import('@/features/refunds/component
 const CredentialsScreen = lazyWithTimeout(() => import('@/features/credentials/components/credentials-screen'));
 const FeeRatesScreen = lazyWithTimeout(() => import('@/features/fee-rates/components/fee-rates-screen'));
 const BankRoutingScreen = lazyWithTimeout(() => import('@/features/bank-routing/components/bank-routing-screen'));
+const PartnerHomeScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-home-screen'));
+const PartnerDepositsScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-deposits-screen'));
+const PartnerWithdrawsScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-withdraws-screen'));
+const PartnerBalanceScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-balance-screen'));
 
 /**
  * Screens built so far, by menu route. Every other permitted route shows the placeholder screen
@@ -54,6 +58,11 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'admin/fee-rates': FeeRatesScreen,
   'admin/deposits-banks': BankRoutingScreen,
   'admin/withdraws-banks': BankRoutingScreen,
+  'partner-providers/home': PartnerHomeScreen,
+  'partner/balance': PartnerBalanceScreen,
+  'partner/deposits': PartnerDepositsScreen,
+  'partner-providers/deposits': PartnerDepositsScreen,
+  'partner/withdraws': PartnerWithdrawsScreen,
 };
 
 /** Any path inside the shell: permitted iff the route is in the user's menu (or a profile route). */
