@@ -1,4 +1,4 @@
-import { type MessageDescriptor, defineMessages } from 'react-intl';
+import { type MessageDescriptor, defineMessage, defineMessages } from 'react-intl';
 
 export const statusMessages = defineMessages({
   waiting: { id: 'partner.status.waiting', defaultMessage: 'Waiting' },
@@ -39,7 +39,8 @@ export function labelOf(map: Record<string, MessageDescriptor>, value: string): 
   return Object.hasOwn(map, value) ? map[value]! : value;
 }
 
-export const partnerMessages = defineMessages({
+export const partnerMessages = {
+  ...defineMessages({
   depositsTable: { id: 'partner.deposits.table', defaultMessage: 'Deposits of your clients' },
   withdrawsTable: { id: 'partner.withdraws.table', defaultMessage: 'Payouts of your clients' },
   balanceTable: { id: 'partner.balance.table', defaultMessage: 'Balance of your clients per currency' },
@@ -81,12 +82,13 @@ export const partnerMessages = defineMessages({
   colPayouts: { id: 'partner.col.payouts', defaultMessage: 'Payouts' },
   loadError: { id: 'partner.loadError', defaultMessage: 'Could not load your clients’ records.' },
   empty: { id: 'partner.empty', defaultMessage: 'No records' },
-  homeIntro: { id: 'partner.home.intro', defaultMessage: 'Your clients at a glance, from {from} to {to}.' },
   totalDeposits: { id: 'partner.home.totalDeposits', defaultMessage: 'Deposits' },
   totalVolume: { id: 'partner.home.totalVolume', defaultMessage: 'Volume (paid)' },
   totalPayouts: { id: 'partner.home.totalPayouts', defaultMessage: 'Payouts' },
   totalAvailable: { id: 'partner.home.totalAvailable', defaultMessage: 'Available balance' },
-  count: { id: 'partner.home.count', defaultMessage: '{count, plural, one {# record} other {# records}}' },
   noClients: { id: 'partner.home.noClients', defaultMessage: 'No client is linked to your partner yet.' },
-  volumeBar: { id: 'partner.home.volumeBar', defaultMessage: 'Share of the volume: {share}' },
-});
+  }),
+  homeIntro: defineMessage<{ from: string; to: string }>({ id: 'partner.home.intro', defaultMessage: 'Your clients at a glance, from {from} to {to}.' }),
+  count: defineMessage<{ count: number }>({ id: 'partner.home.count', defaultMessage: '{count, plural, one {# record} other {# records}}' }),
+  volumeBar: defineMessage<{ share: string }>({ id: 'partner.home.volumeBar', defaultMessage: 'Share of the volume: {share}' }),
+};
