@@ -25,6 +25,11 @@ pytestmark = pytest.mark.django_db
 METHODS = ("pix", "billet", "wire", "card")
 
 
+def linked() -> set[str]:
+    """orbita's clients now (the demo's acme and beta; a browser test may link one more for a while)."""
+    return set(PartnerClient.objects.filter(partner__slug="orbita").values_list("client__slug", flat=True))
+
+
 def logged(slug: str, role: str, language: str = "en") -> ApiClient:
     client = ApiClient(slug, language=language)
     client.login_as(role)
@@ -93,7 +98,7 @@ def test_deposits_name_their_client_and_cover_exactly_the_linked_clients(
     api = logged("orbita", "partner")
     rows = every_page(api, "/api/partner/deposits", per_page=10)
     assert {r["id"] for r in rows} >= set(money["acme"]) | set(money["beta"])
-    assert {r["client"] for r in rows} <= {"acme", "beta"}
+    assert {r["client"] for r in rows} <= linked()
     names = {"acme": Tenant.objects.get(slug="acme").name, "beta": Tenant.objects.get(slug="beta").name}
     assert all(r["client_name"] == names[r["client"]] for r in rows)
     assert not any(r["client"] == "gamma" for r in rows)
@@ -161,11 +166,13 @@ def test_search_by_id_document_and_name(money: dict[str, list[str]]) -> None:
 def test_a_client_unlinked_between_two_requests_disappears(money: dict[str, list[str]]) -> None:
     api = logged("orbita", "partner_analyst")
     first = every_page(api, "/api/partner/deposits", per_page=100)
-    assert {r["client"] for r in first} == {"acme", "beta"}
+    assert {r["client"] for r in first} <= linked()
+    assert {"acme", "beta"} <= {r["client"] for r in first}
     assert {b["client"] for b in get(api, "/api/partner/balance")} >= {"acme"}
     PartnerClient.objects.filter(partner__slug="orbita", client__slug="beta").delete()
     second = every_page(api, "/api/partner/deposits", per_page=100)
-    assert {r["client"] for r in second} == {"acme"}
+    assert "beta" not in {r["client"] for r in second}
+    assert "acme" in {r["client"] for r in second}
     assert api.get("/api/partner/deposits", {"client": "beta"}).status_code == 404
     assert "beta" not in {b["client"] for b in get(api, "/api/partner/balance")}
     assert "beta" not in {c["client"] for c in get(api, "/api/partner/home")["clients"]}
@@ -178,7 +185,7 @@ def test_withdraws_name_their_client() -> None:
     acme = logged("acme", "client")
     own = every_page(acme, "/api/payouts", per_page=100)
     assert [r["id"] for r in rows if r["client"] == "acme"] == [r["id"] for r in own]
-    assert all(r["client"] in {"acme", "beta"} for r in rows)
+    assert all(r["client"] in linked() for r in rows)
 
 
 def test_balance_per_client_and_currency_matches_the_clients_own(money: dict[str, list[str]]) -> None:
@@ -186,7 +193,7 @@ def test_balance_per_client_and_currency_matches_the_clients_own(money: dict[str
     rows = get(api, "/api/partner/balance")
     acme = {b["currency"]: b for b in get(logged("acme", "client"), "/api/balance")}
     for row in rows:
-        assert row["client"] in {"acme", "beta"}
+        assert row["client"] in linked()
         if row["client"] == "acme":
             own = acme[row["currency"]]
             assert (row["available"], row["pending"], row["held"]) == (own["available"], own["pending"], own["held"])
@@ -197,7 +204,7 @@ def test_home_counts_this_months_deposits_per_client(money: dict[str, list[str]]
     api = logged("orbita", "partner")
     home = get(api, "/api/partner/home", currency="BRL")
     by_client = {c["client"]: c for c in home["clients"]}
-    assert set(by_client) == {"acme", "beta"}
+    assert set(by_client) == linked()
     summary = get(logged("acme", "client"), "/api/stats/summary", currency="BRL")
     assert by_client["acme"]["deposits_count"] == sum(v["count"] for v in summary["deposits"].values())
     assert home["totals"]["deposits_count"] == sum(c["deposits_count"] for c in home["clients"])
