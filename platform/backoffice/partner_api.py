@@ -164,9 +164,7 @@ def _page(
     return clients, rows, next_cursor
 
 
-@router.get(
-    "/deposits", response=PartnerDepositListOut, summary="Deposits of every client of the partner"
-)
+@router.get("/deposits", response=PartnerDepositListOut, summary="Deposits of every client of the partner")
 @requires_route(*DEPOSIT_ROUTES)
 def partner_deposits(request: HttpRequest, filters: Query[PartnerDepositQuery]) -> dict[str, Any]:
     clients, rows, next_cursor = _page(request, "deposit", filters, provider=filters.provider)
@@ -183,9 +181,7 @@ def partner_deposits(request: HttpRequest, filters: Query[PartnerDepositQuery]) 
     return {"items": items, "next_cursor": next_cursor}
 
 
-@router.get(
-    "/withdraws", response=PartnerWithdrawListOut, summary="Payouts of every client of the partner"
-)
+@router.get("/withdraws", response=PartnerWithdrawListOut, summary="Payouts of every client of the partner")
 @requires_route(*WITHDRAW_ROUTES)
 def partner_withdraws(request: HttpRequest, filters: Query[PartnerWithdrawQuery]) -> dict[str, Any]:
     clients, rows, next_cursor = _page(request, "payout", filters, payout_kind=filters.kind)
@@ -204,7 +200,9 @@ def partner_withdraws(request: HttpRequest, filters: Query[PartnerWithdrawQuery]
 
 
 @router.get(
-    "/balance", response=list[PartnerBalanceOut], summary="Balance of each client of the partner, per currency"
+    "/balance",
+    response=list[PartnerBalanceOut],
+    summary="Balance of each client of the partner, per currency",
 )
 @requires_route(*BALANCE_ROUTES)
 def partner_balance(request: HttpRequest, filters: Query[PartnerBalanceQuery]) -> list[dict[str, Any]]:

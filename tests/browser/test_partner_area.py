@@ -45,7 +45,9 @@ def linked_client(web: str, django_db_blocker: Any) -> Iterator[dict[str, str]]:
         sync_partner_grants(orbita)
 
 
-def test_a_partner_filters_its_deposits_by_client(page: Page, web: str, linked_client: dict[str, str]) -> None:
+def test_a_partner_filters_its_deposits_by_client(
+    page: Page, web: str, linked_client: dict[str, str]
+) -> None:
     login_ui(page, web, "partner")
     page.goto(role_url(web, "partner", "/plataforma/partner/deposits"))
     page.get_by_role("heading", level=1).first.wait_for(timeout=15_000)

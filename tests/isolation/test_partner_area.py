@@ -196,7 +196,11 @@ def test_balance_per_client_and_currency_matches_the_clients_own(money: dict[str
         assert row["client"] in linked()
         if row["client"] == "acme":
             own = acme[row["currency"]]
-            assert (row["available"], row["pending"], row["held"]) == (own["available"], own["pending"], own["held"])
+            assert (row["available"], row["pending"], row["held"]) == (
+                own["available"],
+                own["pending"],
+                own["held"],
+            )
     assert {r["client"] for r in get(api, "/api/partner/balance", client="acme")} == {"acme"}
 
 
@@ -248,6 +252,8 @@ def test_bad_input_is_a_translated_400(params: dict[str, Any], field: str) -> No
 
 
 def test_home_bad_period_is_a_400() -> None:
-    response = logged("orbita", "partner").get("/api/partner/home", {"from": "2026-05-01", "to": "2026-04-01"})
+    response = logged("orbita", "partner").get(
+        "/api/partner/home", {"from": "2026-05-01", "to": "2026-04-01"}
+    )
     assert response.status_code == 400
     assert logged("orbita", "partner").get("/api/partner/home", {"currency": "EUR"}).status_code == 400
