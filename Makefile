@@ -61,7 +61,7 @@ openapi: venv ## Write frontend/openapi.json from the API and regenerate the Typ
 	$(PY) manage.py export_openapi frontend/openapi.json
 	$(NPM) run gen:api
 
-bench: bench-tenants bench-deposits bench-jobs bench-stats ## Run every benchmark (prints figures)
+bench: bench-tenants bench-deposits bench-jobs bench-stats bench-partner ## Run every benchmark (prints figures)
 
 bench-tenants: venv ## Benchmark tenant provisioning (template clone vs migrate)
 	$(PY) bench/tenants.py
@@ -77,6 +77,9 @@ bench-jobs: venv ## Benchmark one periodic tick over a tenant of BENCH_JOBS_ROWS
 
 bench-stats: venv ## Benchmark statistics (roll-ups vs GROUP BY) and a transition's cost with/without roll-ups at BENCH_ROWS
 	$(PY) bench/rollups_bench.py
+
+bench-partner: venv ## Benchmark a partner's lists and home: BENCH_PARTNER_ROWS (2,000,000) deposits among 200 clients, beside one client's list
+	$(PY) bench/partner_bench.py
 
 migrations: venv ## Make migrations for changed models
 	$(PY) manage.py makemigrations
@@ -94,4 +97,4 @@ clean: ## Remove build outputs and caches (keeps .data, the embedded databases)
 clean-data: ## Delete the embedded databases under .data (demo data is re-seeded by make run)
 	rm -rf .data
 
-.PHONY: help venv node build run test test-servers lint format pytest frontend-test openapi bench bench-tenants bench-tenants-1000 bench-deposits bench-jobs bench-stats migrations lock clean clean-data
+.PHONY: help venv node build run test test-servers lint format pytest frontend-test openapi bench bench-tenants bench-tenants-1000 bench-deposits bench-jobs bench-stats bench-partner migrations lock clean clean-data

@@ -157,20 +157,19 @@ def _filters(q: PartnerListQuery, **extra: Any) -> partner.IndexFilters:
 
 def _page(
     request: HttpRequest, kind: str, q: PartnerListQuery, **extra: Any
-) -> tuple[dict[int, partner.Client], list[TransactionIndex], str | None]:
+) -> tuple[list[TransactionIndex], str | None]:
     clients = partner.partner_clients(membership_of(request), q.client)
     qs = partner.index_rows(clients, kind, _filters(q, **extra))
-    rows, next_cursor = keyset_page(qs, sort=q.sort, allowed=SORTS, cursor=q.cursor, size=q.per_page)
-    return clients, rows, next_cursor
+    return keyset_page(qs, sort=q.sort, allowed=SORTS, cursor=q.cursor, size=q.per_page)
 
 
 @router.get("/deposits", response=PartnerDepositListOut, summary="Deposits of every client of the partner")
 @requires_route(*DEPOSIT_ROUTES)
 def partner_deposits(request: HttpRequest, filters: Query[PartnerDepositQuery]) -> dict[str, Any]:
-    clients, rows, next_cursor = _page(request, "deposit", filters, provider=filters.provider)
+    rows, next_cursor = _page(request, "deposit", filters, provider=filters.provider)
     items = [
         {
-            "id": r.public_id, "client": clients[r.tenant_id].slug, "client_name": clients[r.tenant_id].name,
+            "id": r.public_id, "client": r.tenant.slug, "client_name": r.tenant.name,
             "status": r.status, "method": r.method, "amount": r.amount, "currency": r.currency, "fee": r.fee,
             "net": r.amount - r.fee, "payer_name": r.name, "payer_document": r.document,
             "provider": r.provider, "provider_reference": r.provider_reference,
@@ -184,10 +183,10 @@ def partner_deposits(request: HttpRequest, filters: Query[PartnerDepositQuery]) 
 @router.get("/withdraws", response=PartnerWithdrawListOut, summary="Payouts of every client of the partner")
 @requires_route(*WITHDRAW_ROUTES)
 def partner_withdraws(request: HttpRequest, filters: Query[PartnerWithdrawQuery]) -> dict[str, Any]:
-    clients, rows, next_cursor = _page(request, "payout", filters, payout_kind=filters.kind)
+    rows, next_cursor = _page(request, "payout", filters, payout_kind=filters.kind)
     items = [
         {
-            "id": r.public_id, "client": clients[r.tenant_id].slug, "client_name": clients[r.tenant_id].name,
+            "id": r.public_id, "client": r.tenant.slug, "client_name": r.tenant.name,
             "status": r.status, "kind": r.payout_kind, "method": r.method, "amount": r.amount,
             "currency": r.currency, "fee": r.fee, "beneficiary_name": r.name,
             "beneficiary_document": r.document, "bank_name": r.bank_name, "destination": r.destination,
