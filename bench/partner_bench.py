@@ -213,7 +213,11 @@ def main() -> None:
             print(f"{name:<52} {p50:8.2f} {p95:8.2f}", flush=True)
     finally:
         web.terminate()
-        web.wait(timeout=20)
+        try:
+            web.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            web.kill()
+            web.wait()
         drop_fakes()
 
 

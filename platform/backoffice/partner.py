@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, TypeVar
 
-from django.db.models import Q, QuerySet, Sum
+from django.db.models import Model, Q, QuerySet, Sum
 
 from access.scoped import visible_tenants
 from accounts.models import Membership
@@ -27,21 +27,34 @@ from ledger.models import CREDIT_NORMAL, TENANT_KINDS, LedgerAccount
 from stats.models import Rollup
 from tenants.models import Tenant, TenantKind
 
+M = TypeVar("M", bound=Model)
 PUBLIC_ID_RE = re.compile(r"^(dep|pay|ref)_[0-9a-f]{20}$")
 WORD_RE = re.compile(r"[a-z0-9]+")
 
 
-def partner_clients(membership: Membership, slug: str = "") -> QuerySet[Tenant]:
-    """The clients this partner member sees now, or the one named `slug` (404 outside them): a lazy
-    query, read as a subquery of the question asked (one query per answer)."""
+def partner_clients(membership: Membership, slug: str = "") -> list[int]:
+    """The ids of the clients this partner member sees now, or of the one named `slug` (404 outside
+    them): read at every request, never cached. An id array, not a subquery, for the question that
+    follows: the planner then knows how many clients it covers (it guessed one for the subquery and
+    sorted every matching row of the 200 clients instead of walking an index)."""
     if membership.tenant.kind != TenantKind.PARTNER:
         raise NotFoundError
     clients = visible_tenants(membership).filter(kind=TenantKind.CLIENT)
     if slug:
         clients = clients.filter(slug=slug)
-        if not clients.exists():
-            raise NotFoundError
-    return clients
+    ids = list(clients.values_list("pk", flat=True))
+    if slug and not ids:
+        raise NotFoundError
+    return ids
+
+
+def in_scope(qs: QuerySet[M], ids: list[int]) -> QuerySet[M]:
+    """Rows of these tenants: `tenant_id = ANY(array)`, one parameter whatever the number of clients
+    (an IN list of 200 placeholders costs milliseconds to build and send)."""
+    if len(ids) == 1:  # one client: an equality, which the (tenant, created_at) index serves in order
+        return qs.filter(tenant_id=ids[0])
+    table = qs.model._meta.db_table
+    return qs.extra(where=[f'"{table}"."tenant_id" = ANY(%s)'], params=[ids])  # noqa: S610  (constant SQL)
 
 
 @dataclass(frozen=True)
@@ -60,8 +73,8 @@ class IndexFilters:
     payout_kind: list[str] | None = None
 
 
-def index_rows(clients: QuerySet[Tenant], kind: str, f: IndexFilters) -> QuerySet[TransactionIndex]:
-    qs = TransactionIndex.objects.filter(kind=kind, tenant__in=clients.values("pk")).select_related("tenant")
+def index_rows(clients: list[int], kind: str, f: IndexFilters) -> QuerySet[TransactionIndex]:
+    qs = in_scope(TransactionIndex.objects.filter(kind=kind), clients).select_related("tenant")
     for field, values in (
         ("status", f.status),
         ("method", f.method),
@@ -104,9 +117,9 @@ def search(qs: QuerySet[TransactionIndex], term: str) -> QuerySet[TransactionInd
     return qs.filter(matches)
 
 
-def balances(clients: QuerySet[Tenant], currency: list[str]) -> list[dict[str, Any]]:
+def balances(clients: list[int], currency: list[str]) -> list[dict[str, Any]]:
     """Available, pending and held per client and currency, from the ledger's snapshots, one query."""
-    qs = LedgerAccount.objects.filter(tenant__in=clients.values("pk"), kind__in=list(TENANT_KINDS))
+    qs = in_scope(LedgerAccount.objects.filter(kind__in=list(TENANT_KINDS)), clients)
     if currency:
         qs = qs.filter(currency__in=currency)
     rows = (
@@ -128,7 +141,7 @@ PAID_DEPOSITS = ("confirmed", "paid_to_client", "refunded")  # money that arrive
 PAID_PAYOUTS = ("confirmed", "paid_to_client")  # money that left
 
 
-def home(clients: QuerySet[Tenant], currency: str, start: date, end: date) -> dict[str, Any]:
+def home(clients: list[int], currency: str, start: date, end: date) -> dict[str, Any]:
     """Each client at a glance in one currency over São Paulo days start..end (inclusive): deposits
     (every status), volume (paid deposits), payouts made, fees, and the balance now. Two queries: the
     statistics roll-ups and the ledger's snapshots, both across the clients."""
@@ -145,7 +158,7 @@ def home(clients: QuerySet[Tenant], currency: str, start: date, end: date) -> di
             "volume": 0, "fee": 0, "payouts_count": 0, "payouts_amount": 0,
             "available": 0, "pending": 0, "held": 0,
         }
-        for pk, slug, name in clients.values_list("pk", "slug", "name")
+        for pk, slug, name in Tenant.objects.filter(pk__in=clients).values_list("pk", "slug", "name")
     }  # fmt: skip
     for tenant_id, kind, status, n, total, fees in rows:
         row = per.get(tenant_id)

@@ -18,6 +18,7 @@ from payments import services as payments
 from payments.models import Deposit
 from tenants.models import PartnerClient, Tenant, TenantKind
 from tests.stats.helpers import new_deposit, owner
+from tests.stats.test_rollups import World
 from tests.support.http import ApiClient
 
 pytestmark = pytest.mark.django_db
@@ -180,8 +181,17 @@ def test_a_client_unlinked_between_two_requests_disappears(money: dict[str, list
 
 
 def test_withdraws_name_their_client() -> None:
+    with schema_context("acme"):
+        world = World()  # acme's owner and company account
+        for n in range(4):
+            world.new_payout(n)
     api = logged("orbita", "partner")
     rows = every_page(api, "/api/partner/withdraws", per_page=100)
+    assert len([r for r in rows if r["client"] == "acme"]) >= 4
+    assert {r["kind"] for r in rows} >= {"standard"}
+    waiting = every_page(api, "/api/partner/withdraws", per_page=100, status="waiting", client="acme")
+    own_waiting = every_page(logged("acme", "client"), "/api/payouts", per_page=100, status="waiting")
+    assert [r["id"] for r in waiting] == [r["id"] for r in own_waiting]
     acme = logged("acme", "client")
     own = every_page(acme, "/api/payouts", per_page=100)
     assert [r["id"] for r in rows if r["client"] == "acme"] == [r["id"] for r in own]
