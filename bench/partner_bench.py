@@ -92,7 +92,12 @@ def drop_fakes() -> None:
     `migrate_schemas` on this database, so they live only for the length of a run."""
     fakes = "(SELECT id FROM public.tenants_tenant WHERE slug LIKE 'bpc%%')"
     with transaction.atomic(), connection.cursor() as cursor:
-        for table in ("gateway_transactionindex", "stats_rollup", "ledger_ledgeraccount", "tenants_partnerclient"):
+        for table in (
+            "gateway_transactionindex",
+            "stats_rollup",
+            "ledger_ledgeraccount",
+            "tenants_partnerclient",
+        ):
             column = "client_id" if table == "tenants_partnerclient" else "tenant_id"
             cursor.execute(f"DELETE FROM public.{table} WHERE {column} IN {fakes}")  # noqa: S608
         cursor.execute("DELETE FROM public.tenants_tenant WHERE slug LIKE 'bpc%%'")
@@ -151,8 +156,13 @@ def setup() -> tuple[Tenant, Tenant, str, str]:
         else:
             print(f"  {have:,} index rows of the schema-less clients already loaded")
         accounts = [
-            LedgerAccount(code=f"tenant:{c.schema_name}:{kind}:BRL", kind=kind, currency="BRL", tenant=c,
-                          balance=-rng.randrange(0, 10_000_000))  # fmt: skip
+            LedgerAccount(
+                code=f"tenant:{c.schema_name}:{kind}:BRL",
+                kind=kind,
+                currency="BRL",
+                tenant=c,
+                balance=-rng.randrange(0, 10_000_000),
+            )
             for c in fakes
             for kind in (AccountKind.AVAILABLE, AccountKind.PENDING, AccountKind.HELD)
         ]
@@ -200,7 +210,12 @@ def main() -> None:
         print(f"{'case':<52} {'p50':>8} {'p95':>8}")
         cases = (
             ("partner: deposits page (25, newest first)", partner, "/api/partner/deposits", {}),
-            ("partner: deposits page, status=waiting", partner, "/api/partner/deposits", {"status": "waiting"}),
+            (
+                "partner: deposits page, status=waiting",
+                partner,
+                "/api/partner/deposits",
+                {"status": "waiting"},
+            ),
             ("partner: deposits page, client=benchptc", partner, "/api/partner/deposits", {"client": REAL}),
             ("partner: deposits page, sort=-amount", partner, "/api/partner/deposits", {"sort": "-amount"}),
             ("partner: withdraws page", partner, "/api/partner/withdraws", {}),
