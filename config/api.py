@@ -24,6 +24,8 @@ from payments.api import router as deposits_router
 from payouts.api import admin_router as admin_payouts_router
 from payouts.api import router as payouts_router
 from refunds.api import deposit_refunds_router, refunds_router
+from restrictions.api import alerts_router
+from restrictions.api import router as restrictions_router
 from stats.api import router as stats_router
 
 api = api_errors.ErrorDocumentingAPI(
@@ -59,6 +61,8 @@ api.add_router("/bank-accounts", bank_accounts_router)
 api.add_router("/payouts", payouts_router)
 api.add_router("/admin/payouts", admin_payouts_router)
 api.add_router("/admin/compliance-rules", compliance_rules_router)
+api.add_router("/restrictions", restrictions_router)
+api.add_router("/alerts", alerts_router)
 api.add_router("/deposits", deposit_refunds_router)  # /api/deposits/{id}/refunds
 api.add_router("/refunds", refunds_router)
 api.add_router("/credentials", credentials_router)

@@ -63,6 +63,6 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     unstubGlobals: true,
-    testTimeout: 20000,
+    testTimeout: 45000,
   },
 });

@@ -162,6 +162,36 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "O banco deste depósito não faz estornos deste meio de pagamento.",
         "en": "This deposit's bank does not refund this payment method.",
     },
+    # restrictions (platform/restrictions): refused movements and the maker-checker of proposals
+    "restricted": {
+        "pt-BR": "Operação recusada: {party} está em uma lista de restrições da plataforma.",
+        "en": "Operation refused: {party} is on one of the platform's restriction lists.",
+    },
+    "restricted_party_document": {"pt-BR": "o CPF/CNPJ informado", "en": "the CPF/CNPJ given"},
+    "restricted_party_pix_key": {"pt-BR": "a chave PIX informada", "en": "the PIX key given"},
+    "restricted_party_bank_account": {"pt-BR": "a conta bancária informada", "en": "the bank account given"},
+    "restricted_party_email": {"pt-BR": "o e-mail informado", "en": "the e-mail given"},
+    "restricted_party_phone": {"pt-BR": "o telefone informado", "en": "the phone given"},
+    "restriction_self_validation": {
+        "pt-BR": "Quem propôs a restrição não pode validá-la: outra pessoa da equipe precisa validar.",
+        "en": "Whoever proposed the restriction cannot validate it: another staff member must.",
+    },
+    "restriction_not_pending": {
+        "pt-BR": "Esta restrição não aguarda validação (situação atual: {status_now}).",
+        "en": "This restriction is not waiting for validation (current status: {status_now}).",
+    },
+    "restriction_not_active": {
+        "pt-BR": "Só é possível revogar uma restrição ativa (situação atual: {status_now}).",
+        "en": "Only an active restriction can be revoked (current status: {status_now}).",
+    },
+    "restriction_exists": {
+        "pt-BR": "Já existe uma restrição proposta ou ativa para este valor neste escopo.",
+        "en": "A proposed or active restriction already exists for this value in this scope.",
+    },
+    "alert_not_open": {
+        "pt-BR": "Este alerta não pode mais ser alterado assim (situação atual: {status_now}).",
+        "en": "This alert can no longer be changed that way (current status: {status_now}).",
+    },
 }
 
 

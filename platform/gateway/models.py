@@ -128,6 +128,8 @@ class TransactionIndex(models.Model):
             models.Index(fields=("status", "created_at", "id"), name="txindex_status_idx"),
             models.Index(fields=("tenant", "created_at", "id"), name="txindex_tenant_idx"),
             models.Index(fields=("document",), name="txindex_document_idx"),
+            # restrictions.alerts' burst rule: a document's recent deposits, read by time.
+            models.Index(fields=("document", "created_at"), name="txindex_document_time_idx"),
             models.Index(fields=("provider", "provider_reference"), name="txindex_provider_ref_idx"),
         ]
 

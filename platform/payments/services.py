@@ -54,6 +54,8 @@ from plugin_api import (
     ProviderCharge,
     ProviderEvent,
 )
+from restrictions.alerts import observe_deposit
+from restrictions.services import Party, check_parties
 from tenants.models import Tenant, TenantKind
 from tenants.tenancy import current_schema, current_tenant
 
@@ -177,6 +179,14 @@ def check_deposit(membership: Membership, data: DepositInput) -> CheckedDeposit:
     if data.method not in registry.provider(provider_code).methods:
         raise AppError("invalid_input", fields={"method": "method_not_enabled"})
     payer = Payer(**{**data.payer.__dict__, "document": document.value, **_checked_address(data.payer)})
+    # A payer under a restriction in force (platform-wide or this client's) is refused: every path that
+    # creates a deposit (dashboard, API key, imports) comes through here.
+    check_parties(
+        tenant,
+        [Party("document", document.value, "payer.document"),
+         Party("email", payer.email.strip().lower(), "payer.email")],
+        operation="deposit",
+    )  # fmt: skip
     request = ChargeRequest(
         reference=new_public_id("dep"),
         method=data.method,
@@ -239,6 +249,11 @@ def do_create_deposit(membership: Membership, checked: CheckedDeposit) -> Deposi
                    "document": deposit.payer_document, "provider": checked.provider,
                    "created_at": deposit.created_at},
             actor=membership.user, audit_data={"method": deposit.method},
+        )  # fmt: skip
+        observe_deposit(
+            checked.tenant, reference=deposit.public_id, document=deposit.payer_document,
+            amount=deposit.amount, currency=deposit.currency, method=deposit.method,
+            created_at=deposit.created_at,
         )  # fmt: skip
     return deposit
 

@@ -57,6 +57,8 @@ from payouts import notices
 from payouts.models import Payout, PayoutEvent, PayoutKind, PayoutStatus, WithdrawMethod
 from payouts.transitions import can_transition
 from plugin_api import PayoutRequest, PayoutState, PluginError, ProviderEvent, ProviderPayout
+from restrictions.normalize import account_key, bank_code, pix_key_parties
+from restrictions.services import Party, check_parties
 from tenants.models import Tenant, TenantKind
 from tenants.tenancy import current_schema, current_tenant
 
@@ -201,6 +203,7 @@ def check_payout(
     if data.currency not in tenant.currencies or data.currency not in METHOD_CURRENCIES[data.method]:
         raise AppError("invalid_input", fields={"currency": "currency_not_supported"})
     beneficiary, account_id = _beneficiary(membership, data, staff=staff)
+    check_parties(tenant, beneficiary_parties(beneficiary), operation="payout")
     provider_code = gateway.provider_for(tenant, data.method)
     if data.method not in get_registry().provider(provider_code).payout_methods:
         raise AppError("invalid_input", fields={"method": "method_not_enabled"})
@@ -316,6 +319,25 @@ def _beneficiary(membership: Membership, data: PayoutInput, *, staff: bool) -> t
         require_pix=data.method == WithdrawMethod.PIX,
     )
     return beneficiary, None
+
+
+def beneficiary_parties(beneficiary: Beneficiary) -> list[Party]:
+    """Whom a payout pays, as restrictions name them: the holder's document, the PIX key (and the
+    document, e-mail or phone it is), the bank account."""
+    parties = [Party("document", beneficiary.holder_document, "beneficiary.holder_document")]
+    if beneficiary.pix_key:
+        parties += [
+            Party(kind, value, "beneficiary.pix_key")
+            for kind, value in pix_key_parties(beneficiary.pix_key, beneficiary.pix_key_type)
+        ]
+    bank = beneficiary.bank_compe or beneficiary.bank_ispb
+    if bank and beneficiary.account:
+        code = bank_code(bank) or bank
+        account = f"{beneficiary.account}{beneficiary.account_digit}".upper()
+        parties.append(
+            Party("bank_account", account_key(code, beneficiary.agency, account), "beneficiary.account")
+        )
+    return parties
 
 
 def _reservation(payout: Payout, tenant: Tenant) -> Entry:

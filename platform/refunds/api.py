@@ -10,8 +10,10 @@ from ninja import Query, Router, Schema
 from ninja.responses import Status
 
 from access.guard import membership_of, requires_route
+from core.api_types import IsoDate
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
 from payments.services import access_deposit
+from refunds import queries
 from refunds import services as refunds
 from refunds.models import Refund
 from refunds.schemas import RefundIn, RefundListOut, RefundOut
@@ -62,6 +64,10 @@ def create_refund(request: HttpRequest, deposit_id: str, payload: RefundIn) -> S
 
 class RefundQuery(Schema):
     deposit: str = ""
+    status: list[str] = []
+    date_from: IsoDate | None = None
+    date_to: IsoDate | None = None
+    q: str = ""
     sort: str = "-created_at"
     per_page: int = DEFAULT_PAGE_SIZE
     cursor: str | None = None
@@ -70,9 +76,14 @@ class RefundQuery(Schema):
 @refunds_router.get("", response=RefundListOut, summary="Refunds (estornos), newest first")
 @requires_route(*REFUND_ROUTES)
 def list_refunds(request: HttpRequest, filters: Query[RefundQuery]) -> dict[str, Any]:
-    qs = refunds.list_refunds(membership_of(request))
-    if filters.deposit:
-        qs = qs.filter(deposit__public_id=filters.deposit)
+    qs = queries.filtered(
+        refunds.list_refunds(membership_of(request)),
+        deposit=filters.deposit,
+        status=filters.status,
+        date_from=filters.date_from,
+        date_to=filters.date_to,
+        q=filters.q,
+    )
     rows, next_cursor = keyset_page(
         qs, sort=filters.sort, allowed=SORTS, cursor=filters.cursor, size=filters.per_page
     )

@@ -233,3 +233,25 @@ def test_refunds_are_listed_and_read(acme: ApiClient) -> None:
     one = acme.get(f"/api/refunds/{first['id']}").json()
     assert (one["deposit_id"], one["amount"], one["reason"]) == (deposit_id, 1_000, "Cliente desistiu")
     assert logged("acme", "client_user_analyst").get("/api/refunds").status_code == 403
+
+
+def test_refunds_filter_by_status_period_and_search(acme: ApiClient) -> None:
+    deposit_id = paid_deposit(acme)
+    pending = refund(acme, deposit_id, 1_000).json()
+    confirmed = refund_confirmed(acme, deposit_id, 2_000)
+
+    def ids(**params: Any) -> list[str]:
+        response = acme.get("/api/refunds", {"deposit": deposit_id, **params})
+        assert response.status_code == 200, response.content
+        return [r["id"] for r in response.json()["items"]]
+
+    assert ids(status="pending") == [pending["id"]]
+    assert ids(status=["pending", "confirmed"]) == [confirmed["id"], pending["id"]]
+    today = timezone.localdate()
+    assert ids(date_from=today.isoformat(), date_to=today.isoformat()) == [confirmed["id"], pending["id"]]
+    assert ids(date_to=(today - timedelta(days=1)).isoformat()) == []
+    assert ids(q=pending["id"].upper()) == [pending["id"]]
+    assert acme.get("/api/refunds", {"q": deposit_id}).json()["items"][0]["deposit_id"] == deposit_id
+    assert ids(q="joão da") == [confirmed["id"], pending["id"]]
+    assert ids(q="Maria") == []
+    assert acme.get("/api/refunds", {"date_from": "2026-02-30"}).status_code == 400

@@ -73,6 +73,17 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("PUT", "/api/admin/compliance-rules/{slug}"): {"currency": "BRL", "auto_approve_up_to": 0},
     ("POST", "/api/deposits/{deposit_id}/refunds"): {"amount": 100, "reason": "Customer asked"},
     ("POST", "/api/credentials/keys"): {"name": "ERP integration"},
+    ("POST", "/api/restrictions"): {
+        "kind": "document",
+        "value": "52998224725",
+        "scope": "platform",
+        "reason": "Isolation suite",
+    },
+    ("POST", "/api/restrictions/{restriction_id}/reject"): {"reason": "Isolation suite"},
+    ("POST", "/api/restrictions/{restriction_id}/revoke"): {"reason": "Isolation suite"},
+    ("POST", "/api/alerts/{alert_id}/acknowledge"): {"note": ""},
+    ("POST", "/api/alerts/{alert_id}/resolve"): {"note": "Isolation suite"},
+    ("POST", "/api/alerts/{alert_id}/notes"): {"note": "Isolation suite"},
 }
 
 

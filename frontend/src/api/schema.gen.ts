@@ -73,6 +73,22 @@ export interface paths {
     /** Suspend: logins refused, data kept */
     post: operations["backoffice_api_suspend_tenant"];
   };
+  "/api/alerts": {
+    /** Alerts opened by the rules: filters, keyset pages */
+    get: operations["restrictions_api_list_alerts"];
+  };
+  "/api/alerts/{alert_id}/acknowledge": {
+    /** Acknowledge an open alert */
+    post: operations["restrictions_api_acknowledge_alert"];
+  };
+  "/api/alerts/{alert_id}/notes": {
+    /** Add a note to an alert */
+    post: operations["restrictions_api_note_alert"];
+  };
+  "/api/alerts/{alert_id}/resolve": {
+    /** Resolve an alert (a note required) */
+    post: operations["restrictions_api_resolve_alert"];
+  };
   "/api/auth/avatar": {
     /** The session user's avatar image */
     get: operations["accounts_api_auth_get_avatar"];
@@ -233,6 +249,24 @@ export interface paths {
     /** One refund */
     get: operations["refunds_api_get_refund"];
   };
+  "/api/restrictions": {
+    /** Restrictions: filters, search, keyset pages */
+    get: operations["restrictions_api_list_restrictions"];
+    /** Propose a restriction (active once validated) */
+    post: operations["restrictions_api_propose_restriction"];
+  };
+  "/api/restrictions/{restriction_id}/reject": {
+    /** Reject a proposal (reason) */
+    post: operations["restrictions_api_reject_restriction"];
+  };
+  "/api/restrictions/{restriction_id}/revoke": {
+    /** Revoke an active one (reason) */
+    post: operations["restrictions_api_revoke_restriction"];
+  };
+  "/api/restrictions/{restriction_id}/validate": {
+    /** Validate (not its proposer) */
+    post: operations["restrictions_api_validate_restriction"];
+  };
   "/api/stats/series": {
     /** Deposits and payouts per day or month */
     get: operations["stats_api_stats_series"];
@@ -271,6 +305,87 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    /** AlertListOut */
+    AlertListOut: {
+      /** Items */
+      items: components["schemas"]["AlertOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** AlertNoteOut */
+    AlertNoteOut: {
+      /**
+       * At
+       * Format: date-time
+       */
+      at: string;
+      /** Author */
+      author: string;
+      /** Text */
+      text: string;
+    };
+    /** AlertOut */
+    AlertOut: {
+      /** Amount */
+      amount: number;
+      client: components["schemas"]["ClientRef"];
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currency */
+      currency: string;
+      /** Document */
+      document: string;
+      /** Hits */
+      hits: number;
+      /** Id */
+      id: string;
+      /** Notes */
+      notes: components["schemas"]["AlertNoteOut"][];
+      /** Reference */
+      reference: string;
+      /**
+       * Rule
+       * @enum {string}
+       */
+      rule: "burst" | "night_pix";
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "open" | "acknowledged" | "resolved";
+      /**
+       * Updated At
+       * Format: date-time
+       */
+      updated_at: string;
+    };
+    /** AlertQuery */
+    AlertQuery: {
+      /**
+       * Client
+       * @default
+       */
+      client?: string;
+      /** Cursor */
+      cursor?: string | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /** Rule */
+      rule?: ("burst" | "night_pix") | null;
+      /**
+       * Sort
+       * @default -created_at
+       */
+      sort?: string;
+      /** Status */
+      status?: ("open" | "acknowledged" | "resolved") | null;
+    };
     /** ApiKeyCreatedOut */
     ApiKeyCreatedOut: {
       /**
@@ -564,6 +679,13 @@ export interface components {
     ClientOut: {
       /** Name */
       name: string;
+    };
+    /** ClientRef */
+    ClientRef: {
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
     };
     /** ComplianceItemOut */
     ComplianceItemOut: {
@@ -1095,6 +1217,14 @@ export interface components {
       route: string;
       /** Write */
       write: boolean;
+    };
+    /** NoteIn */
+    NoteIn: {
+      /**
+       * Note
+       * @default
+       */
+      note?: string;
     };
     /** NotificationListOut */
     NotificationListOut: {
@@ -1826,6 +1956,11 @@ export interface components {
       /** Currencies */
       currencies: components["schemas"]["PayoutCurrencySummaryOut"][];
     };
+    /** PersonRef */
+    PersonRef: {
+      /** Email */
+      email: string;
+    };
     /** PluginConfigIn */
     PluginConfigIn: {
       /** Config */
@@ -1927,6 +2062,11 @@ export interface components {
       /** Name */
       name?: string | null;
     };
+    /** ReasonIn */
+    ReasonIn: {
+      /** Reason */
+      reason: string;
+    };
     /** RefundIn */
     RefundIn: {
       /**
@@ -2005,6 +2145,10 @@ export interface components {
     RefundQuery: {
       /** Cursor */
       cursor?: string | null;
+      /** Date From */
+      date_from?: string | null;
+      /** Date To */
+      date_to?: string | null;
       /**
        * Deposit
        * @default
@@ -2016,10 +2160,20 @@ export interface components {
        */
       per_page?: number;
       /**
+       * Q
+       * @default
+       */
+      q?: string;
+      /**
        * Sort
        * @default -created_at
        */
       sort?: string;
+      /**
+       * Status
+       * @default []
+       */
+      status?: string[];
     };
     /** RejectIn */
     RejectIn: {
@@ -2028,6 +2182,111 @@ export interface components {
        * @default
        */
       reason?: string;
+    };
+    /** RestrictionIn */
+    RestrictionIn: {
+      /**
+       * Client
+       * @description A client's slug (scope client)
+       */
+      client?: string | null;
+      /** Expires At */
+      expires_at?: string | null;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "document" | "pix_key" | "bank_account" | "email" | "phone";
+      /** Reason */
+      reason: string;
+      /**
+       * Scope
+       * @enum {string}
+       */
+      scope: "platform" | "client";
+      /**
+       * Value
+       * @description bank_account: bank/agency/account
+       */
+      value: string;
+    };
+    /** RestrictionListOut */
+    RestrictionListOut: {
+      /** Items */
+      items: components["schemas"]["RestrictionOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** RestrictionOut */
+    RestrictionOut: {
+      client: components["schemas"]["ClientRef"] | null;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** End Reason */
+      end_reason: string;
+      /** Ended At */
+      ended_at: string | null;
+      ended_by: components["schemas"]["PersonRef"] | null;
+      /** Expires At */
+      expires_at: string | null;
+      /** Id */
+      id: string;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "document" | "pix_key" | "bank_account" | "email" | "phone";
+      proposed_by: components["schemas"]["PersonRef"];
+      /** Reason */
+      reason: string;
+      /**
+       * Scope
+       * @enum {string}
+       */
+      scope: "platform" | "client";
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "proposed" | "active" | "rejected" | "revoked" | "expired";
+      /** Validated At */
+      validated_at: string | null;
+      validated_by: components["schemas"]["PersonRef"] | null;
+      /** Value */
+      value: string;
+    };
+    /** RestrictionQuery */
+    RestrictionQuery: {
+      /**
+       * Client
+       * @description A client's slug, or `platform`
+       * @default
+       */
+      client?: string;
+      /** Cursor */
+      cursor?: string | null;
+      /** Kind */
+      kind?: ("document" | "pix_key" | "bank_account" | "email" | "phone") | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @default -created_at
+       */
+      sort?: string;
+      /** Status */
+      status?: ("proposed" | "active" | "rejected" | "revoked" | "expired") | null;
     };
     /** ReviewIn */
     ReviewIn: {
@@ -2965,6 +3224,114 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["TenantOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Alerts opened by the rules: filters, keyset pages */
+  restrictions_api_list_alerts: {
+    parameters: {
+      query?: {
+        status?: ("open" | "acknowledged" | "resolved") | null;
+        rule?: ("burst" | "night_pix") | null;
+        client?: string;
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AlertListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Acknowledge an open alert */
+  restrictions_api_acknowledge_alert: {
+    parameters: {
+      path: {
+        alert_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NoteIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AlertOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Add a note to an alert */
+  restrictions_api_note_alert: {
+    parameters: {
+      path: {
+        alert_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NoteIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AlertOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Resolve an alert (a note required) */
+  restrictions_api_resolve_alert: {
+    parameters: {
+      path: {
+        alert_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NoteIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AlertOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
@@ -3982,6 +4349,10 @@ export interface operations {
     parameters: {
       query?: {
         deposit?: string;
+        status?: string[];
+        date_from?: string | null;
+        date_to?: string | null;
+        q?: string;
         sort?: string;
         per_page?: number;
         cursor?: string | null;
@@ -4014,6 +4385,133 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["RefundOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Restrictions: filters, search, keyset pages */
+  restrictions_api_list_restrictions: {
+    parameters: {
+      query?: {
+        status?: ("proposed" | "active" | "rejected" | "revoked" | "expired") | null;
+        kind?: ("document" | "pix_key" | "bank_account" | "email" | "phone") | null;
+        /** @description A client's slug, or `platform` */
+        client?: string;
+        q?: string;
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RestrictionListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Propose a restriction (active once validated) */
+  restrictions_api_propose_restriction: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RestrictionIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["RestrictionOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Reject a proposal (reason) */
+  restrictions_api_reject_restriction: {
+    parameters: {
+      path: {
+        restriction_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReasonIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RestrictionOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Revoke an active one (reason) */
+  restrictions_api_revoke_restriction: {
+    parameters: {
+      path: {
+        restriction_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReasonIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RestrictionOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Validate (not its proposer) */
+  restrictions_api_validate_restriction: {
+    parameters: {
+      path: {
+        restriction_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RestrictionOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

@@ -74,6 +74,15 @@ export type ProviderRouteIn = Schemas['RouteIn'];
 export type Plugin = Schemas['PluginOut'];
 export type PluginConfigIn = Schemas['PluginConfigIn'];
 
+// Statistics (homes, metrics).
+export type StatsSummary = Schemas['StatsSummaryOut'];
+export type StatsSeries = Schemas['StatsSeriesOut'];
+export type StatsTotals = Schemas['StatsTotalsOut'];
+export type Restriction = Schemas['RestrictionOut'];
+export type RestrictionList = Schemas['RestrictionListOut'];
+export type RestrictionInput = Schemas['RestrictionIn'];
+export type CustomerAlert = Schemas['AlertOut'];
+export type CustomerAlertList = Schemas['AlertListOut'];
 // The partner area (partner/*, partner-providers/*): its clients' records from the public index.
 export type PartnerDeposit = Schemas['PartnerDepositOut'];
 export type PartnerDepositList = Schemas['PartnerDepositListOut'];

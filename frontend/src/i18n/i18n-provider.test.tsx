@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { useIntl } from 'react-intl';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -36,6 +36,6 @@ describe('I18nProvider', () => {
     );
     expect(screen.queryByText('Por favor, tente novamente mais tarde')).not.toBeInTheDocument();
     expect(await screen.findByText('Please, try again later')).toBeInTheDocument();
-    expect(document.documentElement).toHaveAttribute('lang', 'en');
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'en'));
   });
 });

@@ -5,8 +5,9 @@ import { afterEach, vi } from 'vitest';
 
 import { resetLoginRedirect } from '@/lib/api-client';
 
-// The first render of a lazy screen transforms its modules: give async queries time on a slow CI.
-configure({ asyncUtilTimeout: 5000 });
+// The first render of a lazy screen transforms its modules: give async queries time on a slow CI
+// (a busy 2-core machine reached a load of 16 and a lazy screen took over 5 s to appear).
+configure({ asyncUtilTimeout: 15000 });
 
 // jsdom lacks a few browser APIs the component library touches.
 if (!window.matchMedia) {

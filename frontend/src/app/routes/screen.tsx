@@ -15,7 +15,7 @@ type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
 const ProfileScreen = lazyWithTimeout(() => import('@/features/profile/components/profile-screen'));
 const PlaceholderScreen = lazyWithTimeout(() => import('@/features/placeholder/components/placeholder-screen'));
 const DepositsScreen = lazyWithTimeout(() => import('./deposits'));
-const ClientHomeScreen = lazyWithTimeout(() => import('@/features/deposits/components/client-home-screen'));
+const ClientHomeScreen = lazyWithTimeout(() => import('./client-home'));
 const TransactionsScreen = lazyWithTimeout(() => import('@/features/transactions/components/transactions-screen'));
 const WithdrawsScreen = lazyWithTimeout(() => import('./money-out'));
 const CustomerWithdrawScreen = lazyWithTimeout<ScreenProps>(() => import('./money-out').then((mod) => ({ default: mod.CustomerWithdrawScreen as ComponentType<ScreenProps> })));
@@ -28,6 +28,10 @@ const RefundsScreen = lazyWithTimeout(() => import('@/features/refunds/component
 const CredentialsScreen = lazyWithTimeout(() => import('@/features/credentials/components/credentials-screen'));
 const FeeRatesScreen = lazyWithTimeout(() => import('@/features/fee-rates/components/fee-rates-screen'));
 const BankRoutingScreen = lazyWithTimeout(() => import('@/features/bank-routing/components/bank-routing-screen'));
+const StatsHomeScreen = lazyWithTimeout(() => import('@/features/stats/components/stats-home-screen'));
+const MetricsScreen = lazyWithTimeout(() => import('@/features/stats/components/metrics-screen'));
+const AlertsScreen = lazyWithTimeout(() => import('@/features/customer-alerts/components/alerts-screen'));
+const RestrictionsScreen = lazyWithTimeout(() => import('@/features/restrictions/components/restrictions-screen'));
 const PartnerHomeScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-home-screen'));
 const PartnerDepositsScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-deposits-screen'));
 const PartnerWithdrawsScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-withdraws-screen'));
@@ -58,6 +62,12 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'admin/fee-rates': FeeRatesScreen,
   'admin/deposits-banks': BankRoutingScreen,
   'admin/withdraws-banks': BankRoutingScreen,
+  'admin/home': StatsHomeScreen,
+  'clients/metrics': MetricsScreen,
+  'admin/restrictions': RestrictionsScreen,
+  'employee/restrictions': RestrictionsScreen,
+  'employee/valid-restrictions': RestrictionsScreen,
+  'admin/customers-alert': AlertsScreen,
   'partner-providers/home': PartnerHomeScreen,
   'partner/balance': PartnerBalanceScreen,
   'partner/deposits': PartnerDepositsScreen,

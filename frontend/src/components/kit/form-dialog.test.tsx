@@ -160,7 +160,8 @@ describe('FormDialog', () => {
 
     // A refusal on a field goes back to the fields, where it is shown.
     calls[0]!.reject(new ApiError({ status: 400, code: 'invalid_input', message: 'Check', fields: { amount: 'amount_out_of_range' } }));
-    expect(await screen.findByText('Amount out of range')).toBeVisible();
+    const refusal = await screen.findByText('Amount out of range');
+    await waitFor(() => expect(refusal).toBeVisible());
     expect(await screen.findByRole('dialog', { name: 'Send money' })).toBeInTheDocument();
   });
 

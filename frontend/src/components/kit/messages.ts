@@ -1,5 +1,13 @@
 import { defineMessage, defineMessages } from 'react-intl';
 
+/** The sort choices every money list offers (LIST_SORTS); a list with more adds its own. */
+export const listSortMessages = defineMessages({
+  '-created_at': { id: 'kit.list.sort.createdDesc', defaultMessage: 'Newest first' },
+  created_at: { id: 'kit.list.sort.createdAsc', defaultMessage: 'Oldest first' },
+  '-amount': { id: 'kit.list.sort.amountDesc', defaultMessage: 'Highest amount' },
+  amount: { id: 'kit.list.sort.amountAsc', defaultMessage: 'Lowest amount' },
+});
+
 export const kitMessages = defineMessages({
   search: { id: 'kit.list.search', defaultMessage: 'Search' },
   searchAction: { id: 'kit.list.searchAction', defaultMessage: 'Search' },

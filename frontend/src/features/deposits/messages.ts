@@ -1,4 +1,5 @@
 import { type MessageDescriptor, defineMessage, defineMessages } from 'react-intl';
+import { listSortMessages } from '@/components/kit/messages';
 
 export const statusMessages = defineMessages({
   waiting: { id: 'deposits.status.waiting', defaultMessage: 'Waiting' },
@@ -17,14 +18,29 @@ export const methodMessages = defineMessages({
   wire: { id: 'deposits.method.wire', defaultMessage: 'Bank transfer' },
 });
 
-export const sortMessages = defineMessages({
-  '-created_at': { id: 'deposits.sort.createdDesc', defaultMessage: 'Newest first' },
-  created_at: { id: 'deposits.sort.createdAsc', defaultMessage: 'Oldest first' },
-  '-amount': { id: 'deposits.sort.amountDesc', defaultMessage: 'Highest amount' },
-  amount: { id: 'deposits.sort.amountAsc', defaultMessage: 'Lowest amount' },
-  '-due_date': { id: 'deposits.sort.dueDateDesc', defaultMessage: 'Latest due date' },
-  due_date: { id: 'deposits.sort.dueDateAsc', defaultMessage: 'Earliest due date' },
+/** The client's balances a deposit moves (ledger account kinds). */
+export const balanceMessages = defineMessages({
+  pending: { id: 'deposits.balance.pending', defaultMessage: 'To be settled' },
+  available: { id: 'deposits.balance.available', defaultMessage: 'Available' },
+  held: { id: 'deposits.balance.held', defaultMessage: 'Held' },
 });
+
+/** What moved it (ledger entry kinds of a deposit and its refunds). */
+export const entryMessages = defineMessages({
+  deposit_confirmed: { id: 'deposits.entry.confirmed', defaultMessage: 'Payment received, less the fee' },
+  deposit_settled: { id: 'deposits.entry.settled', defaultMessage: 'Settled' },
+  refund_reserved: { id: 'deposits.entry.refundReserved', defaultMessage: 'Refund requested' },
+  refund_confirmed: { id: 'deposits.entry.refundConfirmed', defaultMessage: 'Refund paid' },
+  refund_released: { id: 'deposits.entry.refundReleased', defaultMessage: 'Refund failed: money returned' },
+});
+
+export const sortMessages = {
+  ...listSortMessages,
+  ...defineMessages({
+    '-due_date': { id: 'deposits.sort.dueDateDesc', defaultMessage: 'Latest due date' },
+    due_date: { id: 'deposits.sort.dueDateAsc', defaultMessage: 'Earliest due date' },
+  }),
+};
 
 /** A label from a map of messages, or the raw value when the API sends one the screen does not know. */
 export function labelOf(map: Record<string, MessageDescriptor>, value: string): MessageDescriptor | string {
@@ -171,16 +187,16 @@ export const depositsMessages = {
     settledAt: { id: 'deposits.detail.settledAt', defaultMessage: 'Settled at' },
     timeline: { id: 'deposits.detail.timeline', defaultMessage: 'Status timeline' },
     noEvents: { id: 'deposits.detail.noEvents', defaultMessage: 'No status changes yet' },
-    postings: { id: 'deposits.detail.postings', defaultMessage: 'Ledger postings' },
-    postingEntry: { id: 'deposits.detail.postingEntry', defaultMessage: 'Entry' },
-    postingAccount: { id: 'deposits.detail.postingAccount', defaultMessage: 'Account' },
-    postingKind: { id: 'deposits.detail.postingKind', defaultMessage: 'Account type' },
+    postings: { id: 'deposits.detail.balanceMovements', defaultMessage: 'Movements of your balance' },
+    postingEntry: { id: 'deposits.detail.movementEvent', defaultMessage: 'Event' },
+    postingKind: { id: 'deposits.detail.movementBalance', defaultMessage: 'Balance' },
     postingAmount: { id: 'deposits.detail.postingAmount', defaultMessage: 'Amount' },
     postingAt: { id: 'deposits.detail.postingAt', defaultMessage: 'Date' },
-    noPostings: { id: 'deposits.detail.noPostings', defaultMessage: 'No ledger postings yet' },
+    noPostings: { id: 'deposits.detail.noMovements', defaultMessage: 'Your balance has not moved yet' },
 
     // home
     balance: { id: 'deposits.home.balance', defaultMessage: 'Balance' },
+    figures: { id: 'deposits.home.figures', defaultMessage: 'Deposits and withdrawals' },
     available: { id: 'deposits.home.available', defaultMessage: 'Available' },
     pendingBalance: { id: 'deposits.home.pending', defaultMessage: 'Pending' },
     held: { id: 'deposits.home.held', defaultMessage: 'Held' },

@@ -100,12 +100,5 @@ const messages = defineMessages({
   pagination: { id: 'payouts.staff.pagination', defaultMessage: 'Pages' },
 });
 
-export const staffSortMessages = defineMessages({
-  '-created_at': { id: 'payouts.sort.createdDesc', defaultMessage: 'Newest first' },
-  created_at: { id: 'payouts.sort.createdAsc', defaultMessage: 'Oldest first' },
-  '-amount': { id: 'payouts.sort.amountDesc', defaultMessage: 'Highest amount' },
-  amount: { id: 'payouts.sort.amountAsc', defaultMessage: 'Lowest amount' },
-});
-
 /** Untyped descriptors: react-intl's value typing does not infer these placeholders. */
 export const payoutsMessages: Record<keyof typeof messages, MessageDescriptor> = messages;

@@ -31,9 +31,8 @@ const messages = defineMessages({
   createdAt: { id: 'refunds.col.createdAt', defaultMessage: 'Created' },
   reasonCol: { id: 'refunds.col.reason', defaultMessage: 'Reason' },
   amountCol: { id: 'refunds.col.amount', defaultMessage: 'Amount' },
-  filterDeposit: { id: 'refunds.filterDeposit', defaultMessage: 'Filter by deposit ID' },
-  next: { id: 'refunds.next', defaultMessage: 'Next' },
-  first: { id: 'refunds.first', defaultMessage: 'First page' },
+  table: { id: 'refunds.table', defaultMessage: 'Refunds' },
+  search: { id: 'refunds.search', defaultMessage: 'Search by refund or deposit ID, or payer' },
 });
 
 /** Untyped descriptors: react-intl's value typing does not infer these placeholders. */

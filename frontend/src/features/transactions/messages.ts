@@ -29,13 +29,6 @@ export const methodMessages = defineMessages({
   ted: { id: 'transactions.method.ted', defaultMessage: 'TED' },
 });
 
-export const sortMessages = defineMessages({
-  '-created_at': { id: 'transactions.sort.createdDesc', defaultMessage: 'Newest first' },
-  created_at: { id: 'transactions.sort.createdAsc', defaultMessage: 'Oldest first' },
-  '-amount': { id: 'transactions.sort.amountDesc', defaultMessage: 'Highest amount' },
-  amount: { id: 'transactions.sort.amountAsc', defaultMessage: 'Lowest amount' },
-});
-
 export function labelOf(map: Record<string, MessageDescriptor>, value: string): MessageDescriptor | string {
   return Object.hasOwn(map, value) ? map[value]! : value;
 }

@@ -1,5 +1,6 @@
 import { Box, Button, Card, Heading, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 
@@ -21,8 +22,8 @@ import { HOME_LATEST_COUNT, PAGE_SIZES } from '../lib/constants';
 import { depositsMessages as m } from '../messages';
 import { depositColumns } from './deposit-columns';
 
-/** clients/home: the balance per currency and the latest deposits. */
-export default function ClientHomeScreen({ route, homeHref }: { route: string; homeHref: string }) {
+/** clients/home: the balance per currency, the period's figures (`figures`, from the statistics) and the latest deposits. */
+export default function ClientHomeScreen({ route, homeHref, figures }: { route: string; homeHref: string; figures?: ReactNode }) {
   const intl = useIntl();
   const user = useSessionUser();
   const canSeeDeposits = isRouteAllowed(paths.deposits.route, user.menu);
@@ -35,6 +36,14 @@ export default function ClientHomeScreen({ route, homeHref }: { route: string; h
         </Heading>
         <Balances />
       </Box>
+      {figures && (
+        <Box as="section" aria-labelledby="home-figures">
+          <Heading as="h2" size="lg" id="home-figures" mb="4">
+            {intl.formatMessage(m.figures)}
+          </Heading>
+          {figures}
+        </Box>
+      )}
       {canSeeDeposits && (
         <Box as="section" aria-labelledby="home-latest">
           <Heading as="h2" size="lg" id="home-latest" mb="4">

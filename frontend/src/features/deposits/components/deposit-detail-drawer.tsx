@@ -1,7 +1,7 @@
 import { Box, Button, DataList, Heading, Image, Link, Skeleton, Stack, Table, Text, Timeline } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { type MessageDescriptor, useIntl } from 'react-intl';
 
 import type { DepositDetail } from '@/api/types';
 import { CircleIcon } from '@/components/icons';
@@ -16,9 +16,20 @@ import { depositDocumentUrl } from '../api/get-deposit-document';
 import { maskZipcode } from '../lib/address';
 import { dateTime, day, formatTypedLine } from '../lib/display';
 import { isRefundable } from '../lib/refund-action';
-import { depositsMessages as m, labelOf, methodMessages, statusMessages } from '../messages';
+import { balanceMessages, depositsMessages as m, entryMessages, labelOf, methodMessages, statusMessages } from '../messages';
 import { CopyField } from './copy-field';
 import { StatusBadge } from './status-badge';
+
+/** The client's own balances; the platform's side of an entry (fee revenue, the bank's clearing) is not theirs. */
+const CLIENT_BALANCES = new Set(['available', 'pending', 'held']);
+
+/**
+ * The deposit's postings as its client reads them: movements of its own balances, each signed as the
+ * balance changed (these are credit-normal accounts: a credit of the ledger is money in, shown +).
+ */
+export function balanceMovements(postings: DepositDetail['postings']) {
+  return postings.filter((posting) => CLIENT_BALANCES.has(posting.kind)).map((posting) => ({ ...posting, effect: -posting.amount }));
+}
 
 type Props = {
   id: string | null;
@@ -83,6 +94,9 @@ export function DepositDetailView({ deposit }: { deposit: DepositDetail }) {
   const { locale } = intl;
   const method = labelOf(methodMessages, deposit.method);
   const text = (value: ReturnType<typeof labelOf>) => (typeof value === 'string' ? value : intl.formatMessage(value));
+  const translated = (map: Record<string, MessageDescriptor>, value: string) => text(labelOf(map, value));
+  const signed = (amount: number, currency: string) => `${amount > 0 ? '+' : ''}${money(amount, currency, locale)}`;
+  const movements = balanceMovements(deposit.postings);
   const address = deposit.address;
   const addressLine = [
     [address.street, address.number].filter(Boolean).join(', '),
@@ -212,7 +226,7 @@ export function DepositDetailView({ deposit }: { deposit: DepositDetail }) {
         <Heading as="h3" size="md" id="deposit-postings" mb="3">
           {intl.formatMessage(m.postings)}
         </Heading>
-        {deposit.postings.length === 0 ? (
+        {movements.length === 0 ? (
           <Text color="fg.muted">{intl.formatMessage(m.noPostings)}</Text>
         ) : (
           <Table.ScrollArea borderWidth="1px" rounded="md">
@@ -221,7 +235,6 @@ export function DepositDetailView({ deposit }: { deposit: DepositDetail }) {
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeader scope="col">{intl.formatMessage(m.postingEntry)}</Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col">{intl.formatMessage(m.postingAccount)}</Table.ColumnHeader>
                   <Table.ColumnHeader scope="col">{intl.formatMessage(m.postingKind)}</Table.ColumnHeader>
                   <Table.ColumnHeader scope="col" textAlign="end">
                     {intl.formatMessage(m.postingAmount)}
@@ -230,17 +243,14 @@ export function DepositDetailView({ deposit }: { deposit: DepositDetail }) {
                 </Table.Row>
               </Table.Header>
               <Table.Body>
-                {deposit.postings.map((posting, index) => (
-                  <Table.Row key={`${posting.entry}-${posting.account}-${index}`}>
-                    <Table.Cell>{posting.entry}</Table.Cell>
-                    <Table.Cell fontFamily="mono" fontSize="xs">
-                      {posting.account}
+                {movements.map((movement, index) => (
+                  <Table.Row key={`${movement.entry}-${movement.kind}-${index}`}>
+                    <Table.Cell>{translated(entryMessages, movement.entry)}</Table.Cell>
+                    <Table.Cell>{translated(balanceMessages, movement.kind)}</Table.Cell>
+                    <Table.Cell textAlign="end" whiteSpace="nowrap" color={movement.effect < 0 ? 'fg.error' : 'fg.success'}>
+                      {signed(movement.effect, movement.currency)}
                     </Table.Cell>
-                    <Table.Cell>{posting.kind}</Table.Cell>
-                    <Table.Cell textAlign="end" whiteSpace="nowrap" color={posting.amount < 0 ? 'fg.error' : undefined}>
-                      {money(posting.amount, posting.currency, locale)}
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{dateTime(posting.at, locale)}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{dateTime(movement.at, locale)}</Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>

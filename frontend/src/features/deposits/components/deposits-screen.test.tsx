@@ -262,7 +262,7 @@ describe('deposits screen (clients/payments)', { timeout: 60_000 }, () => {
     expect(calls.map((q) => q.toString())).toEqual(['status=confirmed']); // one call: the API groups by currency
   });
 
-  it('opens a deposit with its timeline and ledger postings, the id in the URL', async () => {
+  it('opens a deposit with its timeline and the movements of the client\'s balance, the id in the URL', async () => {
     const user = userEvent.setup();
     mockFetch({
       'GET /deposits': { items: [makeDeposit()], next_cursor: null },
@@ -276,9 +276,15 @@ describe('deposits screen (clients/payments)', { timeout: 60_000 }, () => {
     expect(await within(drawer).findByText('Waiting to Confirmed')).toBeInTheDocument();
     expect(within(drawer).getByText('Created as Waiting')).toBeInTheDocument();
     expect(within(drawer).getByText('paid at the bank')).toBeInTheDocument();
-    const postings = within(drawer).getByRole('table', { name: 'Ledger postings' });
-    expect(within(postings).getAllByRole('row')).toHaveLength(3);
-    expect(within(postings).getByText('R$1,232.06')).toBeInTheDocument();
+    // The client's own balances only (no platform accounts, no ledger codes), money in signed +.
+    const movements = within(drawer).getByRole('table', { name: 'Movements of your balance' });
+    const rows = within(movements).getAllByRole('row').slice(1).map((row) => row.textContent);
+    expect(rows).toEqual([
+      expect.stringContaining('Payment received, less the feeTo be settled+R$1,232.06'),
+      expect.stringContaining('SettledTo be settled-R$1,232.06'),
+      expect.stringContaining('SettledAvailable+R$1,232.06'),
+    ]);
+    expect(within(drawer).queryByText(/platform:|tenant:/)).not.toBeInTheDocument();
     expect(within(drawer).getByRole('textbox', { name: 'Typed line' })).toHaveValue('23790.12345 60000.123456 78901.234567 1 23450000123456');
     expect(within(drawer).getByRole('link', { name: 'Open printable billet' })).toHaveAttribute('href', '/api/deposits/dep_00000000000000000001/document');
 

@@ -45,8 +45,12 @@ export function makeDetail(overrides: Partial<DepositDetail> = {}): DepositDetai
       { at: '2026-03-11T10:00:00Z', from_status: 'waiting', to_status: 'confirmed', source: 'webhook', note: 'paid at the bank', provider_event_id: 'evt_1' },
     ],
     postings: [
-      { entry: 'deposit_confirmed', kind: 'pending', account: 'tenant:acme:pending:BRL', amount: 123206, currency: 'BRL', at: '2026-03-11T10:00:00Z' },
-      { entry: 'deposit_confirmed', kind: 'fees', account: 'platform:fees:BRL', amount: 250, currency: 'BRL', at: '2026-03-11T10:00:00Z' },
+      // As the API sends them: the ledger's signs (a credit is negative), the platform's side included.
+      { entry: 'deposit_confirmed', kind: 'provider_clearing', account: 'platform:provider_clearing:sandbox:BRL', amount: 123456, currency: 'BRL', at: '2026-03-11T10:00:00Z' },
+      { entry: 'deposit_confirmed', kind: 'pending', account: 'tenant:acme:pending:BRL', amount: -123206, currency: 'BRL', at: '2026-03-11T10:00:00Z' },
+      { entry: 'deposit_confirmed', kind: 'fee_revenue', account: 'platform:fee_revenue:BRL', amount: -250, currency: 'BRL', at: '2026-03-11T10:00:00Z' },
+      { entry: 'deposit_settled', kind: 'pending', account: 'tenant:acme:pending:BRL', amount: 123206, currency: 'BRL', at: '2026-03-12T10:00:00Z' },
+      { entry: 'deposit_settled', kind: 'available', account: 'tenant:acme:available:BRL', amount: -123206, currency: 'BRL', at: '2026-03-12T10:00:00Z' },
     ],
     ...overrides,
   };

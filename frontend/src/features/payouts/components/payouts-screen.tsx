@@ -5,7 +5,7 @@ import { type MessageDescriptor, useIntl } from 'react-intl';
 
 import type { BankAccount } from '@/api/types';
 import { AppToaster } from '@/components/app-toaster';
-import { FilterSelect, labelsOf, ListView, useList } from '@/components/kit';
+import { FilterSelect, labelsOf, listSortMessages, ListView, useList } from '@/components/kit';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
 import { useCanWrite } from '@/lib/auth/session';
@@ -14,7 +14,7 @@ import { money } from '@/lib/format';
 
 import { getPayoutsQueryOptions } from '../api/get-payouts';
 import { DETAIL_PARAM, PAYOUT_METHODS, PAYOUT_STATUSES, listQuery, payoutsList } from '../lib/filters';
-import { payoutMethodMessages, payoutStatusMessages, payoutsMessages as m, staffSortMessages } from '../messages';
+import { payoutMethodMessages, payoutStatusMessages, payoutsMessages as m } from '../messages';
 import { GeneratePayoutDialog } from './generate-payout-dialog';
 import { payoutColumns } from './payout-columns';
 import { PayoutDetailDrawer } from './payout-detail-drawer';
@@ -65,7 +65,7 @@ export function PayoutsScreen({ route, homeHref, kind, accounts, accountsLoading
         query={query}
         rowKey={(row) => row.id}
         rowAttributes={(row) => ({ 'data-payout': row.id })}
-        sortLabels={labelsOf(intl, LIST_SORTS, staffSortMessages)}
+        sortLabels={labelsOf(intl, LIST_SORTS, listSortMessages)}
         search={{ label: intl.formatMessage(m.search) }}
         filters={
           <>

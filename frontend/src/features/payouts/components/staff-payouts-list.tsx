@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type IntlShape, type MessageDescriptor, useIntl } from 'react-intl';
 
 import type { Transaction, VisibleTenant } from '@/api/types';
-import { ClientFilter, FilterSelect, type GridColumn, labelsOf, ListView, useList } from '@/components/kit';
+import { ClientFilter, FilterSelect, type GridColumn, labelsOf, listSortMessages, ListView, useList } from '@/components/kit';
 import { commonMessages } from '@/i18n/messages';
 import { formatDocument } from '@/lib/documents';
 import { money } from '@/lib/format';
@@ -13,7 +13,7 @@ import { type StaffPayoutKind, getStaffPayoutsQueryOptions } from '../api/get-st
 import { when } from '../lib/display';
 import { DETAIL_PARAM, PAYOUT_STATUSES } from '../lib/filters';
 import { staffListQuery, staffPayoutsList } from '../lib/staff-filters';
-import { labelOf, payoutMethodMessages, payoutStatusMessages, payoutsMessages as m, staffSortMessages } from '../messages';
+import { labelOf, payoutMethodMessages, payoutStatusMessages, payoutsMessages as m } from '../messages';
 import { walletMessages as w } from '../wallet-messages';
 import { PayoutDetailDrawer } from './payout-detail-drawer';
 import { PayoutStatusBadge } from './status-badge';
@@ -114,7 +114,7 @@ export function StaffPayoutsList({ kind, clients }: Props) {
         query={query}
         rowKey={(row) => row.id}
         rowAttributes={(row) => ({ 'data-payout': row.id })}
-        sortLabels={labelsOf(intl, LIST_SORTS, staffSortMessages)}
+        sortLabels={labelsOf(intl, LIST_SORTS, listSortMessages)}
         search={{ label: intl.formatMessage(texts.search), hint: intl.formatMessage(texts.searchHint) }}
         filters={
           <>

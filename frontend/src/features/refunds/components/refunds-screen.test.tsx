@@ -1,9 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { Refund } from '@/api/types';
 import { SessionProvider } from '@/lib/auth/session';
-import { makeUser, mockFetch, renderWithProviders } from '@/testing/test-utils';
+import { makeUser, mockFetch, renderScreenAt, renderWithProviders } from '@/testing/test-utils';
 
 import RefundsScreen from './refunds-screen';
 
@@ -60,4 +61,23 @@ describe('refunds list', () => {
       expect(row?.textContent).toContain(label);
     }
   });
+
+  it('keeps its filters in the URL and asks the API for exactly them', async () => {
+    const fetchMock = mockFetch({ 'GET /refunds': { items: [refund({ id: 'ref_1', status: 'failed' })], next_cursor: null } });
+    const { search } = renderScreenAt(<RefundsScreen route="clients/refunds" homeHref="/clients/home" />, {
+      user,
+      route: '/clients/refunds?status=failed&q=Jo%C3%A3o&date_from=2026-03-01&sort=amount&status=bogus',
+    });
+    const table = await screen.findByRole('table', { name: 'Refunds' });
+    expect(await within(table).findByText('R$25.00')).toBeInTheDocument();
+    const asked = new URL(String(fetchMock.mock.calls.find(([url]) => String(url).includes('/api/refunds'))![0]), 'http://x').searchParams;
+    expect(asked.getAll('status')).toEqual(['failed']);
+    expect([asked.get('q'), asked.get('date_from'), asked.get('sort')]).toEqual(['João', '2026-03-01', 'amount']);
+
+    // Choosing another status writes it to the URL and starts again from the first page.
+    await userEvent.setup().click(screen.getByRole('button', { name: /Status/ }));
+    await userEvent.setup().click(await screen.findByRole('menuitemcheckbox', { name: 'Pending' }));
+    await vi.waitFor(() => expect(search().getAll('status')).toEqual(['pending', 'failed']));
+  });
 });
+

@@ -1,36 +1,72 @@
-import { Badge, Button, EmptyState, Field, Flex, Input, Skeleton, Stack, Table } from '@chakra-ui/react';
+import { Badge, Button, Flex, Link, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { type IntlShape, useIntl } from 'react-intl';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 
+import type { Refund } from '@/api/types';
 import { AppToaster } from '@/components/app-toaster';
+import { FilterMultiSelect, type GridColumn, labelsOf, listSortMessages, ListView, useList } from '@/components/kit';
 import { RouteHeader } from '@/components/route-header';
-import { commonMessages } from '@/i18n/messages';
+import { paths } from '@/config/paths';
 import { useCanWrite } from '@/lib/auth/session';
 import { formatDateTime, money } from '@/lib/format';
+import { LIST_SORTS } from '@/lib/list-params';
 
 import { getRefundsQueryOptions } from '../api/get-refunds';
+import { REFUND_STATUSES, refundsList, refundsQuery } from '../lib/filters';
 import { refundStatusMessages, refundsMessages as m } from '../messages';
 import { RefundDialog } from './refund-dialog';
 
 const when = (iso: string | null, locale: string) => (iso ? formatDateTime(Math.floor(Date.parse(iso) / 1000), locale) : '');
 const PALETTE: Record<string, string> = { pending: 'yellow', confirmed: 'green', failed: 'red' };
 
+/** Amount and status never leave the screen; the refund's and deposit's ids and the reason go first when it narrows. */
+function refundColumns(intl: IntlShape): GridColumn<Refund>[] {
+  return [
+    { key: 'id', header: intl.formatMessage(m.id), priority: 2, mono: true, fixed: true, cell: (row) => row.id },
+    {
+      key: 'deposit',
+      header: intl.formatMessage(m.deposit),
+      priority: 2,
+      mono: true,
+      cell: (row) => (
+        <Link asChild colorPalette="blue" color="colorPalette.fg">
+          <RouterLink to={paths.deposits.getHref(row.deposit_id)}>{row.deposit_id}</RouterLink>
+        </Link>
+      ),
+    },
+    { key: 'payer', header: intl.formatMessage(m.payer), priority: 1, card: 'title', cell: (row) => row.payer_name },
+    { key: 'amount', header: intl.formatMessage(m.amountCol), priority: 1, card: 'amount', numeric: true, sortField: 'amount', cell: (row) => money(row.amount, row.currency, intl.locale) },
+    {
+      key: 'status',
+      header: intl.formatMessage(m.status),
+      priority: 1,
+      card: 'status',
+      cell: (row) => (
+        <Badge colorPalette={PALETTE[row.status] ?? 'gray'} variant="subtle">
+          {intl.formatMessage(refundStatusMessages[row.status])}
+        </Badge>
+      ),
+    },
+    { key: 'reason', header: intl.formatMessage(m.reasonCol), priority: 3, cell: (row) => row.reason },
+    { key: 'created', header: intl.formatMessage(m.createdAt), priority: 2, card: 'date', nowrap: true, sortField: 'created_at', cell: (row) => when(row.created_at, intl.locale) },
+  ];
+}
+
 /**
- * clients/refunds ("Estornos"): the refunds, and "Refund" (deposit id + amount + reason). A link from a
- * deposit opens the form with `?refund=<deposit id>`.
+ * clients/refunds ("Estornos"): the refunds on the list kit (status, period, search by id or payer, sort
+ * and pages in the URL), and "Refund" (deposit id + amount + reason). `?refund=<deposit id>` opens the
+ * form for that deposit; `?deposit=<id>` lists that deposit's refunds.
  */
 export default function RefundsScreen({ route, homeHref }: { route: string; homeHref: string }) {
   const intl = useIntl();
   const writable = useCanWrite(route);
+  const list = useList(refundsList);
+  const query = useQuery(getRefundsQueryOptions(refundsQuery(list.state)));
   const [params, setParams] = useSearchParams();
-  const deposit = params.get('deposit') ?? '';
-  const [cursor, setCursor] = useState<string | undefined>(undefined);
-  const list = useQuery(getRefundsQueryOptions({ deposit: deposit || undefined, cursor }));
   const refundFor = params.get('refund');
   const [formOpen, setFormOpen] = useState(refundFor !== null);
-  const [filter, setFilter] = useState(deposit);
 
   const closeForm = () => {
     setFormOpen(false);
@@ -40,109 +76,37 @@ export default function RefundsScreen({ route, homeHref }: { route: string; home
       setParams(next, { replace: true });
     }
   };
-  const applyFilter = (event: FormEvent) => {
-    event.preventDefault();
-    const next = new URLSearchParams(params);
-    if (filter.trim()) next.set('deposit', filter.trim());
-    else next.delete('deposit');
-    setCursor(undefined);
-    setParams(next);
-  };
 
-  const items = list.data?.items;
   return (
-    <Stack gap="5">
-      <RouteHeader route={route} homeHref={homeHref} />
-      {writable && (
-        <Flex>
-          <Button colorPalette="blue" onClick={() => setFormOpen(true)}>
+    <Stack gap="4">
+      <Flex justify="space-between" align="start" gap="3" wrap="wrap">
+        <RouteHeader route={route} homeHref={homeHref} />
+        {writable && (
+          <Button size="sm" colorPalette="blue" onClick={() => setFormOpen(true)}>
             {intl.formatMessage(m.refund)}
           </Button>
-        </Flex>
-      )}
-      <Flex as="form" gap="3" align="flex-end" onSubmit={applyFilter}>
-        <Field.Root maxW="sm">
-          <Field.Label>{intl.formatMessage(m.filterDeposit)}</Field.Label>
-          <Input type="search" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
-        </Field.Root>
-        <Button type="submit" variant="outline">
-          {intl.formatMessage(m.filterDeposit)}
-        </Button>
+        )}
       </Flex>
-      {list.isError ? (
-        <EmptyState.Root borderWidth="1px" rounded="lg">
-          <EmptyState.Content>
-            <EmptyState.Title>{intl.formatMessage(m.loadError)}</EmptyState.Title>
-            <Button size="sm" onClick={() => void list.refetch()}>
-              {intl.formatMessage(commonMessages.retry)}
-            </Button>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : items && items.length === 0 ? (
-        <EmptyState.Root borderWidth="1px" rounded="lg" bg="bg.panel">
-          <EmptyState.Content>
-            <EmptyState.Title>{intl.formatMessage(m.notFound)}</EmptyState.Title>
-            <EmptyState.Description>{intl.formatMessage(deposit ? commonMessages.noRecordsUseFilter : commonMessages.noRecords)}</EmptyState.Description>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="lg" bg="bg.panel">
-          <Table.Root size="sm" aria-busy={list.isPending || undefined}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{intl.formatMessage(m.id)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{intl.formatMessage(m.deposit)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{intl.formatMessage(m.payer)}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.amountCol)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{intl.formatMessage(m.status)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{intl.formatMessage(m.reasonCol)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{intl.formatMessage(m.createdAt)}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {!items ? (
-                <Table.Row>
-                  <Table.Cell colSpan={7}>
-                    <Skeleton height="5" />
-                  </Table.Cell>
-                </Table.Row>
-              ) : (
-                items.map((refund) => (
-                  <Table.Row key={refund.id} data-refund={refund.id}>
-                    <Table.Cell fontFamily="mono">{refund.id}</Table.Cell>
-                    <Table.Cell fontFamily="mono">{refund.deposit_id}</Table.Cell>
-                    <Table.Cell>{refund.payer_name}</Table.Cell>
-                    <Table.Cell textAlign="end" whiteSpace="nowrap">
-                      {money(refund.amount, refund.currency, intl.locale)}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={PALETTE[refund.status] ?? 'gray'} variant="subtle">
-                        {intl.formatMessage(refundStatusMessages[refund.status])}
-                      </Badge>
-                    </Table.Cell>
-                    <Table.Cell>{refund.reason}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{when(refund.created_at, intl.locale)}</Table.Cell>
-                  </Table.Row>
-                ))
-              )}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      )}
-      {(cursor || list.data?.next_cursor) && (
-        <Flex justify="flex-end" gap="3">
-          {cursor && (
-            <Button size="sm" variant="outline" onClick={() => setCursor(undefined)}>
-              {intl.formatMessage(m.first)}
-            </Button>
-          )}
-          {list.data?.next_cursor && (
-            <Button size="sm" variant="outline" onClick={() => setCursor(list.data?.next_cursor ?? undefined)}>
-              {intl.formatMessage(m.next)}
-            </Button>
-          )}
-        </Flex>
-      )}
+      <ListView
+        list={list}
+        caption={intl.formatMessage(m.table)}
+        columns={refundColumns(intl)}
+        query={query}
+        rowKey={(row) => row.id}
+        rowAttributes={(row) => ({ 'data-refund': row.id })}
+        sortLabels={labelsOf(intl, LIST_SORTS, listSortMessages)}
+        search={{ label: intl.formatMessage(m.search) }}
+        filters={
+          <FilterMultiSelect
+            list={list}
+            name="status"
+            label={intl.formatMessage(m.status)}
+            options={REFUND_STATUSES.map((value) => ({ value, label: intl.formatMessage(refundStatusMessages[value]) }))}
+          />
+        }
+        errorTitle={intl.formatMessage(m.loadError)}
+        emptyTitle={intl.formatMessage(m.notFound)}
+      />
       {formOpen && <RefundDialog depositId={refundFor ?? ''} onClose={closeForm} />}
       <AppToaster />
     </Stack>

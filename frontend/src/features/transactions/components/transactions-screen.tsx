@@ -5,7 +5,7 @@ import { type IntlShape, type MessageDescriptor, useIntl } from 'react-intl';
 
 import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import type { Transaction } from '@/api/types';
-import { ClientFilter, DetailDrawer, FilterSelect, type GridColumn, labelsOf, ListView, useList } from '@/components/kit';
+import { ClientFilter, DetailDrawer, FilterSelect, type GridColumn, labelsOf, listSortMessages, ListView, useList } from '@/components/kit';
 import { RouteHeader } from '@/components/route-header';
 import { formatDocument } from '@/lib/documents';
 import { formatDateTime, money } from '@/lib/format';
@@ -13,7 +13,7 @@ import { LIST_SORTS } from '@/lib/list-params';
 
 import { getTransactionsQueryOptions } from '../api/get-transactions';
 import { CURRENCIES, DETAIL_PARAM, KINDS, METHODS, STATUSES, listQuery, transactionsList } from '../lib/filters';
-import { kindMessages, labelOf, methodMessages, sortMessages, statusMessages, transactionsMessages as m } from '../messages';
+import { kindMessages, labelOf, methodMessages, statusMessages, transactionsMessages as m } from '../messages';
 
 const NONE = '—';
 
@@ -47,7 +47,7 @@ export default function TransactionsScreen({ route, homeHref }: { route: string;
         columns={columns(intl, (id) => list.setParam(DETAIL_PARAM, id))}
         query={query}
         rowKey={(row) => row.id}
-        sortLabels={labelsOf(intl, LIST_SORTS, sortMessages)}
+        sortLabels={labelsOf(intl, LIST_SORTS, listSortMessages)}
         search={{ label: intl.formatMessage(m.search), hint: intl.formatMessage(m.searchHint) }}
         filters={
           <>

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('gateway', '0003_encrypt_plugin_secrets'),
+        ('gateway', '0004_transactionindex_txindex_document_time_idx'),
         ('tenants', '0001_initial'),
     ]
 

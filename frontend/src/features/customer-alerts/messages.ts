@@ -1,0 +1,43 @@
+import { type MessageDescriptor, defineMessages } from 'react-intl';
+
+const messages = defineMessages({
+  list: { id: 'alerts.list', defaultMessage: 'Customer alerts' },
+  client: { id: 'alerts.col.client', defaultMessage: 'Client' },
+  rule: { id: 'alerts.col.rule', defaultMessage: 'Rule' },
+  document: { id: 'alerts.col.document', defaultMessage: 'Customer (CPF/CNPJ)' },
+  amount: { id: 'alerts.col.amount', defaultMessage: 'Amount' },
+  hits: { id: 'alerts.col.hits', defaultMessage: 'Hits' },
+  status: { id: 'alerts.col.status', defaultMessage: 'Status' },
+  lastNote: { id: 'alerts.col.lastNote', defaultMessage: 'Last note' },
+  createdAt: { id: 'alerts.col.createdAt', defaultMessage: 'Opened' },
+  actions: { id: 'alerts.col.actions', defaultMessage: 'Actions' },
+  allRules: { id: 'alerts.allRules', defaultMessage: 'All rules' },
+  allStatuses: { id: 'alerts.allStatuses', defaultMessage: 'All statuses' },
+  allClients: { id: 'alerts.allClients', defaultMessage: 'All clients' },
+  ruleBurst: { id: 'alerts.rule.burst', defaultMessage: 'Many deposits from one document in a short time' },
+  ruleNightPix: { id: 'alerts.rule.night_pix', defaultMessage: 'A person’s PIX at night over R$1,000' },
+  statusOpen: { id: 'alerts.status.open', defaultMessage: 'Open' },
+  statusAcknowledged: { id: 'alerts.status.acknowledged', defaultMessage: 'Acknowledged' },
+  statusResolved: { id: 'alerts.status.resolved', defaultMessage: 'Resolved' },
+  sortNewest: { id: 'alerts.sort.newest', defaultMessage: 'Newest first' },
+  sortOldest: { id: 'alerts.sort.oldest', defaultMessage: 'Oldest first' },
+  loadError: { id: 'alerts.loadError', defaultMessage: 'The alerts could not be loaded.' },
+  empty: { id: 'alerts.empty', defaultMessage: 'No alerts found' },
+  acknowledge: { id: 'alerts.acknowledge', defaultMessage: 'Acknowledge' },
+  acknowledgeLabel: { id: 'alerts.acknowledgeLabel', defaultMessage: 'Acknowledge alert {id}' },
+  acknowledgeTitle: { id: 'alerts.acknowledgeTitle', defaultMessage: 'Acknowledge this alert?' },
+  acknowledgeText: { id: 'alerts.acknowledgeText', defaultMessage: 'It stays in the queue as acknowledged (someone is looking at it) until it is resolved.' },
+  acknowledged: { id: 'alerts.acknowledged', defaultMessage: 'Alert acknowledged' },
+  resolve: { id: 'alerts.resolve', defaultMessage: 'Resolve' },
+  resolveLabel: { id: 'alerts.resolveLabel', defaultMessage: 'Resolve alert {id}' },
+  resolveTitle: { id: 'alerts.resolveTitle', defaultMessage: 'Resolve this alert' },
+  resolveText: { id: 'alerts.resolveText', defaultMessage: 'It leaves the queue; the rule may open a new alert for this customer later.' },
+  resolved: { id: 'alerts.resolved', defaultMessage: 'Alert resolved' },
+  note: { id: 'alerts.note', defaultMessage: 'Note' },
+  noteRequired: { id: 'alerts.noteRequired', defaultMessage: 'Say what was found (at least 3 characters)' },
+  cancel: { id: 'alerts.cancel', defaultMessage: 'Cancel' },
+  failed: { id: 'alerts.failed', defaultMessage: 'The change was not accepted' },
+});
+
+/** Untyped descriptors: react-intl's value typing does not infer these placeholders. */
+export const alertMessages: Record<keyof typeof messages, MessageDescriptor> = messages;

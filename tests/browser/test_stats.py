@@ -1,0 +1,64 @@
+"""Home statistics and metrics (issue 12) in the browser, against the real API and the demo data.
+
+The figure on the screen is the API's own answer, formatted for pt-BR: what the roll-ups hold is checked
+against a recount in tests/stats; here, that the screen shows it, filters in the URL and compares periods.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from playwright.sync_api import expect
+
+from tests.browser.helpers import login_ui, role_url, wait_for_shell
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+
+def _api(page: Page, path: str) -> Any:
+    return page.evaluate(
+        """async (path) => {
+            const answer = await fetch(path, {headers: {'X-ORIGEM': 'vercel'}, credentials: 'include'});
+            return answer.json();
+        }""",
+        path,
+    )
+
+
+def _brl(cents: int) -> str:
+    whole, frac = divmod(cents, 100)
+    return f"R$ {whole:,}".replace(",", ".") + f",{frac:02d}"
+
+
+def _paid(summary: dict[str, Any]) -> int:
+    deposits = summary["deposits"]
+    return int(deposits["confirmed"]["amount"] + deposits["paid_to_client"]["amount"])
+
+
+def test_the_admin_home_shows_the_month_across_clients_and_one_client(page: Page, web: str) -> None:
+    login_ui(page, web, "admin")
+    page.goto(role_url(web, "admin", "/plataforma/admin/home"))
+    wait_for_shell(page)
+    deposits = page.get_by_role("region", name="Depósitos")
+    everyone = _api(page, "/api/stats/summary?currency=BRL")
+    expect(deposits).to_contain_text(_brl(_paid(everyone)).replace(" ", "\xa0"))
+
+    page.get_by_role("combobox", name="Cliente", exact=True).select_option("acme")
+    page.wait_for_url(re.compile(r"client=acme"))
+    acme = _api(page, "/api/stats/summary?currency=BRL&client=acme")
+    expect(deposits).to_contain_text(_brl(_paid(acme)).replace(" ", "\xa0"))
+    # The chart says the same to a screen reader, as a table.
+    expect(page.get_by_role("figure", name=re.compile("Depósitos e saques pagos"))).to_be_attached()
+
+
+def test_a_client_compares_its_metrics_with_the_period_before(page: Page, web: str) -> None:
+    login_ui(page, web, "client")
+    page.goto(role_url(web, "client", "/plataforma/clients/metrics?from=2026-11-01&to=2026-11-10"))
+    wait_for_shell(page)
+    deposits = page.get_by_role("region", name="Depósitos")
+    expect(deposits).to_contain_text(re.compile("(em relação a|Nada em) 22/10/2026 \u2013 31/10/2026"))
+    expect(page.get_by_role("combobox", name="Cliente", exact=True)).to_have_count(0)
+    page.get_by_label("Até").fill("2026-10-01")
+    expect(page.get_by_role("alert")).to_contain_text("A data inicial deve ser anterior à final")
