@@ -208,7 +208,7 @@ def main() -> None:
         print(f"\n{bench.RUNS} requests per case after 20 warm-up (ms); {total:,} deposits among the partner's "
               f"{CLIENTS} clients, {real.slug} holds {ROWS // CLIENTS:,}:")  # fmt: skip
         print(f"{'case':<52} {'p50':>8} {'p95':>8}")
-        cases = (
+        cases: tuple[tuple[str, bench.Http, str, dict[str, str]], ...] = (
             ("partner: deposits page (25, newest first)", partner, "/api/partner/deposits", {}),
             (
                 "partner: deposits page, status=waiting",
