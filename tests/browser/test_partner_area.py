@@ -65,3 +65,23 @@ def test_a_partner_filters_its_deposits_by_client(
     # The filter is in the address: a reload keeps it.
     page.reload()
     expect(page.locator(f'[data-client="{linked_client["slug"]}"]').first).to_be_visible(timeout=15_000)
+
+
+def test_the_partner_lands_on_its_clients_at_a_glance(
+    page: Page, web: str, linked_client: dict[str, str]
+) -> None:
+    login_ui(page, web, "partner")
+    page.wait_for_url("**/partner-providers/home**", timeout=15_000)
+    wait_until_quiet(page)
+    table = page.get_by_role("table", name="Seus clientes no período")
+    expect(table).to_be_visible(timeout=15_000)
+    for name in ("Acme Pagamentos Ltda", "Beta Comércio S.A.", linked_client["name"]):
+        expect(table.get_by_text(name, exact=True)).to_be_visible()
+    expect(
+        page.get_by_role("figure", name="Volume pago e saques por cliente (os dez de maior volume)")
+    ).to_be_visible()
+    # the client filter narrows the home to one client
+    page.get_by_label("Cliente", exact=True).select_option(label=linked_client["name"])
+    page.wait_for_url(f"**client={linked_client['slug']}**", timeout=15_000)
+    expect(table.get_by_text("Acme Pagamentos Ltda", exact=True)).to_have_count(0, timeout=15_000)
+    expect(table.get_by_text(linked_client["name"], exact=True)).to_be_visible()

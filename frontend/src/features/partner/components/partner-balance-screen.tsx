@@ -33,7 +33,7 @@ export default function PartnerBalanceScreen({ route, homeHref }: { route: strin
   return (
     <Stack gap="4">
       <RouteHeader route={route} homeHref={homeHref} />
-      <Flex gap="3" wrap="wrap" align="end" role="group" aria-label={text(m.client)}>
+      <Flex gap="3" wrap="wrap" align="end">
         <ClientFilter list={list} clients={clients.data} label={text(m.client)} allLabel={text(m.allClients)} />
         <FilterSelect list={list} name="currency" label={text(m.currency)} allLabel={text(m.allCurrencies)} options={CURRENCIES.map((value) => ({ value, label: value }))} />
       </Flex>

@@ -4,7 +4,7 @@ import { type MessageDescriptor, useIntl } from 'react-intl';
 
 import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import type { PartnerHome } from '@/api/types';
-import { ClientFilter, DataGrid, FilterSelect, type GridColumn, useList } from '@/components/kit';
+import { BarChart, ClientFilter, DataGrid, FilterSelect, type GridColumn, useList } from '@/components/kit';
 import { EmptyBlock, LoadError } from '@/components/query-state';
 import { RouteHeader } from '@/components/route-header';
 import { formatDate, money } from '@/lib/format';
@@ -33,6 +33,8 @@ export default function PartnerHomeScreen({ route, homeHref }: { route: string; 
   const data = query.data;
   const top = Math.max(1, ...(data?.clients ?? []).map((row) => row.volume));
   const totals = data?.totals;
+  // The chart: the ten clients with the most volume (the rows come sorted by volume).
+  const chartRows = (data?.clients ?? []).slice(0, 10);
   const columns: GridColumn<Row>[] = [
     { key: 'client', priority: 1, card: 'title', header: text(m.colClient), cell: (row) => <ClientCell name={row.client_name} slug={row.client} /> },
     { key: 'deposits', priority: 2, header: text(m.colDeposits), numeric: true, cell: (row) => `${intl.formatNumber(row.deposits_count)} · ${cash(row.deposits_amount)}` },
@@ -73,7 +75,7 @@ export default function PartnerHomeScreen({ route, homeHref }: { route: string; 
           {intl.formatMessage(m.homeIntro, { from: formatDate(data.from, intl.locale), to: formatDate(data.to, intl.locale) })}
         </Text>
       )}
-      <Flex gap="3" wrap="wrap" align="end" role="group" aria-label={text(m.client)}>
+      <Flex gap="3" wrap="wrap" align="end">
         <ClientFilter list={list} clients={clients.data} label={text(m.client)} allLabel={text(m.allClients)} />
         <FilterSelect list={list} name="currency" label={text(m.currency)} allLabel="BRL" options={[{ value: 'USD', label: 'USD' }]} />
       </Flex>
@@ -87,6 +89,18 @@ export default function PartnerHomeScreen({ route, homeHref }: { route: string; 
             </Stat.Root>
           ))}
         </SimpleGrid>
+      )}
+      {data && data.clients.length > 0 && (
+        <BarChart
+          title={text(m.chart)}
+          labels={chartRows.map((row) => row.client_name)}
+          labelHeader={text(m.colClient)}
+          format={cash}
+          series={[
+            { key: 'volume', label: text(m.colVolume), color: 'blue.500', values: chartRows.map((row) => row.volume) },
+            { key: 'payouts', label: text(m.colPayouts), color: 'orange.400', values: chartRows.map((row) => row.payouts_amount) },
+          ]}
+        />
       )}
       <Box>
         {query.isError && !data ? (
