@@ -61,7 +61,7 @@ openapi: venv ## Write frontend/openapi.json from the API and regenerate the Typ
 	$(PY) manage.py export_openapi frontend/openapi.json
 	$(NPM) run gen:api
 
-bench: bench-tenants bench-deposits bench-jobs bench-stats bench-webhooks bench-imports bench-exports ## Run every benchmark (prints figures)
+bench: bench-tenants bench-deposits bench-jobs bench-stats bench-webhooks bench-imports bench-exports bench-partner ## Run every benchmark (prints figures)
 
 bench-tenants: venv ## Benchmark tenant provisioning (template clone vs migrate)
 	$(PY) bench/tenants.py
@@ -85,6 +85,8 @@ bench-webhooks: venv ## Benchmark webhooks: BENCH_WEBHOOK_EVENTS (default 10,000
 	$(PY) bench/webhooks_bench.py
 bench-imports: venv ## Benchmark a payout import of BENCH_IMPORT_ROWS (default 100,000) XLSX rows: read, validate, preview
 	$(PY) bench/imports.py
+bench-partner: venv ## Benchmark a partner's lists and home: BENCH_PARTNER_ROWS (2,000,000) deposits among 200 clients, beside one client's list
+	$(PY) bench/partner_bench.py
 
 migrations: venv ## Make migrations for changed models
 	$(PY) manage.py makemigrations

@@ -7,6 +7,7 @@ from accounts_api.members import router as members_router
 from accounts_api.notifications import router as notifications_router
 from backoffice.api import admin_router, transactions_router
 from backoffice.api import router as tenants_router
+from backoffice.partner_api import router as partner_router
 from backoffice.payments_admin import router as payments_admin_router
 from bank_accounts.api import bank_accounts_router, banks_router
 from compliance.api import compliance_rules_router
@@ -74,3 +75,4 @@ api.add_router("/stats", stats_router)
 api.add_router("/webhook-endpoints", webhook_endpoints_router)
 api.add_router("/webhook-deliveries", webhook_deliveries_router)
 api.add_router("/exports", exports_router)
+api.add_router("/partner", partner_router)

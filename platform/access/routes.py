@@ -42,7 +42,9 @@ CLIENT_MANAGERS = (R.CLIENT, R.CLIENT_USER_ADMIN)  # section 6: "Client and clie
 MONEY_OUT = (R.CLIENT, R.CLIENT_USER_ADMIN, R.CLIENT_USER_FINANCIAL)  # "Manual payouts and refunds"
 PARTNER_VIEW = (R.PARTNER, R.PARTNER_ADMIN, R.PARTNER_SUPERADMIN, R.PARTNER_ANALYST, R.PARTNER_SUPPORT)
 PARTNER_MANAGE = (R.PARTNER, R.PARTNER_ADMIN, R.PARTNER_SUPERADMIN)
-PARTNER_PROVIDERS = (R.PARTNER_PROVIDERS, R.PARTNER_SUPERADMIN)
+# The partner itself sees the by-provider pages too (section 6: "partner pages as listed"; ARCHITECTURE.md,
+# "Partner area"): its home is partner-providers/home, the clients at a glance.
+PARTNER_PROVIDERS = (R.PARTNER, R.PARTNER_PROVIDERS, R.PARTNER_SUPERADMIN)
 DIRECT_DEPOSITS_MODULE = "direct_deposits"
 
 ROUTES: tuple[RouteEntry, ...] = (

@@ -122,6 +122,9 @@ class TransactionIndex(models.Model):
                 condition=models.Q(kind="payout"),
             ),
             models.Index(fields=("created_at", "id"), name="txindex_created_idx"),
+            # A partner's lists (backoffice.partner): one kind, newest first or by amount, across clients.
+            models.Index(fields=("kind", "created_at", "id"), name="txindex_kind_created_idx"),
+            models.Index(fields=("kind", "amount", "id"), name="txindex_kind_amount_idx"),
             models.Index(fields=("status", "created_at", "id"), name="txindex_status_idx"),
             models.Index(fields=("tenant", "created_at", "id"), name="txindex_tenant_idx"),
             models.Index(fields=("document",), name="txindex_document_idx"),

@@ -92,9 +92,12 @@ EXPECTED: dict[str, list[str]] = {
         "clients/refunds",
     ],
     "customer": ["home", "atividade", "depositar", "sacar", "contas-bancarias", "clients/direct_deposits"],
+    # The partner sees the by-provider pages too (ARCHITECTURE.md, "Partner area").
     "partner": [
+        "partner-providers/home",
         "partner/balance",
         "partner/deposits",
+        "partner-providers/deposits",
         "partner/withdraws",
         "partner/users",
         "client/kyc-consult",

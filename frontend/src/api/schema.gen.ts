@@ -213,6 +213,22 @@ export interface paths {
     /** Mark one notification as read */
     post: operations["accounts_api_notifications_read_notification"];
   };
+  "/api/partner/balance": {
+    /** Balance of each client of the partner, per currency */
+    get: operations["backoffice_partner_api_partner_balance"];
+  };
+  "/api/partner/deposits": {
+    /** Deposits of every client of the partner */
+    get: operations["backoffice_partner_api_partner_deposits"];
+  };
+  "/api/partner/home": {
+    /** The partner's clients at a glance: deposits, volume, payouts, fees and balance of a period */
+    get: operations["backoffice_partner_api_partner_home"];
+  };
+  "/api/partner/withdraws": {
+    /** Payouts of every client of the partner */
+    get: operations["backoffice_partner_api_partner_withdraws"];
+  };
   "/api/payout-imports": {
     /** Imports, newest first; tab=failed: some row failed */
     get: operations["payout_imports_api_list_imports"];
@@ -1807,10 +1823,313 @@ export interface components {
       /** Ok */
       ok: boolean;
     };
+    /** PartnerBalanceOut */
+    PartnerBalanceOut: {
+      /** Available */
+      available: number;
+      /** Client */
+      client: string;
+      /** Client Name */
+      client_name: string;
+      /** Currency */
+      currency: string;
+      /** Held */
+      held: number;
+      /** Pending */
+      pending: number;
+    };
+    /** PartnerBalanceQuery */
+    PartnerBalanceQuery: {
+      /**
+       * Client
+       * @default
+       */
+      client?: string;
+      /**
+       * Currency
+       * @default []
+       */
+      currency?: string[];
+    };
+    /** PartnerDepositListOut */
+    PartnerDepositListOut: {
+      /** Items */
+      items: components["schemas"]["PartnerDepositOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** PartnerDepositOut */
+    PartnerDepositOut: {
+      /** Amount */
+      amount: number;
+      /** Client */
+      client: string;
+      /** Client Name */
+      client_name: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currency */
+      currency: string;
+      /** Fee */
+      fee: number;
+      /** Id */
+      id: string;
+      /** Method */
+      method: string;
+      /** Net */
+      net: number;
+      /** Payer Document */
+      payer_document: string;
+      /** Payer Name */
+      payer_name: string;
+      /** Provider */
+      provider: string;
+      /** Provider Reference */
+      provider_reference: string;
+      /** Status */
+      status: string;
+      /** Updated At */
+      updated_at: string | null;
+    };
+    /** PartnerDepositQuery */
+    PartnerDepositQuery: {
+      /** Amount Max */
+      amount_max?: number | null;
+      /** Amount Min */
+      amount_min?: number | null;
+      /**
+       * Client
+       * @description One client's slug (404 if not yours)
+       * @default
+       */
+      client?: string;
+      /**
+       * Currency
+       * @default []
+       */
+      currency?: string[];
+      /** Cursor */
+      cursor?: string | null;
+      /** Date From */
+      date_from?: string | null;
+      /** Date To */
+      date_to?: string | null;
+      /**
+       * Method
+       * @default []
+       */
+      method?: string[];
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Provider
+       * @description The bank provider that carried the deposit
+       * @default []
+       */
+      provider?: string[];
+      /**
+       * Q
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @default -created_at
+       */
+      sort?: string;
+      /**
+       * Status
+       * @default []
+       */
+      status?: string[];
+    };
+    /** PartnerHomeClientOut */
+    PartnerHomeClientOut: {
+      /** Available */
+      available: number;
+      /** Client */
+      client: string;
+      /** Client Name */
+      client_name: string;
+      /** Deposits Amount */
+      deposits_amount: number;
+      /** Deposits Count */
+      deposits_count: number;
+      /** Fee */
+      fee: number;
+      /** Held */
+      held: number;
+      /** Payouts Amount */
+      payouts_amount: number;
+      /** Payouts Count */
+      payouts_count: number;
+      /** Pending */
+      pending: number;
+      /** Volume */
+      volume: number;
+    };
+    /** PartnerHomeOut */
+    PartnerHomeOut: {
+      /** Clients */
+      clients: components["schemas"]["PartnerHomeClientOut"][];
+      /** Currency */
+      currency: string;
+      /** From */
+      from: string;
+      /** To */
+      to: string;
+      totals: components["schemas"]["PartnerHomeTotalsOut"] | null;
+    };
+    /** PartnerHomeQuery */
+    PartnerHomeQuery: {
+      /**
+       * Client
+       * @default
+       */
+      client?: string;
+      /**
+       * Currency
+       * @default BRL
+       */
+      currency?: string;
+      /** From */
+      from?: string | null;
+      /** To */
+      to?: string | null;
+    };
+    /** PartnerHomeTotalsOut */
+    PartnerHomeTotalsOut: {
+      /** Available */
+      available: number;
+      /** Deposits Amount */
+      deposits_amount: number;
+      /** Deposits Count */
+      deposits_count: number;
+      /** Fee */
+      fee: number;
+      /** Held */
+      held: number;
+      /** Payouts Amount */
+      payouts_amount: number;
+      /** Payouts Count */
+      payouts_count: number;
+      /** Pending */
+      pending: number;
+      /** Volume */
+      volume: number;
+    };
     /** PartnerLinkIn */
     PartnerLinkIn: {
       /** Client */
       client: string;
+    };
+    /** PartnerWithdrawListOut */
+    PartnerWithdrawListOut: {
+      /** Items */
+      items: components["schemas"]["PartnerWithdrawOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** PartnerWithdrawOut */
+    PartnerWithdrawOut: {
+      /** Amount */
+      amount: number;
+      /** Bank Name */
+      bank_name: string;
+      /** Beneficiary Document */
+      beneficiary_document: string;
+      /** Beneficiary Name */
+      beneficiary_name: string;
+      /** Client */
+      client: string;
+      /** Client Name */
+      client_name: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currency */
+      currency: string;
+      /** Destination */
+      destination: string;
+      /** Fee */
+      fee: number;
+      /** Id */
+      id: string;
+      /** Kind */
+      kind: string;
+      /** Method */
+      method: string;
+      /** Provider */
+      provider: string;
+      /** Status */
+      status: string;
+      /** Transaction Id */
+      transaction_id: string;
+      /** Updated At */
+      updated_at: string | null;
+    };
+    /** PartnerWithdrawQuery */
+    PartnerWithdrawQuery: {
+      /** Amount Max */
+      amount_max?: number | null;
+      /** Amount Min */
+      amount_min?: number | null;
+      /**
+       * Client
+       * @description One client's slug (404 if not yours)
+       * @default
+       */
+      client?: string;
+      /**
+       * Currency
+       * @default []
+       */
+      currency?: string[];
+      /** Cursor */
+      cursor?: string | null;
+      /** Date From */
+      date_from?: string | null;
+      /** Date To */
+      date_to?: string | null;
+      /**
+       * Kind
+       * @description standard, manual, transactional or wallet
+       * @default []
+       */
+      kind?: string[];
+      /**
+       * Method
+       * @default []
+       */
+      method?: string[];
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @default -created_at
+       */
+      sort?: string;
+      /**
+       * Status
+       * @default []
+       */
+      status?: string[];
     };
     /** PasswordIn */
     PasswordIn: {
@@ -4374,6 +4693,126 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["NotificationOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Balance of each client of the partner, per currency */
+  backoffice_partner_api_partner_balance: {
+    parameters: {
+      query?: {
+        currency?: string[];
+        client?: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PartnerBalanceOut"][];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Deposits of every client of the partner */
+  backoffice_partner_api_partner_deposits: {
+    parameters: {
+      query?: {
+        status?: string[];
+        method?: string[];
+        currency?: string[];
+        date_from?: string | null;
+        date_to?: string | null;
+        amount_min?: number | null;
+        amount_max?: number | null;
+        q?: string;
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+        /** @description One client's slug (404 if not yours) */
+        client?: string;
+        /** @description The bank provider that carried the deposit */
+        provider?: string[];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PartnerDepositListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** The partner's clients at a glance: deposits, volume, payouts, fees and balance of a period */
+  backoffice_partner_api_partner_home: {
+    parameters: {
+      query?: {
+        currency?: string;
+        from?: string | null;
+        to?: string | null;
+        client?: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PartnerHomeOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Payouts of every client of the partner */
+  backoffice_partner_api_partner_withdraws: {
+    parameters: {
+      query?: {
+        status?: string[];
+        method?: string[];
+        currency?: string[];
+        date_from?: string | null;
+        date_to?: string | null;
+        amount_min?: number | null;
+        amount_max?: number | null;
+        q?: string;
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+        /** @description One client's slug (404 if not yours) */
+        client?: string;
+        /** @description standard, manual, transactional or wallet */
+        kind?: string[];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PartnerWithdrawListOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

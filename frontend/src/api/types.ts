@@ -101,3 +101,12 @@ export type CustomerAlertList = Schemas['AlertListOut'];
 export type ExportJob = Schemas['ExportOut'];
 export type ExportIn = Schemas['ExportIn'];
 export type ExportCreated = Schemas['ExportCreatedOut'];
+// The partner area (partner/*, partner-providers/*): its clients' records from the public index.
+export type PartnerDeposit = Schemas['PartnerDepositOut'];
+export type PartnerDepositList = Schemas['PartnerDepositListOut'];
+export type PartnerDepositListQuery = NonNullable<operations['backoffice_partner_api_partner_deposits']['parameters']['query']>;
+export type PartnerWithdraw = Schemas['PartnerWithdrawOut'];
+export type PartnerWithdrawList = Schemas['PartnerWithdrawListOut'];
+export type PartnerWithdrawListQuery = NonNullable<operations['backoffice_partner_api_partner_withdraws']['parameters']['query']>;
+export type PartnerBalance = Schemas['PartnerBalanceOut'];
+export type PartnerHome = Schemas['PartnerHomeOut'];

@@ -33,6 +33,10 @@ const StatsHomeScreen = lazyWithTimeout(() => import('@/features/stats/component
 const MetricsScreen = lazyWithTimeout(() => import('@/features/stats/components/metrics-screen'));
 const AlertsScreen = lazyWithTimeout(() => import('@/features/customer-alerts/components/alerts-screen'));
 const RestrictionsScreen = lazyWithTimeout(() => import('@/features/restrictions/components/restrictions-screen'));
+const PartnerHomeScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-home-screen'));
+const PartnerDepositsScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-deposits-screen'));
+const PartnerWithdrawsScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-withdraws-screen'));
+const PartnerBalanceScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-balance-screen'));
 
 /**
  * Screens built so far, by menu route. Every other permitted route shows the placeholder screen
@@ -66,6 +70,11 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'employee/restrictions': RestrictionsScreen,
   'employee/valid-restrictions': RestrictionsScreen,
   'admin/customers-alert': AlertsScreen,
+  'partner-providers/home': PartnerHomeScreen,
+  'partner/balance': PartnerBalanceScreen,
+  'partner/deposits': PartnerDepositsScreen,
+  'partner-providers/deposits': PartnerDepositsScreen,
+  'partner/withdraws': PartnerWithdrawsScreen,
 };
 
 /** Any path inside the shell: permitted iff the route is in the user's menu (or a profile route). */

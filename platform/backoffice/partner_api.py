@@ -1,0 +1,223 @@
+"""The partner area, on the partner's own host: /api/partner/deposits, /withdraws, /balance, /home.
+
+Lists take the filters and keyset pages of a client's own lists (GET /api/deposits, /api/payouts) plus
+`client=<slug>`, and every row names its client; all of it is read from the public schema (the
+transaction index, the ledger, the statistics roll-ups) across exactly the partner's linked clients
+(backoffice.partner), in one query per answer.
+"""
+
+# No `from __future__ import annotations` here: django-ninja reads the view annotations at runtime.
+
+from datetime import datetime
+from typing import Any
+
+from django.http import HttpRequest
+from ninja import Field, Query, Router, Schema
+from pydantic import BaseModel
+
+from access.guard import membership_of, requires_route
+from backoffice import partner
+from core.api_types import IsoDate
+from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
+from gateway.models import TransactionIndex
+from stats.services import checked_period
+
+router = Router(tags=["partner"])
+
+DEPOSIT_ROUTES = ("partner/deposits", "partner-providers/deposits")
+WITHDRAW_ROUTES = ("partner/withdraws",)
+BALANCE_ROUTES = ("partner/balance", "partner-providers/home")
+HOME_ROUTES = ("partner-providers/home", "partner/balance")
+SORTS = ("created_at", "amount")  # the index keeps no due date: a client's due_date sort is not offered
+
+
+class PartnerListQuery(Schema):
+    status: list[str] = []
+    method: list[str] = []
+    currency: list[str] = []
+    date_from: IsoDate | None = None
+    date_to: IsoDate | None = None
+    amount_min: int | None = None
+    amount_max: int | None = None
+    q: str = Field(default="", max_length=200)
+    sort: str = "-created_at"
+    per_page: int = DEFAULT_PAGE_SIZE
+    cursor: str | None = None
+    client: str = Field(default="", max_length=63, description="One client's slug (404 if not yours)")
+
+
+class PartnerDepositQuery(PartnerListQuery):
+    provider: list[str] = Field(default=[], description="The bank provider that carried the deposit")
+
+
+class PartnerWithdrawQuery(PartnerListQuery):
+    kind: list[str] = Field(default=[], description="standard, manual, transactional or wallet")
+
+
+class PartnerDepositOut(BaseModel):
+    id: str
+    client: str
+    client_name: str
+    status: str
+    method: str
+    amount: int
+    currency: str
+    fee: int
+    net: int
+    payer_name: str
+    payer_document: str
+    provider: str
+    provider_reference: str
+    created_at: datetime
+    updated_at: datetime | None
+
+
+class PartnerDepositListOut(BaseModel):
+    items: list[PartnerDepositOut]
+    next_cursor: str | None
+
+
+class PartnerWithdrawOut(BaseModel):
+    id: str
+    client: str
+    client_name: str
+    status: str
+    kind: str
+    method: str
+    amount: int
+    currency: str
+    fee: int
+    beneficiary_name: str
+    beneficiary_document: str
+    bank_name: str
+    destination: str
+    provider: str
+    transaction_id: str
+    created_at: datetime
+    updated_at: datetime | None
+
+
+class PartnerWithdrawListOut(BaseModel):
+    items: list[PartnerWithdrawOut]
+    next_cursor: str | None
+
+
+class PartnerBalanceQuery(Schema):
+    currency: list[str] = []
+    client: str = Field(default="", max_length=63)
+
+
+class PartnerBalanceOut(BaseModel):
+    client: str
+    client_name: str
+    currency: str
+    available: int
+    pending: int
+    held: int
+
+
+class PartnerHomeQuery(Schema):
+    currency: str = Field(default="BRL", pattern="^(BRL|USD)$")
+    from_: IsoDate | None = Field(default=None, alias="from")
+    to: IsoDate | None = None
+    client: str = Field(default="", max_length=63)
+
+
+class PartnerHomeTotalsOut(BaseModel):
+    deposits_count: int
+    deposits_amount: int
+    volume: int
+    fee: int
+    payouts_count: int
+    payouts_amount: int
+    available: int
+    pending: int
+    held: int
+
+
+class PartnerHomeClientOut(PartnerHomeTotalsOut):
+    client: str
+    client_name: str
+
+
+class PartnerHomeOut(BaseModel):
+    currency: str
+    from_: str = Field(alias="from")
+    to: str
+    clients: list[PartnerHomeClientOut]
+    totals: PartnerHomeTotalsOut | None
+
+
+def _filters(q: PartnerListQuery, **extra: Any) -> partner.IndexFilters:
+    return partner.IndexFilters(
+        status=q.status, method=q.method, currency=q.currency, date_from=q.date_from, date_to=q.date_to,
+        amount_min=q.amount_min, amount_max=q.amount_max, q=q.q, **extra,
+    )  # fmt: skip
+
+
+def _page(
+    request: HttpRequest, kind: str, q: PartnerListQuery, **extra: Any
+) -> tuple[list[TransactionIndex], str | None]:
+    clients = partner.partner_clients(membership_of(request), q.client)
+    qs = partner.index_rows(clients, kind, _filters(q, **extra))
+    return keyset_page(qs, sort=q.sort, allowed=SORTS, cursor=q.cursor, size=q.per_page)
+
+
+@router.get("/deposits", response=PartnerDepositListOut, summary="Deposits of every client of the partner")
+@requires_route(*DEPOSIT_ROUTES)
+def partner_deposits(request: HttpRequest, filters: Query[PartnerDepositQuery]) -> dict[str, Any]:
+    rows, next_cursor = _page(request, "deposit", filters, provider=filters.provider)
+    items = [
+        {
+            "id": r.public_id, "client": r.tenant.slug, "client_name": r.tenant.name,
+            "status": r.status, "method": r.method, "amount": r.amount, "currency": r.currency, "fee": r.fee,
+            "net": r.amount - r.fee, "payer_name": r.name, "payer_document": r.document,
+            "provider": r.provider, "provider_reference": r.provider_reference,
+            "created_at": r.created_at, "updated_at": r.updated_at,
+        }
+        for r in rows
+    ]  # fmt: skip
+    return {"items": items, "next_cursor": next_cursor}
+
+
+@router.get("/withdraws", response=PartnerWithdrawListOut, summary="Payouts of every client of the partner")
+@requires_route(*WITHDRAW_ROUTES)
+def partner_withdraws(request: HttpRequest, filters: Query[PartnerWithdrawQuery]) -> dict[str, Any]:
+    rows, next_cursor = _page(request, "payout", filters, payout_kind=filters.kind)
+    items = [
+        {
+            "id": r.public_id, "client": r.tenant.slug, "client_name": r.tenant.name,
+            "status": r.status, "kind": r.payout_kind, "method": r.method, "amount": r.amount,
+            "currency": r.currency, "fee": r.fee, "beneficiary_name": r.name,
+            "beneficiary_document": r.document, "bank_name": r.bank_name, "destination": r.destination,
+            "provider": r.provider, "transaction_id": r.provider_reference,
+            "created_at": r.created_at, "updated_at": r.updated_at,
+        }
+        for r in rows
+    ]  # fmt: skip
+    return {"items": items, "next_cursor": next_cursor}
+
+
+@router.get(
+    "/balance",
+    response=list[PartnerBalanceOut],
+    summary="Balance of each client of the partner, per currency",
+)
+@requires_route(*BALANCE_ROUTES)
+def partner_balance(request: HttpRequest, filters: Query[PartnerBalanceQuery]) -> list[dict[str, Any]]:
+    clients = partner.partner_clients(membership_of(request), filters.client)
+    return partner.balances(clients, filters.currency)
+
+
+@router.get(
+    "/home",
+    response=PartnerHomeOut,
+    summary="The partner's clients at a glance: deposits, volume, payouts, fees and balance of a period",
+    by_alias=True,
+)
+@requires_route(*HOME_ROUTES)
+def partner_home(request: HttpRequest, query: Query[PartnerHomeQuery]) -> dict[str, Any]:
+    clients = partner.partner_clients(membership_of(request), query.client)
+    period = checked_period(query.from_, query.to)
+    answer = partner.home(clients, query.currency, period.start, period.end)
+    return {**answer, "from": answer["from"].isoformat(), "to": answer["to"].isoformat()}

@@ -1,0 +1,87 @@
+"""The partner area in a browser: the partner logs in on its own subdomain, opens partner/deposits,
+filters by one of its clients (the filter lands in the URL) and sees that client's rows, each naming
+the client. Data written in-process and committed: a client of its own, linked to orbita for the test
+and unlinked afterwards (so orbita's other tests still see acme and beta only)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from django_tenants.utils import schema_context
+from playwright.sync_api import expect
+
+from accounts.grants import sync_partner_grants
+from tenants.models import PartnerClient, Tenant
+from tenants.services import link_partner
+from tests.browser.helpers import login_ui, role_url, wait_until_quiet
+from tests.browser.money_out import new_client
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+PAYER = {"name": "Maria Parceira", "document": "529.982.247-25"}
+
+
+@pytest.fixture
+def linked_client(web: str, django_db_blocker: Any) -> Iterator[dict[str, str]]:
+    with django_db_blocker.unblock():
+        slug, _, api = new_client("ptnr")
+        ids = []
+        for amount in (12_345, 6_789):
+            charge = {"method": "pix", "amount": amount, "currency": "BRL", "payer": PAYER}
+            response = api.post_json("/api/deposits", charge)
+            assert response.status_code == 201, response.content
+            ids.append(response.json()["id"])
+        with schema_context("public"):
+            orbita = Tenant.objects.get(slug="orbita")
+            client = Tenant.objects.get(slug=slug)
+            link_partner(orbita, client)
+            sync_partner_grants(orbita)
+    yield {"slug": slug, "name": client.name, "ids": ",".join(ids)}
+    with django_db_blocker.unblock(), schema_context("public"):
+        PartnerClient.objects.filter(partner=orbita, client=client).delete()
+        sync_partner_grants(orbita)
+
+
+def test_a_partner_filters_its_deposits_by_client(
+    page: Page, web: str, linked_client: dict[str, str]
+) -> None:
+    login_ui(page, web, "partner")
+    page.goto(role_url(web, "partner", "/plataforma/partner/deposits"))
+    page.get_by_role("heading", level=1).first.wait_for(timeout=15_000)
+    wait_until_quiet(page)
+    page.get_by_label("Cliente", exact=True).select_option(label=linked_client["name"])
+    page.wait_for_url(f"**client={linked_client['slug']}**", timeout=15_000)
+    wait_until_quiet(page)
+    rows = page.locator(f'[data-client="{linked_client["slug"]}"]')
+    expect(rows.first).to_be_visible(timeout=15_000)
+    assert rows.count() == 2
+    assert page.locator("[data-client]").count() == 2  # only that client's rows
+    for deposit_id in linked_client["ids"].split(","):
+        expect(page.get_by_text(deposit_id)).to_be_visible()
+    expect(rows.first).to_contain_text(linked_client["name"])
+    # The filter is in the address: a reload keeps it.
+    page.reload()
+    expect(page.locator(f'[data-client="{linked_client["slug"]}"]').first).to_be_visible(timeout=15_000)
+
+
+def test_the_partner_lands_on_its_clients_at_a_glance(
+    page: Page, web: str, linked_client: dict[str, str]
+) -> None:
+    login_ui(page, web, "partner")
+    page.wait_for_url("**/partner-providers/home**", timeout=15_000)
+    wait_until_quiet(page)
+    table = page.get_by_role("table", name="Seus clientes no período")
+    expect(table).to_be_visible(timeout=15_000)
+    for name in ("Acme Pagamentos Ltda", "Beta Comércio S.A.", linked_client["name"]):
+        expect(table.get_by_text(name, exact=True)).to_be_visible()
+    expect(
+        page.get_by_role("figure", name="Volume pago e saques por cliente (os dez de maior volume)")
+    ).to_be_visible()
+    # the client filter narrows the home to one client
+    page.get_by_label("Cliente", exact=True).select_option(label=linked_client["name"])
+    page.wait_for_url(f"**client={linked_client['slug']}**", timeout=15_000)
+    expect(table.get_by_text("Acme Pagamentos Ltda", exact=True)).to_have_count(0, timeout=15_000)
+    expect(table.get_by_text(linked_client["name"], exact=True)).to_be_visible()
