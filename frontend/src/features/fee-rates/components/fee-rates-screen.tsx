@@ -1,14 +1,14 @@
-import { Badge, Button, Flex, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 
 import type { FeeRate } from '@/api/types';
 import { AppToaster } from '@/components/app-toaster';
+import { DataGrid, type GridColumn } from '@/components/kit';
 import { EmptyBlock, LoadError } from '@/components/query-state';
 import { RouteHeader } from '@/components/route-header';
 import { RowActionButton } from '@/components/row-action-button';
-import { TablePanel } from '@/components/table-panel';
 import { TenantScopeSelect } from '@/components/tenant-scope-select';
 import { commonMessages } from '@/i18n/messages';
 import { useCanWrite } from '@/lib/auth/session';
@@ -123,45 +123,39 @@ type AllProps = {
 /** Every stored rate: the platform defaults, then each client's own. */
 function AllRatesTable({ rates, nameOf, writable, onEdit, onRemove }: AllProps) {
   const intl = useIntl();
+  const scopeOf = (rate: FeeRate) => (rate.tenant ? nameOf(rate.tenant) : intl.formatMessage(m.platform));
+  const labelsOf = (rate: FeeRate) => ({ method: methodName(intl, rate.method), currency: rate.currency, scope: scopeOf(rate) });
+  const columns: GridColumn<FeeRate>[] = [
+    { key: 'client', header: intl.formatMessage(m.colClient), priority: 1, card: 'title', cell: (rate) => (rate.tenant ? scopeOf(rate) : <Badge variant="subtle">{scopeOf(rate)}</Badge>) },
+    { key: 'method', header: intl.formatMessage(m.colMethod), priority: 1, cell: (rate) => methodName(intl, rate.method) },
+    { key: 'currency', header: intl.formatMessage(m.colCurrency), priority: 1, cell: (rate) => rate.currency },
+    { key: 'percent', header: intl.formatMessage(m.colPercent), priority: 1, numeric: true, cell: (rate) => formatPercent(rate.percent_bp, intl.locale) },
+    { key: 'fixed', header: intl.formatMessage(m.colFixed), priority: 1, numeric: true, cell: (rate) => money(rate.fixed, rate.currency, intl.locale) },
+  ];
+  if (writable) {
+    columns.push({
+      key: 'actions',
+      header: intl.formatMessage(m.colActions),
+      priority: 1,
+      card: 'actions',
+      numeric: true,
+      cell: (rate) => (
+        <HStack justify="flex-end" gap="2">
+          <RowActionButton label={m.actionLabel} action={m.edit} values={labelsOf(rate)} onClick={() => onEdit(rate)} />
+          <RowActionButton label={m.actionLabel} action={rate.tenant ? m.reset : m.remove} values={labelsOf(rate)} colorPalette="red" onClick={() => onRemove(rate)} />
+        </HStack>
+      ),
+    });
+  }
   return (
-    <TablePanel
-      label={intl.formatMessage(m.list)}
-      loading={!rates}
-      headers={[
-        { key: 'client', text: intl.formatMessage(m.colClient) },
-        { key: 'method', text: intl.formatMessage(m.colMethod) },
-        { key: 'currency', text: intl.formatMessage(m.colCurrency) },
-        { key: 'percent', text: intl.formatMessage(m.colPercent), end: true },
-        { key: 'fixed', text: intl.formatMessage(m.colFixed), end: true },
-        writable && { key: 'actions', text: intl.formatMessage(m.colActions), end: true },
-      ]}
-    >
-      {rates?.map((rate) => {
-        const scopeName = rate.tenant ? nameOf(rate.tenant) : intl.formatMessage(m.platform);
-        const labels = { method: methodName(intl, rate.method), currency: rate.currency, scope: scopeName };
-        return (
-          <Table.Row key={`${rate.tenant}|${rate.method}|${rate.currency}`} data-rate={`${rate.tenant ?? ''}:${rate.method}:${rate.currency}`}>
-            <Table.Cell>{rate.tenant ? scopeName : <Badge variant="subtle">{scopeName}</Badge>}</Table.Cell>
-            <Table.Cell>{labels.method}</Table.Cell>
-            <Table.Cell>{rate.currency}</Table.Cell>
-            <Table.Cell textAlign="end" whiteSpace="nowrap">
-              {formatPercent(rate.percent_bp, intl.locale)}
-            </Table.Cell>
-            <Table.Cell textAlign="end" whiteSpace="nowrap">
-              {money(rate.fixed, rate.currency, intl.locale)}
-            </Table.Cell>
-            {writable && (
-              <Table.Cell textAlign="end">
-                <HStack justify="flex-end" gap="2">
-                  <RowActionButton label={m.actionLabel} action={m.edit} values={labels} onClick={() => onEdit(rate)} />
-                  <RowActionButton label={m.actionLabel} action={rate.tenant ? m.reset : m.remove} values={labels} colorPalette="red" onClick={() => onRemove(rate)} />
-                </HStack>
-              </Table.Cell>
-            )}
-          </Table.Row>
-        );
-      })}
-    </TablePanel>
+    <DataGrid
+      caption={intl.formatMessage(m.list)}
+      columns={columns}
+      rows={rates}
+      rowKey={(rate) => `${rate.tenant}|${rate.method}|${rate.currency}`}
+      rowAttributes={(rate) => ({ 'data-rate': `${rate.tenant ?? ''}:${rate.method}:${rate.currency}` })}
+      busy={!rates}
+    />
   );
 }
 
@@ -179,63 +173,60 @@ type ScopeProps = {
 function ScopeTable({ rows, client, scopeName, writable, onEdit, onRemove }: ScopeProps) {
   const intl = useIntl();
   const exampleHeader = intl.formatMessage(m.colExample, { amount: intl.formatNumber(EXAMPLE_AMOUNT / 100, { minimumFractionDigits: 2 }) });
+  const labelsOf = (row: RateRow) => ({ method: methodName(intl, row.method), currency: row.currency, scope: scopeName });
+  const columns: GridColumn<RateRow>[] = [
+    { key: 'method', header: intl.formatMessage(m.colMethod), priority: 1, card: 'title', cell: (row) => <Text fontWeight="medium">{methodName(intl, row.method)}</Text> },
+    { key: 'currency', header: intl.formatMessage(m.colCurrency), priority: 1, cell: (row) => row.currency },
+    { key: 'percent', header: intl.formatMessage(m.colPercent), priority: 1, numeric: true, cell: (row) => (row.effective ? formatPercent(row.effective.percent_bp, intl.locale) : '—') },
+    { key: 'fixed', header: intl.formatMessage(m.colFixed), priority: 1, numeric: true, cell: (row) => (row.effective ? money(row.effective.fixed, row.currency, intl.locale) : '—') },
+    {
+      key: 'applies',
+      header: intl.formatMessage(m.colApplies),
+      priority: 2,
+      cell: (row) => (
+        <>
+          <Badge colorPalette={SOURCE_PALETTE[row.applies]} variant="subtle">
+            {intl.formatMessage(sourceMessages[row.applies])}
+          </Badge>
+          {row.applies === 'client' && (
+            <Text color="fg.muted" fontSize="xs">
+              {row.platform ? intl.formatMessage(m.replaces, { rate: rateText(intl, row.platform, row.currency) }) : intl.formatMessage(m.replacesNothing)}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { key: 'example', header: exampleHeader, priority: 2, numeric: true, cell: (row) => money(computeFee(EXAMPLE_AMOUNT, row.effective), row.currency, intl.locale) },
+  ];
+  if (writable) {
+    columns.push({
+      key: 'actions',
+      header: intl.formatMessage(m.colActions),
+      priority: 1,
+      card: 'actions',
+      numeric: true,
+      cell: (row) => (
+        <HStack justify="flex-end" gap="2">
+          {row.own ? (
+            <>
+              <RowActionButton label={m.actionLabel} action={m.edit} values={labelsOf(row)} onClick={() => onEdit(row)} />
+              <RowActionButton label={m.actionLabel} action={client ? m.reset : m.remove} values={labelsOf(row)} colorPalette="red" onClick={() => onRemove(row.own!)} />
+            </>
+          ) : (
+            <RowActionButton label={m.actionLabel} action={client ? m.setClient : m.set} values={labelsOf(row)} colorPalette="blue" onClick={() => onEdit(row)} />
+          )}
+        </HStack>
+      ),
+    });
+  }
   return (
-    <TablePanel
-      label={intl.formatMessage(m.list)}
-      loading={!rows}
-      headers={[
-        { key: 'method', text: intl.formatMessage(m.colMethod) },
-        { key: 'currency', text: intl.formatMessage(m.colCurrency) },
-        { key: 'percent', text: intl.formatMessage(m.colPercent), end: true },
-        { key: 'fixed', text: intl.formatMessage(m.colFixed), end: true },
-        { key: 'applies', text: intl.formatMessage(m.colApplies) },
-        { key: 'example', text: exampleHeader, end: true },
-        writable && { key: 'actions', text: intl.formatMessage(m.colActions), end: true },
-      ]}
-    >
-      {rows?.map((row) => {
-        const labels = { method: methodName(intl, row.method), currency: row.currency, scope: scopeName };
-        const { effective } = row;
-        return (
-          <Table.Row key={`${row.method}|${row.currency}`} data-rate={`${row.method}:${row.currency}`} data-applies={row.applies}>
-            <Table.Cell fontWeight="medium">{labels.method}</Table.Cell>
-            <Table.Cell>{row.currency}</Table.Cell>
-            <Table.Cell textAlign="end" whiteSpace="nowrap">
-              {effective ? formatPercent(effective.percent_bp, intl.locale) : '—'}
-            </Table.Cell>
-            <Table.Cell textAlign="end" whiteSpace="nowrap">
-              {effective ? money(effective.fixed, row.currency, intl.locale) : '—'}
-            </Table.Cell>
-            <Table.Cell>
-              <Badge colorPalette={SOURCE_PALETTE[row.applies]} variant="subtle">
-                {intl.formatMessage(sourceMessages[row.applies])}
-              </Badge>
-              {row.applies === 'client' && (
-                <Text color="fg.muted" fontSize="xs">
-                  {row.platform ? intl.formatMessage(m.replaces, { rate: rateText(intl, row.platform, row.currency) }) : intl.formatMessage(m.replacesNothing)}
-                </Text>
-              )}
-            </Table.Cell>
-            <Table.Cell textAlign="end" whiteSpace="nowrap">
-              {money(computeFee(EXAMPLE_AMOUNT, effective), row.currency, intl.locale)}
-            </Table.Cell>
-            {writable && (
-              <Table.Cell textAlign="end">
-                <HStack justify="flex-end" gap="2">
-                  {row.own ? (
-                    <>
-                      <RowActionButton label={m.actionLabel} action={m.edit} values={labels} onClick={() => onEdit(row)} />
-                      <RowActionButton label={m.actionLabel} action={client ? m.reset : m.remove} values={labels} colorPalette="red" onClick={() => onRemove(row.own!)} />
-                    </>
-                  ) : (
-                    <RowActionButton label={m.actionLabel} action={client ? m.setClient : m.set} values={labels} colorPalette="blue" onClick={() => onEdit(row)} />
-                  )}
-                </HStack>
-              </Table.Cell>
-            )}
-          </Table.Row>
-        );
-      })}
-    </TablePanel>
+    <DataGrid
+      caption={intl.formatMessage(m.list)}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => `${row.method}|${row.currency}`}
+      rowAttributes={(row) => ({ 'data-rate': `${row.method}:${row.currency}`, 'data-applies': row.applies })}
+      busy={!rows}
+    />
   );
 }
