@@ -1,14 +1,14 @@
-import { Alert, Badge, Button, Heading, HStack, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { Alert, Badge, Button, Heading, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { type IntlShape, useIntl } from 'react-intl';
 
 import type { Plugin } from '@/api/types';
 import { AppToaster } from '@/components/app-toaster';
+import { DataGrid, type GridColumn } from '@/components/kit';
 import { EmptyBlock, LoadError } from '@/components/query-state';
 import { RouteHeader } from '@/components/route-header';
 import { RowActionButton } from '@/components/row-action-button';
-import { TablePanel } from '@/components/table-panel';
 import { TenantScopeSelect } from '@/components/tenant-scope-select';
 import { commonMessages } from '@/i18n/messages';
 import { useCanWrite } from '@/lib/auth/session';
@@ -201,45 +201,52 @@ type RoutesProps = {
 
 function RoutesTable({ rows, client, scopeName, providerName, writable, onRoute, onReset }: RoutesProps) {
   const intl = useIntl();
+  const labelsOf = (row: RouteRow) => ({ method: methodName(intl, row.method), scope: scopeName });
+  const columns: GridColumn<RouteRow>[] = [
+    { key: 'method', header: intl.formatMessage(m.colMethod), priority: 1, card: 'title', cell: (row) => <Text fontWeight="medium">{methodName(intl, row.method)}</Text> },
+    { key: 'provider', header: intl.formatMessage(m.colProvider), priority: 1, cell: (row) => (row.provider ? providerName(row.provider) : <Text color="fg.muted">{intl.formatMessage(m.builtinProvider)}</Text>) },
+    {
+      key: 'applies',
+      header: intl.formatMessage(m.colApplies),
+      priority: 1,
+      cell: (row) => (
+        <>
+          <Badge colorPalette={SOURCE_PALETTE[row.source]} variant="subtle">
+            {intl.formatMessage(routeSourceMessages[row.source])}
+          </Badge>
+          {row.source === 'client' && row.platform && (
+            <Text color="fg.muted" fontSize="xs">
+              {intl.formatMessage(m.instead, { provider: providerName(row.platform.provider) })}
+            </Text>
+          )}
+        </>
+      ),
+    },
+  ];
+  if (writable) {
+    columns.push({
+      key: 'actions',
+      header: intl.formatMessage(m.actions),
+      priority: 1,
+      card: 'actions',
+      numeric: true,
+      cell: (row) => (
+        <HStack justify="flex-end" gap="2">
+          <RowActionButton label={m.actionLabel} action={row.own ? m.change : client ? m.setClientRoute : m.setRoute} values={labelsOf(row)} colorPalette={row.own ? undefined : 'blue'} onClick={() => onRoute(row)} />
+          {client && row.own && <RowActionButton label={m.actionLabel} action={m.resetRoute} values={labelsOf(row)} colorPalette="red" onClick={() => onReset(row)} />}
+        </HStack>
+      ),
+    });
+  }
   return (
-    <TablePanel
-      label={intl.formatMessage(m.routesTitle)}
-      loading={!rows}
-      headers={[
-        { key: 'method', text: intl.formatMessage(m.colMethod) },
-        { key: 'provider', text: intl.formatMessage(m.colProvider) },
-        { key: 'applies', text: intl.formatMessage(m.colApplies) },
-        writable && { key: 'actions', text: intl.formatMessage(m.actions), end: true },
-      ]}
-    >
-      {rows?.map((row) => {
-        const labels = { method: methodName(intl, row.method), scope: scopeName };
-        return (
-          <Table.Row key={row.method} data-route={row.method} data-applies={row.source}>
-            <Table.Cell fontWeight="medium">{labels.method}</Table.Cell>
-            <Table.Cell>{row.provider ? providerName(row.provider) : <Text color="fg.muted">{intl.formatMessage(m.builtinProvider)}</Text>}</Table.Cell>
-            <Table.Cell>
-              <Badge colorPalette={SOURCE_PALETTE[row.source]} variant="subtle">
-                {intl.formatMessage(routeSourceMessages[row.source])}
-              </Badge>
-              {row.source === 'client' && row.platform && (
-                <Text color="fg.muted" fontSize="xs">
-                  {intl.formatMessage(m.instead, { provider: providerName(row.platform.provider) })}
-                </Text>
-              )}
-            </Table.Cell>
-            {writable && (
-              <Table.Cell textAlign="end">
-                <HStack justify="flex-end" gap="2">
-                  <RowActionButton label={m.actionLabel} action={row.own ? m.change : client ? m.setClientRoute : m.setRoute} values={labels} colorPalette={row.own ? undefined : 'blue'} onClick={() => onRoute(row)} />
-                  {client && row.own && <RowActionButton label={m.actionLabel} action={m.resetRoute} values={labels} colorPalette="red" onClick={() => onReset(row)} />}
-                </HStack>
-              </Table.Cell>
-            )}
-          </Table.Row>
-        );
-      })}
-    </TablePanel>
+    <DataGrid
+      caption={intl.formatMessage(m.routesTitle)}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.method}
+      rowAttributes={(row) => ({ 'data-route': row.method, 'data-applies': row.source })}
+      busy={!rows}
+    />
   );
 }
 
@@ -249,82 +256,48 @@ type PluginsProps = {
   onToggle: (plugin: Plugin) => void;
 };
 
-function MethodsTable({ methods, client, writable, onConfigure, onToggle }: PluginsProps & { methods: Plugin[] | undefined; client: string | null }) {
-  const intl = useIntl();
-  return (
-    <TablePanel
-      label={intl.formatMessage(m.methodsTitle)}
-      loading={!methods}
-      headers={[
-        { key: 'name', text: intl.formatMessage(m.colName) },
-        { key: 'code', text: intl.formatMessage(m.colCode) },
-        { key: 'currencies', text: intl.formatMessage(m.colCurrencies) },
-        { key: 'status', text: intl.formatMessage(m.colStatus) },
-        writable && { key: 'actions', text: intl.formatMessage(m.actions), end: true },
-      ]}
-    >
-      {methods?.map((plugin) => (
-        <Table.Row key={plugin.code} data-plugin={`method:${plugin.code}`}>
-          <Table.Cell fontWeight="medium">{plugin.name}</Table.Cell>
-          <Table.Cell fontFamily="mono">{plugin.code}</Table.Cell>
-          <Table.Cell>
-            <Codes codes={plugin.currencies} label={(code) => code} />
-          </Table.Cell>
-          <Table.Cell>
-            <StatusBadge plugin={plugin} client={client} />
-          </Table.Cell>
-          {writable && (
-            <Table.Cell textAlign="end">
-              <PluginActions plugin={plugin} onConfigure={onConfigure} onToggle={onToggle} />
-            </Table.Cell>
-          )}
-        </Table.Row>
-      ))}
-    </TablePanel>
-  );
+function actionsColumn(intl: IntlShape, { writable, onConfigure, onToggle }: PluginsProps): GridColumn<Plugin>[] {
+  if (!writable) return [];
+  return [{ key: 'actions', header: intl.formatMessage(m.actions), priority: 1, card: 'actions', numeric: true, cell: (plugin) => <PluginActions plugin={plugin} onConfigure={onConfigure} onToggle={onToggle} /> }];
 }
 
-function ProvidersTable({ providers, out = false, label, writable, onConfigure, onToggle }: PluginsProps & { providers: Plugin[] | undefined; out?: boolean; label: string }) {
+function MethodsTable({ methods, client, ...actions }: PluginsProps & { methods: Plugin[] | undefined; client: string | null }) {
+  const intl = useIntl();
+  const columns: GridColumn<Plugin>[] = [
+    { key: 'name', header: intl.formatMessage(m.colName), priority: 1, card: 'title', cell: (plugin) => <Text fontWeight="medium">{plugin.name}</Text> },
+    { key: 'code', header: intl.formatMessage(m.colCode), priority: 2, mono: true, cell: (plugin) => plugin.code },
+    { key: 'currencies', header: intl.formatMessage(m.colCurrencies), priority: 2, cell: (plugin) => <Codes codes={plugin.currencies} label={(code) => code} /> },
+    { key: 'status', header: intl.formatMessage(m.colStatus), priority: 1, card: 'status', cell: (plugin) => <StatusBadge plugin={plugin} client={client} /> },
+    ...actionsColumn(intl, actions),
+  ];
+  return <DataGrid caption={intl.formatMessage(m.methodsTitle)} columns={columns} rows={methods} rowKey={(plugin) => plugin.code} rowAttributes={(plugin) => ({ 'data-plugin': `method:${plugin.code}` })} busy={!methods} />;
+}
+
+function ProvidersTable({ providers, out = false, label, ...actions }: PluginsProps & { providers: Plugin[] | undefined; out?: boolean; label: string }) {
   const intl = useIntl();
   const method = (code: string) => methodName(intl, code);
   const served = (plugin: Plugin) => <Codes codes={plugin.methods} label={method} />;
   const paid = (plugin: Plugin) => <Codes codes={plugin.payout_methods} label={method} />;
-  return (
-    <TablePanel
-      label={label}
-      loading={!providers}
-      headers={[
-        { key: 'name', text: intl.formatMessage(m.colName) },
-        { key: 'first', text: intl.formatMessage(out ? m.colPaysOut : m.colCollects) },
-        { key: 'second', text: intl.formatMessage(out ? m.colCollects : m.colPaysOut) },
-        { key: 'refunds', text: intl.formatMessage(m.colRefunds) },
-        { key: 'status', text: intl.formatMessage(m.colStatus) },
-        writable && { key: 'actions', text: intl.formatMessage(m.actions), end: true },
-      ]}
-    >
-      {providers?.map((plugin) => (
-        <Table.Row key={plugin.code} data-plugin={`provider:${plugin.code}`}>
-          <Table.Cell>
-            <Text fontWeight="medium">{plugin.name}</Text>
-            <Text color="fg.muted" fontSize="xs" fontFamily="mono">
-              {plugin.code}
-            </Text>
-          </Table.Cell>
-          <Table.Cell>{out ? paid(plugin) : served(plugin)}</Table.Cell>
-          <Table.Cell>{out ? served(plugin) : paid(plugin)}</Table.Cell>
-          <Table.Cell>
-            <Codes codes={plugin.refund_methods} label={method} />
-          </Table.Cell>
-          <Table.Cell>
-            <StatusBadge plugin={plugin} client={null} />
-          </Table.Cell>
-          {writable && (
-            <Table.Cell textAlign="end">
-              <PluginActions plugin={plugin} onConfigure={onConfigure} onToggle={onToggle} />
-            </Table.Cell>
-          )}
-        </Table.Row>
-      ))}
-    </TablePanel>
-  );
+  const columns: GridColumn<Plugin>[] = [
+    {
+      key: 'name',
+      header: intl.formatMessage(m.colName),
+      priority: 1,
+      card: 'title',
+      cell: (plugin) => (
+        <>
+          <Text fontWeight="medium">{plugin.name}</Text>
+          <Text color="fg.muted" fontSize="xs" fontFamily="mono">
+            {plugin.code}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'first', header: intl.formatMessage(out ? m.colPaysOut : m.colCollects), priority: 1, cell: (plugin) => (out ? paid(plugin) : served(plugin)) },
+    { key: 'second', header: intl.formatMessage(out ? m.colCollects : m.colPaysOut), priority: 2, cell: (plugin) => (out ? served(plugin) : paid(plugin)) },
+    { key: 'refunds', header: intl.formatMessage(m.colRefunds), priority: 2, cell: (plugin) => <Codes codes={plugin.refund_methods} label={method} /> },
+    { key: 'status', header: intl.formatMessage(m.colStatus), priority: 1, card: 'status', cell: (plugin) => <StatusBadge plugin={plugin} client={null} /> },
+    ...actionsColumn(intl, actions),
+  ];
+  return <DataGrid caption={label} columns={columns} rows={providers} rowKey={(plugin) => plugin.code} rowAttributes={(plugin) => ({ 'data-plugin': `provider:${plugin.code}` })} busy={!providers} />;
 }
