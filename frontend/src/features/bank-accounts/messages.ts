@@ -2,6 +2,8 @@ import { type MessageDescriptor, defineMessages } from 'react-intl';
 
 const messages = defineMessages({
   title: { id: 'bankAccounts.title', defaultMessage: 'Bank accounts' },
+  loadError: { id: 'bankAccounts.loadError', defaultMessage: 'The bank accounts could not be loaded.' },
+  actions: { id: 'bankAccounts.actions', defaultMessage: 'Actions' },
   add: { id: 'bankAccounts.add', defaultMessage: 'Add bank account' },
   empty: { id: 'bankAccounts.empty', defaultMessage: 'No records to show' },
   bank: { id: 'bankAccounts.bank', defaultMessage: 'Bank' },

@@ -1,15 +1,18 @@
-import { Button, Flex, Heading, IconButton, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 
 import type { BankAccount } from '@/api/types';
 import { appToaster } from '@/components/app-toaster';
+import { DataGrid, type GridColumn } from '@/components/kit';
 import { ConfirmDialog } from '@/components/kit/confirm-dialog';
 import { FormDialog } from '@/components/kit/form-dialog';
 import { SelectField, TextField } from '@/components/kit/form-fields';
+import { LoadError } from '@/components/query-state';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
+import { formatDocument } from '@/lib/documents';
 
 import { useCreateBankAccount } from '../api/create-bank-account';
 import { useDeleteBankAccount } from '../api/delete-bank-account';
@@ -46,6 +49,30 @@ export function BankAccountsPanel({ writable }: { writable: boolean }) {
     });
   };
 
+  const typeName = (type: string) => (type in TYPE ? intl.formatMessage(TYPE[type as keyof typeof TYPE]) : type);
+  const columns: GridColumn<BankAccount>[] = [
+    { key: 'bank', header: intl.formatMessage(m.bank), priority: 1, card: 'title', cell: (account) => [account.bank.compe, account.bank.name].filter(Boolean).join(' ') },
+    { key: 'agency', header: intl.formatMessage(m.agency), priority: 1, cell: (account) => withDigit(account.agency, account.agency_digit) },
+    { key: 'account', header: intl.formatMessage(m.account), priority: 1, cell: (account) => withDigit(account.account, account.account_digit) },
+    { key: 'type', header: intl.formatMessage(m.type), priority: 2, cell: (account) => typeName(account.account_type) },
+    { key: 'holder', header: intl.formatMessage(m.holder), priority: 2, cell: (account) => `${account.holder_name} (${formatDocument(account.holder_document)})` },
+    { key: 'pix', header: intl.formatMessage(m.pixKey), priority: 3, cell: (account) => account.pix_key },
+  ];
+  if (writable) {
+    columns.push({
+      key: 'actions',
+      header: intl.formatMessage(m.actions),
+      priority: 1,
+      card: 'actions',
+      numeric: true,
+      cell: (account) => (
+        <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={intl.formatMessage(m.remove, { account: withDigit(account.account, account.account_digit) })} onClick={() => setRemoving(account)}>
+          ✕
+        </IconButton>
+      ),
+    });
+  }
+
   return (
     <Stack as="section" gap="3" aria-label={intl.formatMessage(m.title)}>
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
@@ -58,48 +85,12 @@ export function BankAccountsPanel({ writable }: { writable: boolean }) {
           </Button>
         )}
       </Flex>
-      {accounts.data && accounts.data.length === 0 ? (
+      {accounts.isError && !accounts.data ? (
+        <LoadError title={intl.formatMessage(m.loadError)} onRetry={() => void accounts.refetch()} />
+      ) : accounts.data && accounts.data.length === 0 ? (
         <Text color="fg.muted">{intl.formatMessage(m.empty)}</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="lg" bg="bg.panel">
-          <Table.Root size="sm" aria-busy={accounts.isPending || undefined}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{intl.formatMessage(m.bank)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{intl.formatMessage(m.agency)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{intl.formatMessage(m.account)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{intl.formatMessage(m.type)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{intl.formatMessage(m.holder)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{intl.formatMessage(m.pixKey)}</Table.ColumnHeader>
-                {writable && <Table.ColumnHeader />}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {accounts.data?.map((account) => {
-                const number = withDigit(account.account, account.account_digit);
-                return (
-                  <Table.Row key={account.id}>
-                    <Table.Cell>{[account.bank.compe, account.bank.name].filter(Boolean).join(' ')}</Table.Cell>
-                    <Table.Cell>{withDigit(account.agency, account.agency_digit)}</Table.Cell>
-                    <Table.Cell>{number}</Table.Cell>
-                    <Table.Cell>{account.account_type in TYPE ? intl.formatMessage(TYPE[account.account_type as keyof typeof TYPE]) : account.account_type}</Table.Cell>
-                    <Table.Cell>
-                      {account.holder_name} ({account.holder_document})
-                    </Table.Cell>
-                    <Table.Cell>{account.pix_key}</Table.Cell>
-                    {writable && (
-                      <Table.Cell textAlign="end">
-                        <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={intl.formatMessage(m.remove, { account: number })} onClick={() => setRemoving(account)}>
-                          ✕
-                        </IconButton>
-                      </Table.Cell>
-                    )}
-                  </Table.Row>
-                );
-              })}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DataGrid caption={intl.formatMessage(m.title)} columns={columns} rows={accounts.data} rowKey={(account) => account.id} rowAttributes={(account) => ({ 'data-bank-account': account.id })} busy={accounts.isPending} skeletonRows={2} />
       )}
       {adding && <AddBankAccountDialog onClose={() => setAdding(false)} />}
       <ConfirmDialog
