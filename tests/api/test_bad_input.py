@@ -56,7 +56,13 @@ def paged_answers() -> set[str]:
 
 PARAMETERS = openapi_parameters()
 PAGED_ANSWERS = paged_answers()
-PAGED = [op for op in OPERATIONS if "cursor" in PARAMETERS[str(op)] and str(op) in PAGED_ANSWERS]
+# Lists under a parent (a webhook endpoint's deliveries) answer 404 for the placeholder parent before
+# reading the cursor: their own tests send a forged cursor under a real parent (tests/webhooks).
+PAGED = [
+    op
+    for op in OPERATIONS
+    if "cursor" in PARAMETERS[str(op)] and str(op) in PAGED_ANSWERS and not op.params
+]
 DATED = [op for op in OPERATIONS if "date_to" in PARAMETERS[str(op)]]
 
 
@@ -215,7 +221,14 @@ def test_a_cursor_whose_value_does_not_fit_the_amount_sort_answers_400(
     op: Operation, value: Any, no_unhandled_errors: None
 ) -> None:
     assert "sort" in PARAMETERS[str(op)]
-    response = signed_in(op).get(op.url(), {"sort": "-amount", "cursor": cursor_of([value, 1])})
+    client = signed_in(op)
+    response = client.get(op.url(), {"sort": "-amount", "cursor": cursor_of([value, 1])})
+    if "amount" not in str(response.json().get("fields", {}).get("cursor", "")) and response.json().get(
+        "fields"
+    ) == {"sort": "invalid"}:
+        # A list of no money (restrictions, alerts) has no amount sort: it refuses the sort itself.
+        assert_error(client.get(op.url(), {"sort": "-amount"}), 400, "invalid_input")
+        return
     assert_error(response, 400, "invalid_cursor")
 
 
