@@ -59,9 +59,7 @@ PAGED_ANSWERS = paged_answers()
 # Lists under a parent (a webhook endpoint's deliveries) answer 404 for the placeholder parent before
 # reading the cursor: their own tests send a forged cursor under a real parent (tests/webhooks).
 PAGED = [
-    op
-    for op in OPERATIONS
-    if "cursor" in PARAMETERS[str(op)] and str(op) in PAGED_ANSWERS and not op.params
+    op for op in OPERATIONS if "cursor" in PARAMETERS[str(op)] and str(op) in PAGED_ANSWERS and not op.params
 ]
 DATED = [op for op in OPERATIONS if "date_to" in PARAMETERS[str(op)]]
 
