@@ -463,6 +463,11 @@ export interface components {
     /** ApiKeyCreatedOut */
     ApiKeyCreatedOut: {
       /**
+       * Allowed Ips
+       * @description CIDRs calls must come from; empty: any address
+       */
+      allowed_ips: string[];
+      /**
        * Created At
        * Format: date-time
        */
@@ -493,6 +498,11 @@ export interface components {
       prefix: string;
       /** Revoked At */
       revoked_at: string | null;
+      /**
+       * Scope
+       * @enum {string}
+       */
+      scope: "full" | "read_only";
       /**
        * Status
        * @enum {string}
@@ -507,6 +517,11 @@ export interface components {
     /** ApiKeyIn */
     ApiKeyIn: {
       /**
+       * Allowed Ips
+       * @description CIDRs or addresses calls must come from (403 key_ip_not_allowed); empty: any
+       */
+      allowed_ips?: string[];
+      /**
        * Expires At
        * @description Optional; must be in the future
        */
@@ -516,9 +531,21 @@ export interface components {
        * @description What the key is for (shown in the list)
        */
       name: string;
+      /**
+       * Scope
+       * @description full: what its member may do; read_only: GET only (403 key_read_only)
+       * @default full
+       * @enum {string}
+       */
+      scope?: "full" | "read_only";
     };
     /** ApiKeyOut */
     ApiKeyOut: {
+      /**
+       * Allowed Ips
+       * @description CIDRs calls must come from; empty: any address
+       */
+      allowed_ips: string[];
       /**
        * Created At
        * Format: date-time
@@ -550,6 +577,11 @@ export interface components {
       prefix: string;
       /** Revoked At */
       revoked_at: string | null;
+      /**
+       * Scope
+       * @enum {string}
+       */
+      scope: "full" | "read_only";
       /**
        * Status
        * @enum {string}

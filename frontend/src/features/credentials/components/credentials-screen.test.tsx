@@ -23,6 +23,8 @@ function makeKey(overrides: Partial<ApiKey> = {}): ApiKey {
     last_used_at: null,
     expires_at: null,
     revoked_at: null,
+    scope: 'full',
+    allowed_ips: [],
     ...overrides,
   };
 }
