@@ -150,7 +150,7 @@ export interface paths {
   "/api/deposits": {
     /** Deposits: filters, search, keyset pages */
     get: operations["payments_api_list_deposits"];
-    /** Create a deposit (billet, PIX, card, transfer) */
+    /** Create a deposit (billet, PIX, card, transfer; 200 when the Idempotency-Key was seen) */
     post: operations["payments_api_create_deposit"];
   };
   "/api/deposits/summary": {
@@ -166,7 +166,7 @@ export interface paths {
     get: operations["payments_api_deposit_document"];
   };
   "/api/deposits/{deposit_id}/refunds": {
-    /** Refund part or all of a paid deposit (pending until the provider confirms it) */
+    /** Refund part or all of a paid deposit (pending until the provider confirms it; 200 when the Idempotency-Key was seen) */
     post: operations["refunds_api_create_refund"];
   };
   "/api/exports": {
@@ -4352,14 +4352,26 @@ export interface operations {
       };
     };
   };
-  /** Create a deposit (billet, PIX, card, transfer) */
+  /** Create a deposit (billet, PIX, card, transfer; 200 when the Idempotency-Key was seen) */
   payments_api_create_deposit: {
+    parameters: {
+      header?: {
+        /** @description Optional. The same key with the same body answers the same record (200); with another body, 409 idempotency_conflict. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["DepositIn"];
       };
     };
     responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["DepositOut"];
+        };
+      };
       /** @description Created */
       201: {
         content: {
@@ -4454,9 +4466,13 @@ export interface operations {
       };
     };
   };
-  /** Refund part or all of a paid deposit (pending until the provider confirms it) */
+  /** Refund part or all of a paid deposit (pending until the provider confirms it; 200 when the Idempotency-Key was seen) */
   refunds_api_create_refund: {
     parameters: {
+      header?: {
+        /** @description Optional. The same key with the same body answers the same record (200); with another body, 409 idempotency_conflict. */
+        "Idempotency-Key"?: string | null;
+      };
       path: {
         deposit_id: string;
       };
@@ -4467,6 +4483,12 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RefundOut"];
+        };
+      };
       /** @description Created */
       201: {
         content: {
