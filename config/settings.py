@@ -204,6 +204,11 @@ ANONYMOUS_USER_NAME = None  # no guardian anonymous user row: anonymous callers 
 LOGIN_MAX_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_MAX_FAILURES_PER_ACCOUNT", "5"))
 LOGIN_MAX_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_MAX_FAILURES_PER_ADDRESS", "20"))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
+# Merchant API keys (credentials): calls per key per window (429 with Retry-After beyond), and how many
+# usable (not revoked, not expired) keys a tenant may hold.
+API_KEY_RATE_LIMIT = int(os.environ.get("API_KEY_RATE_LIMIT", "600"))
+API_KEY_RATE_WINDOW_SECONDS = int(os.environ.get("API_KEY_RATE_WINDOW_SECONDS", "60"))
+API_KEYS_PER_TENANT = int(os.environ.get("API_KEYS_PER_TENANT", "20"))
 
 SESSION_COOKIE_AGE = 60 * 60 * 12
 # Read from Redis, written to both (a session survives a Redis restart; the cache is skipped when Redis

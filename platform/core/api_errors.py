@@ -109,7 +109,11 @@ def install(api: NinjaAPI) -> None:
         body = error_body(exc.code, **exc.params)
         if "fields" in exc.params:
             body["fields"] = exc.params["fields"]
-        return api.create_response(request, body, status=exc.status)
+        response = api.create_response(request, body, status=exc.status)
+        retry_after = getattr(exc, "retry_after", None)
+        if isinstance(retry_after, int):
+            response["Retry-After"] = str(retry_after)
+        return response
 
     @api.exception_handler(PluginError)
     def plugin_error(request: HttpRequest, exc: PluginError) -> HttpResponse:

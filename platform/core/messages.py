@@ -150,6 +150,22 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "Chave de API inválida, expirada ou revogada.",
         "en": "Invalid, expired or revoked API key.",
     },
+    "key_read_only": {
+        "pt-BR": "Esta chave de API é somente leitura: ela não pode criar nem alterar nada.",
+        "en": "This API key is read-only: it cannot create or change anything.",
+    },
+    "key_ip_not_allowed": {
+        "pt-BR": "Esta chave de API não aceita chamadas deste endereço IP.",
+        "en": "This API key does not accept calls from this IP address.",
+    },
+    "key_rate_limited": {
+        "pt-BR": "Muitas chamadas com esta chave de API. Tente novamente em {seconds} segundos.",
+        "en": "Too many calls with this API key. Try again in {seconds} seconds.",
+    },
+    "api_key_limit_reached": {
+        "pt-BR": "Limite de {limit} chaves de API ativas atingido. Revogue uma antes de criar outra.",
+        "en": "The limit of {limit} active API keys has been reached. Revoke one before creating another.",
+    },
     "api_key_expiry_past": {
         "pt-BR": "A data de validade precisa estar no futuro.",
         "en": "The expiry date must be in the future.",

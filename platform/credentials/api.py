@@ -35,6 +35,8 @@ def key_out(key: ApiKey) -> dict[str, Any]:
         "last_used_at": key.last_used_at,
         "expires_at": key.expires_at,
         "revoked_at": key.revoked_at,
+        "scope": key.scope,
+        "allowed_ips": key.allowed_ips,
     }
 
 
@@ -54,7 +56,12 @@ def list_keys(request: HttpRequest) -> list[dict[str, Any]]:
 @requires_route(*CREDENTIAL_ROUTES, write=True)
 def create_key(request: HttpRequest, payload: ApiKeyIn, response: HttpResponse) -> Status[dict[str, Any]]:
     created = services.create_key(
-        membership_of(request), name=payload.name, expires_at=payload.expires_at, request=request
+        membership_of(request),
+        name=payload.name,
+        expires_at=payload.expires_at,
+        scope=payload.scope,
+        allowed_ips=payload.allowed_ips,
+        request=request,
     )
     response["Cache-Control"] = "no-store"  # the token must not stay in any cache
     return Status(201, {**key_out(created.key), "token": created.token})

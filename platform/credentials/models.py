@@ -18,6 +18,11 @@ class ApiKeyStatus(models.TextChoices):
     REVOKED = "revoked", "Revoked"
 
 
+class ApiKeyScope(models.TextChoices):
+    FULL = "full", "Full"  # whatever its member's role may do
+    READ_ONLY = "read_only", "Read only"  # safe methods only (GET, HEAD, OPTIONS)
+
+
 class ApiKey(models.Model):
     prefix = models.CharField(max_length=16, unique=True)  # public: in the token, the list and URLs
     name = models.CharField(max_length=100)
@@ -32,6 +37,9 @@ class ApiKey(models.Model):
     expires_at = models.DateTimeField(null=True, blank=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
     revoked_by_id = models.BigIntegerField(null=True, blank=True)
+    scope = models.CharField(max_length=16, choices=ApiKeyScope.choices, default=ApiKeyScope.FULL)
+    # CIDRs (IPv4 or IPv6) a call must come from; empty: any address.
+    allowed_ips = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ("-created_at", "-id")

@@ -12,6 +12,14 @@ from pydantic import BaseModel, Field
 class ApiKeyIn(Schema):
     name: str = Field(min_length=1, max_length=100, description="What the key is for (shown in the list)")
     expires_at: datetime | None = Field(default=None, description="Optional; must be in the future")
+    scope: Literal["full", "read_only"] = Field(
+        default="full", description="full: what its member may do; read_only: GET only (403 key_read_only)"
+    )
+    allowed_ips: list[str] = Field(
+        default_factory=list,
+        max_length=50,
+        description="CIDRs or addresses calls must come from (403 key_ip_not_allowed); empty: any",
+    )
 
 
 class ApiKeyOut(BaseModel):
@@ -24,6 +32,8 @@ class ApiKeyOut(BaseModel):
     last_used_at: datetime | None = Field(description="Updated at most once a minute")
     expires_at: datetime | None
     revoked_at: datetime | None
+    scope: Literal["full", "read_only"]
+    allowed_ips: list[str] = Field(description="CIDRs calls must come from; empty: any address")
 
 
 class ApiKeyCreatedOut(ApiKeyOut):

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db import transaction
+from django.conf import settings
+from django.db import connection, transaction
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
@@ -22,8 +25,9 @@ from django_tenants.utils import get_public_schema_name
 from accounts.backends import acting_membership
 from accounts.models import Membership
 from audit import services as audit
-from core.errors import AppError, NotFoundError
-from credentials.models import ApiKey, ApiKeyStatus
+from core.errors import AppError, ForbiddenError, NotFoundError
+from credentials.limits import count_call
+from credentials.models import ApiKey, ApiKeyScope, ApiKeyStatus
 from tenants.tenancy import current_schema
 
 TOKEN_SCHEME = "cofre"  # noqa: S105  (the token's first part, not a secret)
@@ -33,6 +37,8 @@ SECRET_BYTES = 32
 # "api_key.used" entry at most once an hour per key (the first call after an hour of silence).
 USE_STAMP_EVERY = timedelta(minutes=1)
 USE_AUDIT_EVERY = timedelta(hours=1)
+MAX_ALLOWED_IPS = 50
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
 class InvalidApiKeyError(AppError):
@@ -84,13 +90,48 @@ def access_key(key_id: str) -> ApiKey:
     return key
 
 
+def normalize_allowed_ips(values: Sequence[str]) -> list[str]:
+    """CIDRs (or single addresses) in canonical form, duplicates dropped; a bad one is a field error."""
+    if len(values) > MAX_ALLOWED_IPS:
+        raise AppError("invalid_input", fields={"allowed_ips": "too_many"})
+    networks: list[str] = []
+    for value in values:
+        try:
+            network = str(ipaddress.ip_network(value.strip(), strict=False))
+        except ValueError:
+            raise AppError("invalid_input", fields={"allowed_ips": "invalid_cidr"}) from None
+        if network not in networks:
+            networks.append(network)
+    return networks
+
+
+def usable_keys(now: datetime | None = None) -> QuerySet[ApiKey]:
+    """Keys of this schema that can still be used (neither revoked nor expired)."""
+    moment = now or timezone.now()
+    return ApiKey.objects.filter(revoked_at__isnull=True).filter(
+        Q(expires_at__isnull=True) | Q(expires_at__gt=moment)
+    )
+
+
 def create_key(
-    membership: Membership, *, name: str, expires_at: datetime | None, request: HttpRequest | None = None
+    membership: Membership,
+    *,
+    name: str,
+    expires_at: datetime | None,
+    scope: str = ApiKeyScope.FULL,
+    allowed_ips: Sequence[str] = (),
+    request: HttpRequest | None = None,
 ) -> NewKey:
-    """A key acting for `membership` (its creator); audited. The token is in the answer only."""
+    """A key acting for `membership` (its creator); audited. The token is in the answer only.
+
+    At most `API_KEYS_PER_TENANT` usable keys per tenant (`api_key_limit_reached`); counted under a
+    lock of the schema's keys, so two creations at once cannot both pass the last free place."""
     label = name.strip()
     if not label:
         raise AppError("invalid_input", fields={"name": "required"})
+    if scope not in ApiKeyScope.values:
+        raise AppError("invalid_input", fields={"scope": "invalid_choice"})
+    networks = normalize_allowed_ips(allowed_ips)
     if expires_at is not None:
         if timezone.is_naive(expires_at):
             expires_at = timezone.make_aware(expires_at)
@@ -99,6 +140,11 @@ def create_key(
     prefix = secrets.token_hex(PREFIX_BYTES)
     secret = secrets.token_hex(SECRET_BYTES)
     with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [f"api-keys:{current_schema()}"])
+        limit = settings.API_KEYS_PER_TENANT
+        if usable_keys().count() >= limit:
+            raise AppError("api_key_limit_reached", status=409, limit=limit)
         key = ApiKey.objects.create(
             prefix=prefix,
             name=label,
@@ -107,6 +153,8 @@ def create_key(
             user_id=membership.user_id,
             created_by_email=membership.user.email,
             expires_at=expires_at,
+            scope=scope,
+            allowed_ips=networks,
         )
         audit.record(
             "api_key.created",
@@ -117,6 +165,8 @@ def create_key(
                 "prefix": display_prefix(key),
                 "name": label,
                 "expires_at": expires_at.isoformat() if expires_at else None,
+                "scope": scope,
+                "allowed_ips": networks,
             },
         )
     return NewKey(key=key, token=f"{TOKEN_SCHEME}_{prefix}_{secret}")
@@ -162,8 +212,30 @@ def authenticate_token(token: str, *, request: HttpRequest | None = None) -> Mem
     membership = acting_membership(key.user_id, schema)
     if membership is None or membership.pk != key.membership_id:
         raise InvalidApiKeyError
+    if request is not None:
+        check_call(key, request)
     _stamp_use(key, membership, now, request)
     return membership
+
+
+def address_allowed(key: ApiKey, address: str | None) -> bool:
+    if not key.allowed_ips:
+        return True
+    try:
+        ip = ipaddress.ip_address(address or "")
+    except ValueError:
+        return False
+    return any(ip in ipaddress.ip_network(cidr, strict=False) for cidr in key.allowed_ips)
+
+
+def check_call(key: ApiKey, request: HttpRequest) -> None:
+    """What a valid key may do on this call: from an allowed address (`key_ip_not_allowed`), within
+    its rate (`key_rate_limited`, 429), and only safe methods when read-only (`key_read_only`)."""
+    if not address_allowed(key, audit.client_ip(request)):
+        raise ForbiddenError("key_ip_not_allowed")
+    count_call(key.prefix)
+    if key.scope == ApiKeyScope.READ_ONLY and (request.method or "GET").upper() not in SAFE_METHODS:
+        raise ForbiddenError("key_read_only")
 
 
 def _stamp_use(key: ApiKey, membership: Membership, now: datetime, request: HttpRequest | None) -> None:

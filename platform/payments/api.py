@@ -5,12 +5,13 @@
 
 from dataclasses import replace
 from datetime import date
-from typing import Any
+from typing import Annotated, Any
 
 from django.db.models import F, Value
 from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse
 from ninja import Query, Router, Schema
+from ninja.params import functions as param
 from ninja.responses import Status
 
 from access.guard import membership_of, requires_route
@@ -132,11 +133,28 @@ def deposit_filtered(filters: DepositQuery) -> Any:
     return queries.filtered(query_filters(filters))
 
 
-@router.post("", response={201: DepositOut}, summary="Create a deposit (billet, PIX, card, transfer)")
+IdempotencyKey = Annotated[
+    str | None,
+    param.Header(
+        None,
+        alias="Idempotency-Key",
+        description="Optional. The same key with the same body answers the same record (200); "
+        "with another body, 409 idempotency_conflict.",
+    ),
+]
+
+
+@router.post(
+    "",
+    response={200: DepositOut, 201: DepositOut},
+    summary="Create a deposit (billet, PIX, card, transfer; 200 when the Idempotency-Key was seen)",
+)
 @requires_route(*DEPOSIT_ROUTES, write=True)
-def create_deposit(request: HttpRequest, payload: DepositIn) -> Status[dict[str, Any]]:
+def create_deposit(
+    request: HttpRequest, payload: DepositIn, idempotency_key: IdempotencyKey = None
+) -> Status[dict[str, Any]]:
     membership = membership_of(request)
-    deposit = services.create_deposit(
+    deposit, created = services.create_deposit_once(
         membership,
         services.DepositInput(
             method=payload.method,
@@ -149,8 +167,9 @@ def create_deposit(request: HttpRequest, payload: DepositIn) -> Status[dict[str,
             card_token=payload.card_token,
             extra=dict(payload.extra),
         ),
+        idempotency_key=idempotency_key,
     )
-    return Status(201, deposit_out(deposit))
+    return Status(201 if created else 200, deposit_out(deposit))
 
 
 @router.get("", response=DepositListOut, summary="Deposits: filters, search, keyset pages")

@@ -73,6 +73,9 @@ class Deposit(models.Model):
     provider_reference = models.CharField(max_length=80, blank=True)
     card_token = models.CharField(max_length=80, blank=True)  # the provider's token, never a card number
     provider_extra = models.JSONField(default=dict, blank=True)  # e.g. the sandbox scenario
+    # Idempotency-Key of the create call (core.idempotency): null when none was sent
+    idempotency_key = models.CharField(max_length=100, null=True, blank=True, unique=True)
+    request_hash = models.CharField(max_length=64, blank=True)
     # lifecycle
     created_by_id = models.BigIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import date, datetime
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import Membership
@@ -20,6 +20,7 @@ from brazil import address
 from brazil.address import AddressError
 from brazil.documents import validate_document
 from brazil.errors import DocumentError
+from core import idempotency
 from core.errors import AppError, NotFoundError
 from core.ids import new_public_id
 from core.periodic import Run, keyset, new_run, periodic_run
@@ -223,7 +224,13 @@ def _checked_address(payer: Payer) -> dict[str, str]:
     return {"zipcode": zipcode, "state": state}
 
 
-def do_create_deposit(membership: Membership, checked: CheckedDeposit) -> Deposit:
+def do_create_deposit(
+    membership: Membership,
+    checked: CheckedDeposit,
+    *,
+    idempotency_key: str | None = None,
+    request_hash: str = "",
+) -> Deposit:
     """Write a checked deposit (waiting) with its timeline, name tokens, index row, audit and outbox
     entries in one transaction."""
     request, payer = checked.request, checked.request.payer
@@ -236,6 +243,7 @@ def do_create_deposit(membership: Membership, checked: CheckedDeposit) -> Deposi
             neighborhood=payer.neighborhood, city=payer.city, state=payer.state.upper(),
             zipcode=payer.zipcode, due_date=request.due_date, card_token=request.card_token,
             provider=checked.provider, provider_extra=dict(request.extra), created_by_id=membership.user_id,
+            idempotency_key=idempotency_key, request_hash=request_hash,
             **_artifact_fields(checked.artifacts),
         )  # fmt: skip
         index_name(deposit)
@@ -260,10 +268,31 @@ def do_create_deposit(membership: Membership, checked: CheckedDeposit) -> Deposi
 
 def create_deposit(membership: Membership, data: DepositInput) -> Deposit:
     """Check, write, then register the charge with its provider (outside the transaction)."""
-    deposit = do_create_deposit(membership, check_deposit(membership, data))
+    return create_deposit_once(membership, data, idempotency_key=None)[0]
+
+
+def create_deposit_once(
+    membership: Membership, data: DepositInput, *, idempotency_key: str | None
+) -> tuple[Deposit, bool]:
+    """`create_deposit` honouring an optional Idempotency-Key: (deposit, created). The same key with
+    the same request answers the deposit already made (also when both arrive at once: the unique key
+    makes the second insert fail and answer the first); with another request, `idempotency_conflict`."""
+    key = idempotency.optional_key(idempotency_key)
+    request_hash = idempotency.fingerprint({**asdict(data), "creator": membership.user_id}) if key else ""
+    existing = idempotency.replay(Deposit.objects.all(), key, request_hash)
+    if existing is not None:
+        return existing, False
+    checked = check_deposit(membership, data)
+    try:
+        deposit = do_create_deposit(membership, checked, idempotency_key=key, request_hash=request_hash)
+    except IntegrityError:
+        winner = idempotency.replay(Deposit.objects.all(), key, request_hash)
+        if winner is None:
+            raise
+        return winner, False
     register_charge(deposit.pk)
     deposit.refresh_from_db()
-    return deposit
+    return deposit, True
 
 
 def _artifact_fields(artifacts: ChargeArtifacts) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from ninja.responses import Status
 from access.guard import membership_of, requires_route
 from core.api_types import IsoDate
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
+from payments.api import IdempotencyKey
 from payments.services import access_deposit
 from refunds import queries
 from refunds import services as refunds
@@ -50,16 +51,19 @@ def refund_out(r: Refund) -> dict[str, Any]:
 # ------------------------------------------------------------------------------------ refunds
 @deposit_refunds_router.post(
     "/{deposit_id}/refunds",
-    response={201: RefundOut},
-    summary="Refund part or all of a paid deposit (pending until the provider confirms it)",
+    response={200: RefundOut, 201: RefundOut},
+    summary="Refund part or all of a paid deposit (pending until the provider confirms it; 200 when "
+    "the Idempotency-Key was seen)",
 )
 @requires_route(*REFUND_ROUTES, write=True)
-def create_refund(request: HttpRequest, deposit_id: str, payload: RefundIn) -> Status[dict[str, Any]]:
+def create_refund(
+    request: HttpRequest, deposit_id: str, payload: RefundIn, idempotency_key: IdempotencyKey = None
+) -> Status[dict[str, Any]]:
     membership = membership_of(request)
     deposit = access_deposit(membership, deposit_id)
     data = refunds.RefundInput(payload.amount, payload.reason, extra=dict(payload.extra))
-    refund = refunds.create_refund(membership, deposit, data)
-    return Status(201, refund_out(refund))
+    refund, created = refunds.create_refund_once(membership, deposit, data, idempotency_key=idempotency_key)
+    return Status(201 if created else 200, refund_out(refund))
 
 
 class RefundQuery(Schema):

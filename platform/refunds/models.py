@@ -31,6 +31,9 @@ class Refund(models.Model):
     provider = models.CharField(max_length=40, blank=True)
     provider_reference = models.CharField(max_length=80, blank=True)  # empty until the bank has it
     provider_extra = models.JSONField(default=dict, blank=True)  # e.g. the sandbox scenario
+    # Idempotency-Key of the create call (core.idempotency): null when none was sent
+    idempotency_key = models.CharField(max_length=100, null=True, blank=True, unique=True)
+    request_hash = models.CharField(max_length=64, blank=True)
     submission_attempts = models.PositiveIntegerField(default=0)
     last_attempt_at = models.DateTimeField(null=True, blank=True)
     last_error = models.CharField(max_length=120, blank=True)

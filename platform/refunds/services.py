@@ -28,15 +28,16 @@ Settlement of a partly refunded deposit moves only what is left of its net (net 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from accounts.models import Membership, User
+from core import idempotency
 from core.errors import AppError, NotFoundError
 from core.ids import new_public_id
 from core.jobs import enqueue_on_commit
@@ -88,6 +89,34 @@ def _check_provider_refunds(deposit: Deposit) -> None:
 def create_refund(membership: Membership, deposit: Deposit, data: RefundInput) -> Refund:
     """Refund part or all of `deposit` (loaded with payments.services.access_deposit): the refund is
     created pending with its money reserved, and sent to the provider once this commits."""
+    return create_refund_once(membership, deposit, data, idempotency_key=None)[0]
+
+
+def create_refund_once(
+    membership: Membership, deposit: Deposit, data: RefundInput, *, idempotency_key: str | None
+) -> tuple[Refund, bool]:
+    """`create_refund` honouring an optional Idempotency-Key: (refund, created). Requests with the
+    same key on the same deposit meet under its row lock, so the second answers the first refund; the
+    same key with another request (amount, reason, deposit) is `idempotency_conflict`."""
+    key = idempotency.optional_key(idempotency_key)
+    request_hash = (
+        idempotency.fingerprint({**asdict(data), "deposit": deposit.pk, "creator": membership.user_id})
+        if key
+        else ""
+    )
+    try:
+        return _create_refund(membership, deposit, data, key, request_hash)
+    except IntegrityError:
+        # the same key at the same time on another deposit: the other insert won
+        winner = idempotency.replay(Refund.objects.all(), key, request_hash)
+        if winner is None:
+            raise
+        return winner, False
+
+
+def _create_refund(
+    membership: Membership, deposit: Deposit, data: RefundInput, key: str | None, request_hash: str
+) -> tuple[Refund, bool]:
     reason = " ".join(data.reason.split())
     if not reason:
         raise AppError("reason_required", status=400, fields={"reason": "required"})
@@ -96,6 +125,9 @@ def create_refund(membership: Membership, deposit: Deposit, data: RefundInput) -
     tenant = current_tenant()
     with transaction.atomic():
         locked = Deposit.objects.select_for_update().get(pk=deposit.pk)
+        existing = idempotency.replay(Refund.objects.all(), key, request_hash)
+        if existing is not None:
+            return existing, False
         if locked.status not in REFUNDABLE:
             raise AppError("refund_not_allowed", status=409, status_now=locked.status)
         now = timezone.now()
@@ -123,6 +155,8 @@ def create_refund(membership: Membership, deposit: Deposit, data: RefundInput) -
             created_by_id=membership.user_id,
             provider=locked.provider,
             provider_extra=dict(data.extra),
+            idempotency_key=key,
+            request_hash=request_hash,
         )
         locked.refunded_amount += refund.amount
         locked.save(update_fields=["refunded_amount", "updated_at"])
@@ -142,7 +176,7 @@ def create_refund(membership: Membership, deposit: Deposit, data: RefundInput) -
         from refunds.tasks import submit_refund as submit_actor
 
         enqueue_on_commit(submit_actor, refund.pk)
-    return refund
+    return refund, True
 
 
 def refund_event_payload(refund: Refund) -> dict[str, object]:

@@ -150,7 +150,7 @@ export interface paths {
   "/api/deposits": {
     /** Deposits: filters, search, keyset pages */
     get: operations["payments_api_list_deposits"];
-    /** Create a deposit (billet, PIX, card, transfer) */
+    /** Create a deposit (billet, PIX, card, transfer; 200 when the Idempotency-Key was seen) */
     post: operations["payments_api_create_deposit"];
   };
   "/api/deposits/summary": {
@@ -166,7 +166,7 @@ export interface paths {
     get: operations["payments_api_deposit_document"];
   };
   "/api/deposits/{deposit_id}/refunds": {
-    /** Refund part or all of a paid deposit (pending until the provider confirms it) */
+    /** Refund part or all of a paid deposit (pending until the provider confirms it; 200 when the Idempotency-Key was seen) */
     post: operations["refunds_api_create_refund"];
   };
   "/api/exports": {
@@ -463,6 +463,11 @@ export interface components {
     /** ApiKeyCreatedOut */
     ApiKeyCreatedOut: {
       /**
+       * Allowed Ips
+       * @description CIDRs calls must come from; empty: any address
+       */
+      allowed_ips: string[];
+      /**
        * Created At
        * Format: date-time
        */
@@ -493,6 +498,11 @@ export interface components {
       prefix: string;
       /** Revoked At */
       revoked_at: string | null;
+      /**
+       * Scope
+       * @enum {string}
+       */
+      scope: "full" | "read_only";
       /**
        * Status
        * @enum {string}
@@ -507,6 +517,11 @@ export interface components {
     /** ApiKeyIn */
     ApiKeyIn: {
       /**
+       * Allowed Ips
+       * @description CIDRs or addresses calls must come from (403 key_ip_not_allowed); empty: any
+       */
+      allowed_ips?: string[];
+      /**
        * Expires At
        * @description Optional; must be in the future
        */
@@ -516,9 +531,21 @@ export interface components {
        * @description What the key is for (shown in the list)
        */
       name: string;
+      /**
+       * Scope
+       * @description full: what its member may do; read_only: GET only (403 key_read_only)
+       * @default full
+       * @enum {string}
+       */
+      scope?: "full" | "read_only";
     };
     /** ApiKeyOut */
     ApiKeyOut: {
+      /**
+       * Allowed Ips
+       * @description CIDRs calls must come from; empty: any address
+       */
+      allowed_ips: string[];
       /**
        * Created At
        * Format: date-time
@@ -550,6 +577,11 @@ export interface components {
       prefix: string;
       /** Revoked At */
       revoked_at: string | null;
+      /**
+       * Scope
+       * @enum {string}
+       */
+      scope: "full" | "read_only";
       /**
        * Status
        * @enum {string}
@@ -4320,14 +4352,26 @@ export interface operations {
       };
     };
   };
-  /** Create a deposit (billet, PIX, card, transfer) */
+  /** Create a deposit (billet, PIX, card, transfer; 200 when the Idempotency-Key was seen) */
   payments_api_create_deposit: {
+    parameters: {
+      header?: {
+        /** @description Optional. The same key with the same body answers the same record (200); with another body, 409 idempotency_conflict. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["DepositIn"];
       };
     };
     responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["DepositOut"];
+        };
+      };
       /** @description Created */
       201: {
         content: {
@@ -4422,9 +4466,13 @@ export interface operations {
       };
     };
   };
-  /** Refund part or all of a paid deposit (pending until the provider confirms it) */
+  /** Refund part or all of a paid deposit (pending until the provider confirms it; 200 when the Idempotency-Key was seen) */
   refunds_api_create_refund: {
     parameters: {
+      header?: {
+        /** @description Optional. The same key with the same body answers the same record (200); with another body, 409 idempotency_conflict. */
+        "Idempotency-Key"?: string | null;
+      };
       path: {
         deposit_id: string;
       };
@@ -4435,6 +4483,12 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RefundOut"];
+        };
+      };
       /** @description Created */
       201: {
         content: {

@@ -13,6 +13,11 @@ export const expiryMessages = defineMessages({
   days365: { id: 'credentials.expiry.365', defaultMessage: 'In 1 year' },
 });
 
+export const scopeMessages = defineMessages({
+  full: { id: 'credentials.scope.full', defaultMessage: 'Full access' },
+  read_only: { id: 'credentials.scope.read_only', defaultMessage: 'Read only' },
+});
+
 const messages = defineMessages({
   intro: {
     id: 'credentials.intro',
@@ -42,6 +47,15 @@ const messages = defineMessages({
   nameRequired: { id: 'credentials.nameRequired', defaultMessage: 'Required' },
   nameTooLong: { id: 'credentials.nameTooLong', defaultMessage: 'At most 100 characters' },
   expiry: { id: 'credentials.expiry', defaultMessage: 'Expiry' },
+  scope: { id: 'credentials.col.scope', defaultMessage: 'Access' },
+  scopeHint: { id: 'credentials.scopeHint', defaultMessage: 'A read-only key can list and read, never create or change anything.' },
+  allowedIps: { id: 'credentials.col.allowedIps', defaultMessage: 'Allowed IPs' },
+  allowedIpsHint: {
+    id: 'credentials.allowedIpsHint',
+    defaultMessage: 'Optional: addresses or CIDR ranges (e.g. 203.0.113.0/24), separated by commas. Calls from other addresses are refused.',
+  },
+  anyIp: { id: 'credentials.anyIp', defaultMessage: 'Any' },
+  ipsInvalid: { id: 'credentials.ipsInvalid', defaultMessage: 'Use IP addresses or CIDR ranges, e.g. 203.0.113.0/24' },
   submit: { id: 'credentials.submit', defaultMessage: 'Create key' },
   cancel: { id: 'credentials.cancel', defaultMessage: 'Cancel' },
   createFailed: { id: 'credentials.createFailed', defaultMessage: 'The key could not be created' },

@@ -23,6 +23,8 @@ function makeKey(overrides: Partial<ApiKey> = {}): ApiKey {
     last_used_at: null,
     expires_at: null,
     revoked_at: null,
+    scope: 'full',
+    allowed_ips: [],
     ...overrides,
   };
 }
@@ -45,14 +47,18 @@ describe('credentials screen (client/credentials)', { timeout: 60_000 }, () => {
     mockFetch({
       'GET /credentials/keys': [
         makeKey({ last_used_at: '2026-01-11T09:30:00Z' }),
-        makeKey({ id: 'ffffffffffff', prefix: 'cofre_ffffffffffff', name: 'Old shop', status: 'revoked', revoked_at: '2026-01-12T00:00:00Z', expires_at: '2026-02-01T00:00:00Z' }),
+        makeKey({ id: 'ffffffffffff', prefix: 'cofre_ffffffffffff', name: 'Old shop', status: 'revoked', revoked_at: '2026-01-12T00:00:00Z', expires_at: '2026-02-01T00:00:00Z', scope: 'read_only', allowed_ips: ['203.0.113.0/24', '10.0.0.1/32'] }),
       ],
     });
     renderScreen();
     const table = await screen.findByRole('table', { name: 'API keys' });
     await within(table).findByText('ERP integration');
     const rows = within(table).getAllByRole('row');
-    expect(within(rows[0]!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Prefix', 'Status', 'Created', 'Last used', 'Expires', 'Actions']);
+    expect(within(rows[0]!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Prefix', 'Status', 'Access', 'Allowed IPs', 'Created', 'Last used', 'Expires', 'Actions']);
+    expect(within(rows[1]!).getByText('Full access')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Any')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Read only')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('203.0.113.0/24, 10.0.0.1/32')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('cofre_a1b2c3d4e5f6_…')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Active')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('by client@demo.test')).toBeInTheDocument();
@@ -96,12 +102,22 @@ describe('credentials screen (client/credentials)', { timeout: 60_000 }, () => {
 
     await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'ERP integration');
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Expiry' }), 'In 90 days');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Access' }), 'Read only');
+    const ips = within(form).getByRole('textbox', { name: /^Allowed IPs/ });
+    await user.type(ips, '203.0.113.0/24, nope');
+    await user.click(within(form).getByRole('button', { name: 'Create key' }));
+    expect(await within(form).findByText('Use IP addresses or CIDR ranges, e.g. 203.0.113.0/24')).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST', '/api/credentials/keys')).toHaveLength(0);
+    await user.clear(ips);
+    await user.type(ips, '203.0.113.0/24, 10.0.0.1');
     await user.click(within(form).getByRole('button', { name: 'Create key' }));
 
     const shown = await screen.findByRole('alertdialog', { name: 'Your new API key' });
     const [call] = calls(fetchMock, 'POST', '/api/credentials/keys');
     const body = JSON.parse((call![1] as RequestInit).body as string);
     expect(body.name).toBe('ERP integration');
+    expect(body.scope).toBe('read_only');
+    expect(body.allowed_ips).toEqual(['203.0.113.0/24', '10.0.0.1']);
     const days = (Date.parse(body.expires_at) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(89.9);
     expect(days).toBeLessThan(90.1);

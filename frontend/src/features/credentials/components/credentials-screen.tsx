@@ -17,8 +17,8 @@ import { formatDateTime } from '@/lib/format';
 import { useCreateApiKey } from '../api/create-api-key';
 import { getApiKeysQueryOptions } from '../api/get-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
-import { EXPIRY_CHOICES, type ExpiryChoice, type KeyFormErrors, type KeyFormValues, NAME_MAX, isRevocable, validateKeyForm } from '../lib/key-form';
-import { credentialsMessages as m, expiryMessages, keyStatusMessages } from '../messages';
+import { EXPIRY_CHOICES, type ExpiryChoice, type KeyFormErrors, type KeyFormValues, NAME_MAX, SCOPE_CHOICES, type ScopeChoice, isRevocable, validateKeyForm } from '../lib/key-form';
+import { credentialsMessages as m, expiryMessages, keyStatusMessages, scopeMessages } from '../messages';
 
 const PALETTE: Record<string, string> = { active: 'green', expired: 'orange', revoked: 'red' };
 const EXPIRY_LABEL: Record<ExpiryChoice, keyof typeof expiryMessages> = { '': 'never', '30': 'days30', '90': 'days90', '365': 'days365' };
@@ -79,7 +79,7 @@ export default function CredentialsScreen({ route, homeHref }: { route: string; 
 
 function KeysTable({ keys, writable, onRevoke }: { keys: ApiKey[] | undefined; writable: boolean; onRevoke: (key: ApiKey) => void }) {
   const intl = useIntl();
-  const columns = writable ? 7 : 6;
+  const columns = writable ? 9 : 8;
   return (
     <Table.ScrollArea borderWidth="1px" rounded="lg" bg="bg.panel">
       <Table.Root size="sm" aria-label={intl.formatMessage(m.list)} aria-busy={!keys || undefined}>
@@ -88,6 +88,8 @@ function KeysTable({ keys, writable, onRevoke }: { keys: ApiKey[] | undefined; w
             <Table.ColumnHeader>{intl.formatMessage(m.name)}</Table.ColumnHeader>
             <Table.ColumnHeader>{intl.formatMessage(m.prefix)}</Table.ColumnHeader>
             <Table.ColumnHeader>{intl.formatMessage(m.status)}</Table.ColumnHeader>
+            <Table.ColumnHeader>{intl.formatMessage(m.scope)}</Table.ColumnHeader>
+            <Table.ColumnHeader>{intl.formatMessage(m.allowedIps)}</Table.ColumnHeader>
             <Table.ColumnHeader>{intl.formatMessage(m.createdAt)}</Table.ColumnHeader>
             <Table.ColumnHeader>{intl.formatMessage(m.lastUsed)}</Table.ColumnHeader>
             <Table.ColumnHeader>{intl.formatMessage(m.expiresAt)}</Table.ColumnHeader>
@@ -114,6 +116,14 @@ function KeysTable({ keys, writable, onRevoke }: { keys: ApiKey[] | undefined; w
                   <Badge colorPalette={PALETTE[key.status] ?? 'gray'} variant="subtle">
                     {intl.formatMessage(keyStatusMessages[key.status])}
                   </Badge>
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">
+                  <Badge colorPalette={key.scope === 'read_only' ? 'purple' : 'blue'} variant="outline">
+                    {intl.formatMessage(scopeMessages[key.scope])}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell fontFamily={key.allowed_ips.length ? 'mono' : undefined} fontSize="xs">
+                  {key.allowed_ips.length ? key.allowed_ips.join(', ') : intl.formatMessage(m.anyIp)}
                 </Table.Cell>
                 <Table.Cell>
                   <Text whiteSpace="nowrap">{when(key.created_at, intl.locale)}</Text>
@@ -145,7 +155,7 @@ function KeysTable({ keys, writable, onRevoke }: { keys: ApiKey[] | undefined; w
 export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
   const intl = useIntl();
   const create = useCreateApiKey();
-  const [values, setValues] = useState<KeyFormValues>({ name: '', expiry: '' });
+  const [values, setValues] = useState<KeyFormValues>({ name: '', expiry: '', scope: 'full', allowedIps: '' });
   const [errors, setErrors] = useState<KeyFormErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
@@ -220,6 +230,24 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
         value={values.expiry}
         onChange={(expiry) => setValues((current) => ({ ...current, expiry: expiry as ExpiryChoice }))}
         options={EXPIRY_CHOICES.map((choice) => ({ value: choice, label: intl.formatMessage(expiryMessages[EXPIRY_LABEL[choice]]) }))}
+      />
+      <SelectField
+        label={intl.formatMessage(m.scope)}
+        value={values.scope ?? 'full'}
+        onChange={(scope) => setValues((current) => ({ ...current, scope: scope as ScopeChoice }))}
+        options={SCOPE_CHOICES.map((choice) => ({ value: choice, label: intl.formatMessage(scopeMessages[choice]) }))}
+        helper={intl.formatMessage(m.scopeHint)}
+      />
+      <TextField
+        label={intl.formatMessage(m.allowedIps)}
+        autoComplete="off"
+        value={values.allowedIps ?? ''}
+        onChange={(allowedIps) => {
+          setValues((current) => ({ ...current, allowedIps }));
+          setErrors({});
+        }}
+        error={errors.allowedIps ? intl.formatMessage(errors.allowedIps) : null}
+        helper={intl.formatMessage(m.allowedIpsHint)}
       />
     </FormDialog>
   );
