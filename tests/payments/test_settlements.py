@@ -141,8 +141,9 @@ def test_the_client_user_admin_sees_them(acme: ApiClient) -> None:
 
 @pytest.mark.parametrize(
     "params",
-    [{"date_from": "2026-13-01"}, {"date_to": "yesterday"}, {"date_from": "2026-05-02", "date_to": "2026-05-01"},
-     {"method": "bitcoin"}, {"currency": "EUR"}, {"per_page": 7}, {"cursor": "not-a-cursor"}],
+    [{"date_from": "2026-13-01"}, {"date_to": "yesterday"},
+     {"date_from": "2026-05-02", "date_to": "2026-05-01"}, {"method": "bitcoin"}, {"currency": "EUR"},
+     {"per_page": 7}, {"cursor": "not-a-cursor"}],
 )  # fmt: skip
 def test_bad_filters_are_a_400_naming_the_field(acme: ApiClient, params: dict[str, Any]) -> None:
     response = acme.get("/api/settlements", params)
