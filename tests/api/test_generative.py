@@ -161,7 +161,7 @@ def acme_objects() -> dict[str, object]:
         settled = transition_deposit(
             Deposit.objects.get(public_id=deposit), DepositStatus.PAID_TO_CLIENT, source="job"
         )
-        settlement = Settlement.objects.get(pk=settled.settlement_id)
+        settlement = Settlement.objects.get(deposits=settled)
     return {
         "deposit_id": deposit,
         "bank_account_id": account,
