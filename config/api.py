@@ -20,7 +20,7 @@ from credentials.api import router as credentials_router
 from credentials.auth import api_key_bearer, api_key_header
 from exports.api import router as exports_router
 from gateway.api import webhook_router
-from payments.api import balance_router
+from payments.api import balance_router, settlements_router
 from payments.api import router as deposits_router
 from payout_imports.api import router as payout_imports_router
 from payouts.api import admin_router as admin_payouts_router
@@ -58,6 +58,7 @@ api.add_router("/admin", payments_admin_router)
 api.add_router("/notifications", notifications_router)
 api.add_router("/deposits", deposits_router)
 api.add_router("/balance", balance_router)
+api.add_router("/settlements", settlements_router)
 api.add_router("/webhooks", webhook_router)
 api.add_router("/transactions", transactions_router)
 api.add_router("/banks", banks_router)

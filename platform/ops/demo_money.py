@@ -45,6 +45,7 @@ from ops.demo import BETA_OWNER, demo_email
 from ops.demo_webhooks import seed_demo_webhook
 from payments import services as payments
 from payments import settlement
+from payments import settlements as payment_settlements
 from payments.models import Deposit, DepositEvent, DepositNameToken, DepositStatus
 from payouts import services as payouts
 from payouts.models import Payout, PayoutEvent, PayoutKind, PayoutStatus
@@ -260,6 +261,8 @@ def seed_demo_money() -> MoneyReport:
                         seeder.payout(payout, admin)
                     counts |= {"refunds": len(ACME_REFUNDS), "payouts": len(ACME_PAYOUTS)}
                 report.created[slug] = counts
+                # the same for settlements: grouped by the days the seed dated them at
+                payment_settlements.regroup(tenant)
             # The seed dates its records in the past after the services counted them today: recount.
             stats_rollups.rebuild(tenant)
         if report.changed:

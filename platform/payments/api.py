@@ -5,7 +5,7 @@
 
 from dataclasses import replace
 from datetime import date
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from django.db.models import F, Value
 from django.db.models.functions import Coalesce
@@ -15,6 +15,7 @@ from ninja.params import functions as param
 from ninja.responses import Status
 
 from access.guard import membership_of, requires_route
+from accounts.models import Membership
 from core.api_errors import ErrorOut
 from core.api_types import IsoDate
 from core.csp import document_policy
@@ -22,13 +23,25 @@ from core.errors import NotFoundError
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
 from ledger.models import Posting
 from ledger.services import tenant_balances
-from payments import queries, services
-from payments.models import Deposit
-from payments.schemas import BalanceOut, DepositDetailOut, DepositIn, DepositListOut, DepositOut, SummaryOut
+from payments import queries, services, settlements
+from payments.models import Deposit, Settlement
+from payments.schemas import (
+    BalanceOut,
+    DepositDetailOut,
+    DepositIn,
+    DepositListOut,
+    DepositOut,
+    SettlementDetailOut,
+    SettlementListOut,
+    SummaryOut,
+)
 from plugin_api import Payer
+from tenants.models import TenantKind
+from tenants.tenancy import current_schema
 
 router = Router(tags=["deposits"])
 balance_router = Router(tags=["balance"])
+settlements_router = Router(tags=["settlements"])
 
 DEPOSIT_ROUTES = ("clients/payments",)
 SORTS = ("created_at", "amount", "due_date")
@@ -277,3 +290,75 @@ def deposit_document(request: HttpRequest, deposit_id: str) -> HttpResponse:
 def balance(request: HttpRequest) -> list[dict[str, Any]]:
     tenant = membership_of(request).tenant
     return [b.__dict__ for b in tenant_balances(tenant, tenant.currencies)]
+
+
+# -------------------------------------------------------------------------------- settlements
+SETTLEMENT_ROUTES = ("clients/consolidation",)
+
+
+class SettlementQuery(Schema):
+    date_from: IsoDate | None = None
+    date_to: IsoDate | None = None
+    method: list[Literal["billet", "pix", "card", "wire"]] = []
+    currency: list[Literal["BRL", "USD"]] = []
+    per_page: int = DEFAULT_PAGE_SIZE
+    cursor: str | None = None
+
+
+class SettlementDepositsQuery(Schema):
+    per_page: int = 100
+    cursor: str | None = None
+
+
+def access_settlement(membership: Membership, public_id: str) -> Settlement:
+    """This host's tenant only (the same rule as access_deposit), else 404."""
+    if membership.tenant.kind != TenantKind.CLIENT or membership.tenant.schema_name != current_schema():
+        raise NotFoundError
+    found = Settlement.objects.filter(public_id=public_id).first()
+    if found is None:
+        raise NotFoundError
+    return found
+
+
+@settlements_router.get(
+    "", response=SettlementListOut, summary="Settlements per day, method and currency: keyset pages"
+)
+@requires_route(*SETTLEMENT_ROUTES)
+def list_settlements(request: HttpRequest, filters: Query[SettlementQuery]) -> dict[str, Any]:
+    membership = membership_of(request)
+    if membership.tenant.kind != TenantKind.CLIENT:
+        raise NotFoundError
+    qs = settlements.filtered(
+        settlements.SettlementFilters(
+            date_from=filters.date_from,
+            date_to=filters.date_to,
+            method=tuple(filters.method),
+            currency=tuple(filters.currency),
+        )
+    )
+    rows, next_cursor = keyset_page(
+        qs, sort="-day", allowed=("day",), cursor=filters.cursor, size=filters.per_page
+    )
+    return {"items": [settlements.settlement_out(s) for s in rows], "next_cursor": next_cursor}
+
+
+@settlements_router.get(
+    "/{settlement_id}", response=SettlementDetailOut, summary="One settlement with its deposits"
+)
+@requires_route(*SETTLEMENT_ROUTES)
+def get_settlement(
+    request: HttpRequest, settlement_id: str, page: Query[SettlementDepositsQuery]
+) -> dict[str, Any]:
+    membership = membership_of(request)
+    found = access_settlement(membership, settlement_id)
+    deposits = Deposit.objects.filter(settlement=found).only(
+        "public_id", "payer_name", "payer_document", "amount", "paid_amount", "fee", "settled_at"
+    )
+    rows, next_cursor = keyset_page(
+        deposits, sort="created_at", allowed=("created_at",), cursor=page.cursor, size=page.per_page
+    )
+    return {
+        **settlements.settlement_out(found),
+        "deposits": settlements.deposits_out(membership.tenant, rows),
+        "deposits_cursor": next_cursor,
+    }

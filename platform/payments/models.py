@@ -36,6 +36,32 @@ OPEN_EXPIRING = Q(status__in=OPEN_STATUSES, expires_at__isnull=False)
 TO_SETTLE = Q(status=DepositStatus.CONFIRMED.value, settle_on__isnull=False)
 
 
+class Settlement(models.Model):
+    """Money moved from pending to available: one row per São Paulo day, method and currency (the
+    tenant's schema is the client), kept in the same transaction as each deposit's `deposit_settled`
+    entry (payments.settlements.add). `net` is what reached available: the sum of those entries."""
+
+    public_id = models.CharField(max_length=32, unique=True)
+    day = models.DateField()
+    method = models.CharField(max_length=20)
+    currency = models.CharField(max_length=3)
+    count = models.IntegerField(default=0)
+    gross = models.BigIntegerField(default=0)  # centavos paid
+    fee = models.BigIntegerField(default=0)
+    net = models.BigIntegerField(default=0)  # centavos credited to available
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=("day", "method", "currency"), name="settlement_key_uniq")
+        ]
+        indexes = [models.Index(fields=("day", "id"), name="settlement_day_idx")]
+
+    def __str__(self) -> str:
+        return self.public_id
+
+
 class Deposit(models.Model):
     public_id = models.CharField(max_length=32, unique=True)
     method = models.CharField(max_length=20)
@@ -83,6 +109,9 @@ class Deposit(models.Model):
     confirmed_at = models.DateTimeField(null=True, blank=True)
     settle_on = models.DateField(null=True, blank=True)
     settled_at = models.DateTimeField(null=True, blank=True)
+    settlement = models.ForeignKey(
+        Settlement, null=True, blank=True, on_delete=models.PROTECT, related_name="deposits"
+    )
     # when the sync job asks the provider next (payments.polling); empty: never again
     next_poll_at = models.DateTimeField(null=True, blank=True, default=first_poll_at)
 

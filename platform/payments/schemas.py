@@ -143,3 +143,41 @@ class BalanceOut(BaseModel):
     available: int
     pending: int
     held: int
+
+
+class SettlementOut(BaseModel):
+    """One settlement: a São Paulo day, method and currency of the client's deposits whose money moved
+    from pending to available. `net` is what was credited to available (gross - fee - refunds made
+    before settlement)."""
+
+    id: str
+    date: date
+    method: str
+    currency: str
+    count: int
+    gross: int
+    fee: int
+    net: int
+    created_at: datetime
+
+
+class SettlementListOut(BaseModel):
+    items: list[SettlementOut]
+    next_cursor: str | None
+
+
+class SettlementDepositOut(BaseModel):
+    id: str
+    payer_name: str
+    payer_document: str
+    amount: int
+    fee: int
+    net: int
+    settled_at: datetime | None
+
+
+class SettlementDetailOut(SettlementOut):
+    """The settlement with a page of its deposits (`deposits_cursor` for the next one)."""
+
+    deposits: list[SettlementDepositOut]
+    deposits_cursor: str | None

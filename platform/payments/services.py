@@ -30,7 +30,7 @@ from gateway.models import PluginKind
 from gateway.registry import get_registry
 from ledger import services as ledger
 from ledger.models import AccountKind
-from payments import fees, polling, settlement
+from payments import fees, polling, settlement, settlements
 from payments.models import (
     MAX_WORD,
     OPEN_DUE,
@@ -430,6 +430,8 @@ def transition_deposit(
         elif target == DepositStatus.PAID_TO_CLIENT:
             entry = _settlement(locked, tenant)
             locked.settled_at = now
+            # today's settlement of its method and currency counts it, with what reached available
+            locked.settlement_id = settlements.add(locked, _settled_net(locked))
         elif target == DepositStatus.REFUNDED and locked.refunded_amount < (
             locked.paid_amount or locked.amount
         ):
@@ -469,10 +471,15 @@ def _confirmation(deposit: Deposit, tenant: Tenant, paid_amount: int | None) -> 
     return Entry(f"deposit:{tenant.schema_name}:{deposit.public_id}:confirmed", "deposit_confirmed", lines)
 
 
+def _settled_net(deposit: Deposit) -> int:
+    """What settling `deposit` moves from pending to available: a refund before settlement took its
+    money out of pending first (refunds.services), so the rest."""
+    return max(0, (deposit.paid_amount or deposit.amount) - deposit.fee - deposit.refunded_amount)
+
+
 def _settlement(deposit: Deposit, tenant: Tenant) -> Entry | None:
-    # A refund before settlement took its money out of pending first (refunds.services): settle the rest.
-    net = (deposit.paid_amount or deposit.amount) - deposit.fee - deposit.refunded_amount
-    if net <= 0:
+    net = _settled_net(deposit)
+    if net == 0:
         return None
     return Entry(
         f"deposit:{tenant.schema_name}:{deposit.public_id}:settled",

@@ -39,6 +39,7 @@ import werkzeug
 from django.core.handlers.wsgi import WSGIHandler
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
+from django_tenants.utils import schema_context
 from hypothesis import HealthCheck, Phase, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -52,6 +53,8 @@ from schemathesis.specs.openapi.checks import (
 from accounts.models import Membership
 from config.api import api
 from notifications.services import notify
+from payments.models import Deposit, DepositStatus, Settlement
+from payments.services import transition_deposit
 from tests.support.http import ApiClient, host
 from tests.support.routes import BODIES, allowed, operations
 
@@ -154,6 +157,11 @@ def acme_objects() -> dict[str, object]:
     key = made(owner.post_json("/api/credentials/keys", {"name": "generative"}))
     member = Membership.objects.filter(tenant__slug="acme").exclude(user__email="client@demo.test").first()
     assert member is not None
+    with schema_context("acme"):  # the deposit settled (what settle_due does on its day): a settlement
+        settled = transition_deposit(
+            Deposit.objects.get(public_id=deposit), DepositStatus.PAID_TO_CLIENT, source="job"
+        )
+        settlement = Settlement.objects.get(deposits=settled)
     return {
         "deposit_id": deposit,
         "bank_account_id": account,
@@ -161,6 +169,7 @@ def acme_objects() -> dict[str, object]:
         "refund_id": refund,
         "key_id": key,
         "member_id": member.pk,
+        "settlement_id": settlement.public_id,
         "slug": "acme",
     }
 

@@ -307,6 +307,14 @@ export interface paths {
     /** Validate (not its proposer) */
     post: operations["restrictions_api_validate_restriction"];
   };
+  "/api/settlements": {
+    /** Settlements per day, method and currency: keyset pages */
+    get: operations["payments_api_list_settlements"];
+  };
+  "/api/settlements/{settlement_id}": {
+    /** One settlement with its deposits */
+    get: operations["payments_api_get_settlement"];
+  };
   "/api/stats/series": {
     /** Deposits and payouts per day or month */
     get: operations["stats_api_stats_series"];
@@ -2980,6 +2988,130 @@ export interface components {
       /** Userrole */
       userRole: string;
     };
+    /** SettlementDepositOut */
+    SettlementDepositOut: {
+      /** Amount */
+      amount: number;
+      /** Fee */
+      fee: number;
+      /** Id */
+      id: string;
+      /** Net */
+      net: number;
+      /** Payer Document */
+      payer_document: string;
+      /** Payer Name */
+      payer_name: string;
+      /** Settled At */
+      settled_at: string | null;
+    };
+    /** SettlementDepositsQuery */
+    SettlementDepositsQuery: {
+      /** Cursor */
+      cursor?: string | null;
+      /**
+       * Per Page
+       * @default 100
+       */
+      per_page?: number;
+    };
+    /**
+     * SettlementDetailOut
+     * @description The settlement with a page of its deposits (`deposits_cursor` for the next one).
+     */
+    SettlementDetailOut: {
+      /** Count */
+      count: number;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currency */
+      currency: string;
+      /**
+       * Date
+       * Format: date
+       */
+      date: string;
+      /** Deposits */
+      deposits: components["schemas"]["SettlementDepositOut"][];
+      /** Deposits Cursor */
+      deposits_cursor: string | null;
+      /** Fee */
+      fee: number;
+      /** Gross */
+      gross: number;
+      /** Id */
+      id: string;
+      /** Method */
+      method: string;
+      /** Net */
+      net: number;
+    };
+    /** SettlementListOut */
+    SettlementListOut: {
+      /** Items */
+      items: components["schemas"]["SettlementOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /**
+     * SettlementOut
+     * @description One settlement: a São Paulo day, method and currency of the client's deposits whose money moved
+     * from pending to available. `net` is what was credited to available (gross - fee - refunds made
+     * before settlement).
+     */
+    SettlementOut: {
+      /** Count */
+      count: number;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currency */
+      currency: string;
+      /**
+       * Date
+       * Format: date
+       */
+      date: string;
+      /** Fee */
+      fee: number;
+      /** Gross */
+      gross: number;
+      /** Id */
+      id: string;
+      /** Method */
+      method: string;
+      /** Net */
+      net: number;
+    };
+    /** SettlementQuery */
+    SettlementQuery: {
+      /**
+       * Currency
+       * @default []
+       */
+      currency?: ("BRL" | "USD")[];
+      /** Cursor */
+      cursor?: string | null;
+      /** Date From */
+      date_from?: string | null;
+      /** Date To */
+      date_to?: string | null;
+      /**
+       * Method
+       * @default []
+       */
+      method?: ("billet" | "pix" | "card" | "wire")[];
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+    };
     /** StaffPayoutIn */
     StaffPayoutIn: {
       /**
@@ -5395,6 +5527,59 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["RestrictionOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Settlements per day, method and currency: keyset pages */
+  payments_api_list_settlements: {
+    parameters: {
+      query?: {
+        date_from?: string | null;
+        date_to?: string | null;
+        method?: ("billet" | "pix" | "card" | "wire")[];
+        currency?: ("BRL" | "USD")[];
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["SettlementListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** One settlement with its deposits */
+  payments_api_get_settlement: {
+    parameters: {
+      query?: {
+        per_page?: number;
+        cursor?: string | null;
+      };
+      path: {
+        settlement_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["SettlementDetailOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

@@ -110,3 +110,7 @@ export type PartnerWithdrawList = Schemas['PartnerWithdrawListOut'];
 export type PartnerWithdrawListQuery = NonNullable<operations['backoffice_partner_api_partner_withdraws']['parameters']['query']>;
 export type PartnerBalance = Schemas['PartnerBalanceOut'];
 export type PartnerHome = Schemas['PartnerHomeOut'];
+export type Settlement = Schemas['SettlementOut'];
+export type SettlementList = Schemas['SettlementListOut'];
+export type SettlementDetail = Schemas['SettlementDetailOut'];
+export type SettlementListQuery = NonNullable<operations['payments_api_list_settlements']['parameters']['query']>;

@@ -37,6 +37,7 @@ const PartnerHomeScreen = lazyWithTimeout(() => import('@/features/partner/compo
 const PartnerDepositsScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-deposits-screen'));
 const PartnerWithdrawsScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-withdraws-screen'));
 const PartnerBalanceScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-balance-screen'));
+const SettlementsScreen = lazyWithTimeout(() => import('@/features/settlements/components/settlements-screen'));
 
 /**
  * Screens built so far, by menu route. Every other permitted route shows the placeholder screen
@@ -66,6 +67,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'admin/withdraws-banks': BankRoutingScreen,
   'admin/home': StatsHomeScreen,
   'clients/metrics': MetricsScreen,
+  'clients/consolidation': SettlementsScreen,
   'admin/restrictions': RestrictionsScreen,
   'employee/restrictions': RestrictionsScreen,
   'employee/valid-restrictions': RestrictionsScreen,

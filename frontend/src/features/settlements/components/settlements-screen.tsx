@@ -1,0 +1,119 @@
+import { Button, Stack, Table, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { type IntlShape, useIntl } from 'react-intl';
+
+import type { Settlement } from '@/api/types';
+import { DetailDrawer, FilterSelect, type GridColumn, ListView, type ListHandle, useList } from '@/components/kit';
+import { RouteHeader } from '@/components/route-header';
+import { formatDocument } from '@/lib/documents';
+import { formatDate, money } from '@/lib/format';
+
+import { getSettlementQueryOptions, getSettlementsQueryOptions } from '../api/settlements';
+import { CURRENCIES, METHODS, settlementsList, settlementsQuery } from '../lib/list';
+import { methodMessages, settlementsMessages as m } from '../messages';
+
+const SETTLEMENT_PARAM = 'settlement';
+
+const methodLabel = (intl: IntlShape, method: string) => (method in methodMessages ? intl.formatMessage(methodMessages[method as keyof typeof methodMessages]) : method);
+
+/** clients/consolidation: the client's settlements (day, method, currency), each opening its payments. */
+export default function SettlementsScreen({ route, homeHref }: { route: string; homeHref: string }) {
+  const intl = useIntl();
+  const list = useList(settlementsList);
+  const query = useQuery(getSettlementsQueryOptions(settlementsQuery(list.state)));
+  const open = list.param(SETTLEMENT_PARAM);
+  return (
+    <Stack gap="4">
+      <RouteHeader route={route} homeHref={homeHref} />
+      <Text color="fg.muted">{intl.formatMessage(m.intro)}</Text>
+      <ListView
+        list={list}
+        caption={intl.formatMessage(m.table)}
+        columns={columns(intl, list)}
+        query={query}
+        rowKey={(row) => row.id}
+        rowAttributes={(row) => ({ 'data-settlement': row.id })}
+        filters={
+          <>
+            <FilterSelect list={list} name="method" label={intl.formatMessage(m.method)} allLabel={intl.formatMessage(m.allMethods)} options={METHODS.map((value) => ({ value, label: methodLabel(intl, value) }))} />
+            <FilterSelect list={list} name="currency" label={intl.formatMessage(m.currency)} allLabel={intl.formatMessage(m.allCurrencies)} options={CURRENCIES.map((value) => ({ value, label: value }))} />
+          </>
+        }
+        errorTitle={intl.formatMessage(m.loadError)}
+        emptyTitle={intl.formatMessage(m.empty)}
+      />
+      <DetailDrawer open={Boolean(open)} title={open ?? ''} size="lg" onClose={() => list.setParam(SETTLEMENT_PARAM, null)}>
+        {open && <SettlementPayments id={open} />}
+      </DetailDrawer>
+    </Stack>
+  );
+}
+
+function columns(intl: IntlShape, list: ListHandle<string>): GridColumn<Settlement>[] {
+  return [
+    { key: 'date', priority: 1, card: 'date', header: intl.formatMessage(m.colDate), nowrap: true, cell: (row) => formatDate(row.date, intl.locale) },
+    { key: 'method', priority: 1, card: 'title', header: intl.formatMessage(m.colMethod), cell: (row) => `${methodLabel(intl, row.method)} · ${row.currency}` },
+    { key: 'count', priority: 2, header: intl.formatMessage(m.colCount), numeric: true, cell: (row) => intl.formatNumber(row.count) },
+    { key: 'gross', priority: 3, header: intl.formatMessage(m.colGross), numeric: true, cell: (row) => money(row.gross, row.currency, intl.locale) },
+    { key: 'fee', priority: 3, header: intl.formatMessage(m.colFee), numeric: true, cell: (row) => money(row.fee, row.currency, intl.locale) },
+    { key: 'net', priority: 1, card: 'amount', header: intl.formatMessage(m.colCredit), numeric: true, cell: (row) => money(row.net, row.currency, intl.locale) },
+    {
+      key: 'actions',
+      priority: 1,
+      card: 'actions',
+      fixed: true,
+      header: intl.formatMessage(m.colActions),
+      cell: (row) => (
+        <Button
+          size="xs"
+          variant="outline"
+          aria-label={intl.formatMessage(m.viewPaymentsLabel, { date: formatDate(row.date, intl.locale), method: methodLabel(intl, row.method) })}
+          onClick={() => list.setParam(SETTLEMENT_PARAM, row.id)}
+        >
+          {intl.formatMessage(m.viewPayments)}
+        </Button>
+      ),
+    },
+  ];
+}
+
+function SettlementPayments({ id }: { id: string }) {
+  const intl = useIntl();
+  const detail = useQuery(getSettlementQueryOptions(id));
+  const s = detail.data;
+  if (!s) return <Text color="fg.muted">{intl.formatMessage(detail.isError ? m.detailError : m.loading)}</Text>;
+  const cash = (cents: number) => money(cents, s.currency, intl.locale);
+  return (
+    <Stack gap="3">
+      <Text fontWeight="semibold">{intl.formatMessage(m.drawerTitle, { date: formatDate(s.date, intl.locale), method: methodLabel(intl, s.method), currency: s.currency })}</Text>
+      <Text>{intl.formatMessage(m.totals, { count: s.count, gross: cash(s.gross), fee: cash(s.fee), net: cash(s.net) })}</Text>
+      <Table.Root size="sm" aria-label={intl.formatMessage(m.paymentsTable)}>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{intl.formatMessage(m.colPayment)}</Table.ColumnHeader>
+            <Table.ColumnHeader>{intl.formatMessage(m.colPayer)}</Table.ColumnHeader>
+            <Table.ColumnHeader>{intl.formatMessage(m.colDocument)}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colAmount)}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colFee)}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colNet)}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {s.deposits.map((d) => (
+            <Table.Row key={d.id} data-deposit={d.id}>
+              <Table.Cell fontFamily="mono" fontSize="xs">
+                {d.id}
+              </Table.Cell>
+              <Table.Cell>{d.payer_name}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatDocument(d.payer_document)}</Table.Cell>
+              <Table.Cell textAlign="end">{cash(d.amount)}</Table.Cell>
+              <Table.Cell textAlign="end">{cash(d.fee)}</Table.Cell>
+              <Table.Cell textAlign="end">{cash(d.net)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      {s.deposits_cursor && <Text color="fg.muted">{intl.formatMessage(m.more, { shown: s.deposits.length, count: s.count })}</Text>}
+    </Stack>
+  );
+}
