@@ -58,6 +58,8 @@ export interface paths {
     delete: operations["backoffice_payments_admin_remove_route"];
   };
   "/api/admin/tenants": {
+    /** Clients and partners (keyset pages) */
+    get: operations["backoffice_api_list_admin_tenants"];
     /** Provision a tenant */
     post: operations["backoffice_api_create_tenant"];
   };
@@ -379,6 +381,73 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    /** AdminTenantListOut */
+    AdminTenantListOut: {
+      /** Items */
+      items: components["schemas"]["AdminTenantOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** AdminTenantOut */
+    AdminTenantOut: {
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currencies */
+      currencies: string[];
+      /** Feature Toggles */
+      feature_toggles: string[];
+      /** Host */
+      host: string;
+      /** Kind */
+      kind: string;
+      /** Modules */
+      modules: string[];
+      /** Name */
+      name: string;
+      /**
+       * Partner
+       * @description The partner's slug, for a partner's client
+       */
+      partner?: string | null;
+      /** Slug */
+      slug: string;
+      /** Status */
+      status: string;
+    };
+    /** AdminTenantQuery */
+    AdminTenantQuery: {
+      /** Cursor */
+      cursor?: string | null;
+      /**
+       * Kind
+       * @default
+       */
+      kind?: string;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @description Slug or name contains
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @default -created_at
+       */
+      sort?: string;
+      /**
+       * Status
+       * @default []
+       */
+      status?: string[];
+    };
     /** AlertListOut */
     AlertListOut: {
       /** Items */
@@ -1723,6 +1792,33 @@ export interface components {
       /** Marked */
       marked: number;
     };
+    /** MemberAddedOut */
+    MemberAddedOut: {
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Email */
+      email: string;
+      /** Id */
+      id: number;
+      /**
+       * Initial Password
+       * @description A one-time password for a new login (shown once), else null
+       */
+      initial_password?: string | null;
+      /** Is Active */
+      is_active: boolean;
+      /** Last Login */
+      last_login: string | null;
+      /** Name */
+      name: string;
+      /** Role */
+      role: string;
+      /** User Id */
+      user_id: number;
+    };
     /** MemberChangeIn */
     MemberChangeIn: {
       /** Is Active */
@@ -1760,6 +1856,8 @@ export interface components {
       id: number;
       /** Is Active */
       is_active: boolean;
+      /** Last Login */
+      last_login: string | null;
       /** Name */
       name: string;
       /** Role */
@@ -3127,6 +3225,15 @@ export interface components {
       /** Fee */
       fee: number;
     };
+    /** StatusChangeIn */
+    StatusChangeIn: {
+      /**
+       * Reason
+       * @description Why (kept in the audit trail)
+       * @default
+       */
+      reason?: string;
+    };
     /**
      * SummaryOut
      * @description The filtered set's totals, per currency (reais and dollars are never added together).
@@ -3725,6 +3832,34 @@ export interface operations {
       };
     };
   };
+  /** Clients and partners (keyset pages) */
+  backoffice_api_list_admin_tenants: {
+    parameters: {
+      query?: {
+        /** @description Slug or name contains */
+        q?: string;
+        kind?: string;
+        status?: string[];
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AdminTenantListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** Provision a tenant */
   backoffice_api_create_tenant: {
     requestBody: {
@@ -3781,6 +3916,11 @@ export interface operations {
         slug: string;
       };
     };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StatusChangeIn"];
+      };
+    };
     responses: {
       /** @description OK */
       200: {
@@ -3801,6 +3941,11 @@ export interface operations {
     parameters: {
       path: {
         slug: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StatusChangeIn"];
       };
     };
     responses: {
@@ -4609,7 +4754,7 @@ export interface operations {
       /** @description Created */
       201: {
         content: {
-          "application/json": components["schemas"]["MemberOut"];
+          "application/json": components["schemas"]["MemberAddedOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

@@ -110,3 +110,16 @@ export type PartnerWithdrawList = Schemas['PartnerWithdrawListOut'];
 export type PartnerWithdrawListQuery = NonNullable<operations['backoffice_partner_api_partner_withdraws']['parameters']['query']>;
 export type PartnerBalance = Schemas['PartnerBalanceOut'];
 export type PartnerHome = Schemas['PartnerHomeOut'];
+
+// Platform administration: clients (admin/clients).
+export type AdminTenant = Schemas['AdminTenantOut'];
+export type AdminTenantList = Schemas['AdminTenantListOut'];
+export type AdminTenantListQuery = NonNullable<operations['backoffice_api_list_admin_tenants']['parameters']['query']>;
+export type TenantCreateIn = Schemas['TenantCreateIn'];
+export type TenantCreated = Schemas['TenantCreatedOut'];
+
+// The tenant's own users (clients/client-user).
+export type Member = Schemas['MemberOut'];
+export type MemberAdded = Schemas['MemberAddedOut'];
+export type MemberIn = Schemas['MemberIn'];
+export type MemberChangeIn = Schemas['MemberChangeIn'];

@@ -37,6 +37,8 @@ const PartnerHomeScreen = lazyWithTimeout(() => import('@/features/partner/compo
 const PartnerDepositsScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-deposits-screen'));
 const PartnerWithdrawsScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-withdraws-screen'));
 const PartnerBalanceScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-balance-screen'));
+const AdminClientsScreen = lazyWithTimeout(() => import('@/features/admin-clients/components/admin-clients-screen'));
+const ClientUsersScreen = lazyWithTimeout(() => import('@/features/members/components/client-users-screen'));
 
 /**
  * Screens built so far, by menu route. Every other permitted route shows the placeholder screen
@@ -75,6 +77,8 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'partner/deposits': PartnerDepositsScreen,
   'partner-providers/deposits': PartnerDepositsScreen,
   'partner/withdraws': PartnerWithdrawsScreen,
+  'admin/clients': AdminClientsScreen,
+  'clients/client-user': ClientUsersScreen,
 };
 
 /** Any path inside the shell: permitted iff the route is in the user's menu (or a profile route). */
