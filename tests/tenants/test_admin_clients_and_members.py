@@ -38,11 +38,13 @@ def test_admin_lists_clients_with_partner_search_filters_and_keyset_pages() -> N
     assert {t["kind"] for t in partners} == {"partner"}
     assert admin.get("/api/admin/tenants", {"status": "suspended", "q": "acme"}).json()["items"] == []
 
-    first = admin.get("/api/admin/tenants", {"sort": "slug", "per_page": 10}).json()
+    by_slug_page: dict[str, str | int] = {"sort": "slug", "per_page": 10}
+    first = admin.get("/api/admin/tenants", by_slug_page).json()
     seen = [t["slug"] for t in first["items"]]
     cursor = first["next_cursor"]
     while cursor:
-        page = admin.get("/api/admin/tenants", {"sort": "slug", "per_page": 10, "cursor": cursor}).json()
+        params: dict[str, str | int] = {"sort": "slug", "per_page": 10, "cursor": str(cursor)}
+        page = admin.get("/api/admin/tenants", params).json()
         seen += [t["slug"] for t in page["items"]]
         cursor = page["next_cursor"]
     assert seen == sorted(seen)
