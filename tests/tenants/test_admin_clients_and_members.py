@@ -163,3 +163,21 @@ def test_bad_member_input_is_a_translated_400() -> None:
     bad_role = manager.post_json("/api/members", {"email": "y@acme.test", "role": "admin"})
     assert bad_role.status_code == 400
     assert bad_role.json()["fields"] == {"role": "not a role of this tenant"}
+
+
+def test_suspension_ends_open_sessions_and_keeps_the_data() -> None:
+    owner = ApiClient("beta")
+    login = owner.post_json("/api/auth/login", {"email": BETA_OWNER, "password": DEMO_PASSWORD})
+    assert login.status_code == 200
+    assert owner.get("/api/members").status_code == 200
+    admin = client_for("public", "admin")
+    assert admin.post_json("/api/admin/tenants/beta/suspend", {"reason": "test"}).status_code == 200
+    assert owner.get("/api/members").status_code in (401, 403)  # the open session no longer works
+    assert Membership.objects.filter(tenant__slug="beta").exists()  # data kept
+    assert admin.post_json("/api/admin/tenants/beta/reactivate", {"reason": "test"}).status_code == 200
+    assert owner.get("/api/members").status_code == 401  # the session ended for good: a new login
+    assert (
+        owner.post_json("/api/auth/login", {"email": BETA_OWNER, "password": DEMO_PASSWORD}).status_code
+        == 200
+    )
+    assert owner.get("/api/members").status_code == 200
