@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import login_ui, role_url, wait_for_shell
+from tests.browser.helpers import login_ui, role_url, settle_animations, wait_for_shell, wait_until_quiet
+from tests.browser.test_accessibility import serious_violations
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -40,6 +41,8 @@ def test_admin_creates_a_client_and_its_owner_signs_in_with_the_one_time_passwor
     expect(
         page.get_by_role("table", name="Clientes e parceiros").locator("tr[data-client='acme']")
     ).to_be_visible(timeout=15_000)
+    wait_until_quiet(page)
+    assert serious_violations(page) == []
     page.get_by_role("button", name="Novo cliente").click()
     dialog = page.get_by_role("dialog", name="Novo cliente")
     dialog.get_by_label("Nome da empresa").fill(f"Empresa {new_slug}")
@@ -54,6 +57,9 @@ def test_admin_creates_a_client_and_its_owner_signs_in_with_the_one_time_passwor
     password_box = shown.get_by_label("Senha de uso único")
     expect(password_box).to_be_visible()
     password = password_box.input_value()
+    page.mouse.move(0, 0)  # off the button the mouse pressed (a hovered button is lighter)
+    settle_animations(page)
+    assert serious_violations(page) == []
     assert len(password) >= 12
     shown.get_by_role("button", name="Concluir").click()
     expect(shown).to_be_hidden()
