@@ -73,7 +73,6 @@ const messages = defineMessages({
   reasonRequired: { id: 'adminClients.reasonRequired', defaultMessage: 'Say why.' },
   suspended: { id: 'adminClients.suspended', defaultMessage: 'Client suspended' },
   reactivated: { id: 'adminClients.reactivated', defaultMessage: 'Client reactivated' },
-  statusFailed: { id: 'adminClients.statusFailed', defaultMessage: 'The status did not change' },
 });
 
 export const adminClientsMessages: Record<keyof typeof messages, MessageDescriptor> = messages;

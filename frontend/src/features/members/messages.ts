@@ -58,7 +58,6 @@ const messages = defineMessages({
   reactivateTitle: { id: 'members.reactivateTitle', defaultMessage: 'Reactivate {email}?' },
   reactivateText: { id: 'members.reactivateText', defaultMessage: 'They can sign in to this company again, with the role they had.' },
   changed: { id: 'members.changed', defaultMessage: 'User updated' },
-  changeFailed: { id: 'members.changeFailed', defaultMessage: 'The user was not changed' },
 });
 
 export const membersMessages: Record<keyof typeof messages, MessageDescriptor> = messages;
