@@ -57,6 +57,7 @@ def paged_answers() -> set[str]:
 PARAMETERS = openapi_parameters()
 PAGED_ANSWERS = paged_answers()
 PAGED = [op for op in OPERATIONS if "cursor" in PARAMETERS[str(op)] and str(op) in PAGED_ANSWERS]
+WITHOUT_AMOUNT = {"GET /api/admin/tenants"}  # paged lists whose rows have no amount to sort by
 DATED = [op for op in OPERATIONS if "date_to" in PARAMETERS[str(op)]]
 
 
@@ -215,7 +216,12 @@ def test_a_cursor_whose_value_does_not_fit_the_amount_sort_answers_400(
     op: Operation, value: Any, no_unhandled_errors: None
 ) -> None:
     assert "sort" in PARAMETERS[str(op)]
-    response = signed_in(op).get(op.url(), {"sort": "-amount", "cursor": cursor_of([value, 1])})
+    sort = "-amount"
+    if str(op) in WITHOUT_AMOUNT:  # lists of things without an amount: the date sort instead
+        if isinstance(value, str) and value.startswith("2026"):
+            pytest.skip("a time fits the date sort")
+        sort = "-created_at"
+    response = signed_in(op).get(op.url(), {"sort": sort, "cursor": cursor_of([value, 1])})
     assert_error(response, 400, "invalid_cursor")
 
 
