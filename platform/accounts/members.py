@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import secrets
+from dataclasses import dataclass
+
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -54,14 +57,40 @@ def _after_change(tenant: Tenant) -> None:
         grants.sync_partner_grants(tenant)
 
 
+def _check_keeps_an_owner(membership: Membership, *, role: str | None, is_active: bool | None) -> None:
+    """Refuse (409 last_owner) to demote or deactivate the tenant's last active owner."""
+    if membership.role not in OWNER_ROLES or not membership.is_active:
+        return
+    demoted = role is not None and role not in OWNER_ROLES
+    if not demoted and is_active is not False:
+        return
+    others = (
+        Membership.objects.select_for_update()
+        .filter(tenant_id=membership.tenant_id, role__in=OWNER_ROLES, is_active=True)
+        .exclude(pk=membership.pk)
+    )
+    if not others.exists():
+        raise AppError("last_owner", status=409)
+
+
+@dataclass(frozen=True)
+class Added:
+    membership: Membership
+    initial_password: str | None  # generated for a new login when none was given; shown once
+
+
 @transaction.atomic
-def do_add_member(actor: Membership, *, email: str, name: str, role: str, password: str) -> Membership:
+def do_add_member(actor: Membership, *, email: str, name: str, role: str, password: str) -> Added:
+    """Add (invite) a member. A new login without a given password gets a one-time password."""
     _check_role(actor, role)
     address = email.strip().lower()
     if "@" not in address:
         raise AppError("invalid_input", fields={"email": "invalid"})
     user = User.objects.filter(email=address).first()
+    generated: str | None = None
     if user is None:
+        if not password:
+            password = generated = secrets.token_urlsafe(12)
         try:
             validate_password(password)
         except ValidationError as exc:
@@ -72,13 +101,14 @@ def do_add_member(actor: Membership, *, email: str, name: str, role: str, passwo
     membership = Membership.objects.create(user=user, tenant=actor.tenant, role=role)
     audit.record("member.added", actor=actor.user, target=membership, data={"email": address, "role": role})
     _after_change(actor.tenant)
-    return membership
+    return Added(membership=membership, initial_password=generated)
 
 
 @transaction.atomic
 def do_change_member(
     actor: Membership, membership: Membership, *, role: str | None = None, is_active: bool | None = None
 ) -> Membership:
+    _check_keeps_an_owner(membership, role=role, is_active=is_active)
     if membership.pk == actor.pk:
         raise AppError("cannot_change_self", status=409)
     if membership.role in OWNER_ROLES and actor.role not in OWNER_ROLES:

@@ -30,7 +30,14 @@ class MemberOut(Schema):
     name: str
     role: str
     is_active: bool
+    last_login: datetime | None
     created_at: datetime
+
+
+class MemberAddedOut(MemberOut):
+    initial_password: str | None = Field(
+        default=None, description="A one-time password for a new login (shown once), else null"
+    )
 
 
 class MemberIn(Schema):
@@ -53,6 +60,7 @@ def member_out(membership: Membership) -> dict[str, Any]:
         "name": membership.user.name,
         "role": membership.role,
         "is_active": membership.is_active,
+        "last_login": membership.user.last_login,
         "created_at": membership.created_at,
     }
 
@@ -64,17 +72,17 @@ def list_members(request: HttpRequest) -> list[dict[str, Any]]:
 
 
 # Adding members (with passwords) and changing roles take a session: an API key must not mint logins.
-@router.post("", response={201: MemberOut}, auth=session_auth, summary="Add a member")
+@router.post("", response={201: MemberAddedOut}, auth=session_auth, summary="Add a member")
 @requires_route(*MEMBER_ROUTES, write=True)
 def add_member(request: HttpRequest, payload: MemberIn) -> Status[dict[str, Any]]:
-    created = members.do_add_member(
+    added = members.do_add_member(
         membership_of(request),
         email=payload.email,
         name=payload.name,
         role=payload.role,
         password=payload.password,
     )
-    return Status(201, member_out(created))
+    return Status(201, {**member_out(added.membership), "initial_password": added.initial_password})
 
 
 @router.patch(

@@ -18,15 +18,17 @@ from accounts.models import Membership
 from accounts.roles import Role
 from backoffice import services, transactions
 from backoffice.schemas import (
+    AdminTenantListOut,
     AssignmentIn,
     PartnerLinkIn,
+    StatusChangeIn,
     TenantConfigIn,
     TenantCreatedOut,
     TenantCreateIn,
     TenantOut,
 )
 from core.api_types import IsoDate
-from core.errors import NotFoundError
+from core.errors import AppError, NotFoundError
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
 from gateway.models import TransactionIndex
 from tenants.models import Tenant, TenantKind, TenantStatus
@@ -65,6 +67,28 @@ def get_tenant(request: HttpRequest, slug: str) -> dict[str, Any]:
 def _admin_tenant(request: HttpRequest, slug: str) -> tuple[Membership, Tenant]:
     membership = membership_of(request)
     return membership, access_tenant_by_slug(membership, slug)
+
+
+class AdminTenantQuery(Schema):
+    q: str = Field(default="", max_length=100, description="Slug or name contains")
+    kind: str = Field(default="", pattern="^(client|partner)?$")
+    status: list[str] = []
+    sort: str = "-created_at"
+    per_page: int = DEFAULT_PAGE_SIZE
+    cursor: str | None = None
+
+
+@admin_router.get("/tenants", response=AdminTenantListOut, summary="Clients and partners (keyset pages)")
+@requires_route("admin/clients")
+def list_admin_tenants(request: HttpRequest, filters: Query[AdminTenantQuery]) -> dict[str, Any]:
+    if any(s not in TenantStatus.values for s in filters.status):
+        raise AppError("invalid_input", fields={"status": "invalid"})
+    qs = services.admin_tenants(q=filters.q, kind=filters.kind, status=filters.status)
+    rows, next_cursor = keyset_page(
+        qs, sort=filters.sort, allowed=("created_at", "slug"), cursor=filters.cursor, size=filters.per_page
+    )
+    items = [{**tenant_out(t), "partner": services.partner_of(t)} for t in rows]
+    return {"items": items, "next_cursor": next_cursor}
 
 
 @admin_router.post("/tenants", response={201: TenantCreatedOut}, summary="Provision a tenant")
@@ -111,16 +135,20 @@ def configure_tenant(request: HttpRequest, slug: str, payload: TenantConfigIn) -
     "/tenants/{slug}/suspend", response=TenantOut, summary="Suspend: logins refused, data kept"
 )
 @requires_route("admin/clients", write=True)
-def suspend_tenant(request: HttpRequest, slug: str) -> dict[str, Any]:
+def suspend_tenant(request: HttpRequest, slug: str, payload: StatusChangeIn) -> dict[str, Any]:
     membership, tenant = _admin_tenant(request, slug)
-    return tenant_out(services.do_set_tenant_status(membership.user, tenant, TenantStatus.SUSPENDED))
+    return tenant_out(
+        services.do_set_tenant_status(membership.user, tenant, TenantStatus.SUSPENDED, reason=payload.reason)
+    )
 
 
 @admin_router.post("/tenants/{slug}/reactivate", response=TenantOut, summary="Reactivate a suspended tenant")
 @requires_route("admin/clients", write=True)
-def reactivate_tenant(request: HttpRequest, slug: str) -> dict[str, Any]:
+def reactivate_tenant(request: HttpRequest, slug: str, payload: StatusChangeIn) -> dict[str, Any]:
     membership, tenant = _admin_tenant(request, slug)
-    return tenant_out(services.do_set_tenant_status(membership.user, tenant, TenantStatus.ACTIVE))
+    return tenant_out(
+        services.do_set_tenant_status(membership.user, tenant, TenantStatus.ACTIVE, reason=payload.reason)
+    )
 
 
 @admin_router.post("/partners/{slug}/clients", response=TenantOut, summary="Give a partner a client")

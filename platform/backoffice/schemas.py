@@ -22,6 +22,19 @@ class TenantOut(Schema):
     created_at: datetime
 
 
+class AdminTenantOut(TenantOut):
+    partner: str | None = Field(default=None, description="The partner's slug, for a partner's client")
+
+
+class AdminTenantListOut(Schema):
+    items: list[AdminTenantOut]
+    next_cursor: str | None
+
+
+class StatusChangeIn(Schema):
+    reason: str = Field(default="", max_length=500, description="Why (kept in the audit trail)")
+
+
 class TenantCreateIn(Schema):
     slug: str = Field(min_length=2, max_length=30)
     name: str = Field(min_length=1, max_length=200)

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q, QuerySet
 from django_tenants.utils import get_public_schema_name, schema_context
 
 from accounts import grants
@@ -97,14 +98,38 @@ def do_provision_tenant(
     )
 
 
-def do_set_tenant_status(actor: User | None, tenant: Tenant, status: str) -> Tenant:
+def do_set_tenant_status(actor: User | None, tenant: Tenant, status: str, *, reason: str = "") -> Tenant:
     if status not in TenantStatus.values:
         raise AppError("invalid_input", fields={"status": "invalid"})
     with transaction.atomic():
         before = tenant.status
         tenants.set_status(tenant, status)
-        _audit_both("tenant.status_changed", actor, tenant, {"from": before, "to": status})
+        data: dict[str, object] = {"from": before, "to": status}
+        if reason.strip():
+            data["reason"] = reason.strip()
+        _audit_both("tenant.status_changed", actor, tenant, data)
     return tenant
+
+
+def admin_tenants(*, q: str = "", kind: str = "", status: Iterable[str] = ()) -> QuerySet[Tenant]:
+    """Client and partner tenants for the admin list (the platform itself left out)."""
+    qs = Tenant.objects.filter(kind__in=(TenantKind.CLIENT, TenantKind.PARTNER)).prefetch_related(
+        "partner_links__partner"
+    )
+    if kind:
+        qs = qs.filter(kind=kind)
+    statuses = [s for s in status if s]
+    if statuses:
+        qs = qs.filter(status__in=statuses)
+    term = q.strip()
+    if term:
+        qs = qs.filter(Q(slug__icontains=term) | Q(name__icontains=term))
+    return qs.order_by()
+
+
+def partner_of(tenant: Tenant) -> str | None:
+    links = list(tenant.partner_links.all())
+    return links[0].partner.slug if links else None
 
 
 def do_configure_tenant(

@@ -80,6 +80,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "Você não pode alterar o próprio acesso.",
         "en": "You cannot change your own access.",
     },
+    "last_owner": {
+        "pt-BR": "A conta precisa de ao menos um proprietário ativo: promova outra pessoa antes.",
+        "en": "The account needs at least one active owner: promote someone else first.",
+    },
     "invalid_file": {
         "pt-BR": "Arquivo inválido: envie PNG, JPEG ou WebP de até 1 MB.",
         "en": "Invalid file: send a PNG, JPEG or WebP up to 1 MB.",

@@ -61,6 +61,8 @@ PAGED_ANSWERS = paged_answers()
 PAGED = [
     op for op in OPERATIONS if "cursor" in PARAMETERS[str(op)] and str(op) in PAGED_ANSWERS and not op.params
 ]
+SORTED = [op for op in PAGED if "sort" in PARAMETERS[str(op)]]  # settlements page by day only
+WITHOUT_AMOUNT = {"GET /api/admin/tenants"}  # paged lists whose rows have no amount to sort by
 DATED = [op for op in OPERATIONS if "date_to" in PARAMETERS[str(op)]]
 
 
@@ -211,21 +213,23 @@ def test_a_forged_cursor_answers_400_invalid_cursor_on_every_paged_list(
     assert body["fields"] == {"cursor": "invalid"}
 
 
-@pytest.mark.parametrize("op", PAGED, ids=str)
+@pytest.mark.parametrize("op", SORTED, ids=str)
 @pytest.mark.parametrize(
     "value", ["abc", 10**30, "2026-01-01T00:00:00+00:00"], ids=["text", "huge", "a time"]
 )
 def test_a_cursor_whose_value_does_not_fit_the_amount_sort_answers_400(
     op: Operation, value: Any, no_unhandled_errors: None
 ) -> None:
-    assert "sort" in PARAMETERS[str(op)]
+    sort = "-amount"
+    if str(op) in WITHOUT_AMOUNT:  # lists of things without an amount: the date sort instead
+        if isinstance(value, str) and value.startswith("2026"):
+            pytest.skip("a time fits the date sort")
+        sort = "-created_at"
     client = signed_in(op)
-    response = client.get(op.url(), {"sort": "-amount", "cursor": cursor_of([value, 1])})
-    if "amount" not in str(response.json().get("fields", {}).get("cursor", "")) and response.json().get(
-        "fields"
-    ) == {"sort": "invalid"}:
-        # A list of no money (restrictions, alerts) has no amount sort: it refuses the sort itself.
-        assert_error(client.get(op.url(), {"sort": "-amount"}), 400, "invalid_input")
+    response = client.get(op.url(), {"sort": sort, "cursor": cursor_of([value, 1])})
+    if response.status_code == 400 and response.json().get("fields") == {"sort": "invalid"}:
+        # A list of no money sorted only by date (restrictions, alerts) refuses the amount sort itself.
+        assert_error(response, 400, "invalid_input")
         return
     assert_error(response, 400, "invalid_cursor")
 

@@ -58,6 +58,8 @@ export interface paths {
     delete: operations["backoffice_payments_admin_remove_route"];
   };
   "/api/admin/tenants": {
+    /** Clients and partners (keyset pages) */
+    get: operations["backoffice_api_list_admin_tenants"];
     /** Provision a tenant */
     post: operations["backoffice_api_create_tenant"];
   };
@@ -387,6 +389,73 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    /** AdminTenantListOut */
+    AdminTenantListOut: {
+      /** Items */
+      items: components["schemas"]["AdminTenantOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** AdminTenantOut */
+    AdminTenantOut: {
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currencies */
+      currencies: string[];
+      /** Feature Toggles */
+      feature_toggles: string[];
+      /** Host */
+      host: string;
+      /** Kind */
+      kind: string;
+      /** Modules */
+      modules: string[];
+      /** Name */
+      name: string;
+      /**
+       * Partner
+       * @description The partner's slug, for a partner's client
+       */
+      partner?: string | null;
+      /** Slug */
+      slug: string;
+      /** Status */
+      status: string;
+    };
+    /** AdminTenantQuery */
+    AdminTenantQuery: {
+      /** Cursor */
+      cursor?: string | null;
+      /**
+       * Kind
+       * @default
+       */
+      kind?: string;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @description Slug or name contains
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @default -created_at
+       */
+      sort?: string;
+      /**
+       * Status
+       * @default []
+       */
+      status?: string[];
+    };
     /** AlertListOut */
     AlertListOut: {
       /** Items */
@@ -1763,6 +1832,33 @@ export interface components {
       /** Marked */
       marked: number;
     };
+    /** MemberAddedOut */
+    MemberAddedOut: {
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Email */
+      email: string;
+      /** Id */
+      id: number;
+      /**
+       * Initial Password
+       * @description A one-time password for a new login (shown once), else null
+       */
+      initial_password?: string | null;
+      /** Is Active */
+      is_active: boolean;
+      /** Last Login */
+      last_login: string | null;
+      /** Name */
+      name: string;
+      /** Role */
+      role: string;
+      /** User Id */
+      user_id: number;
+    };
     /** MemberChangeIn */
     MemberChangeIn: {
       /** Is Active */
@@ -1800,6 +1896,8 @@ export interface components {
       id: number;
       /** Is Active */
       is_active: boolean;
+      /** Last Login */
+      last_login: string | null;
       /** Name */
       name: string;
       /** Role */
@@ -3291,6 +3389,15 @@ export interface components {
       /** Fee */
       fee: number;
     };
+    /** StatusChangeIn */
+    StatusChangeIn: {
+      /**
+       * Reason
+       * @description Why (kept in the audit trail)
+       * @default
+       */
+      reason?: string;
+    };
     /**
      * SummaryOut
      * @description The filtered set's totals, per currency (reais and dollars are never added together).
@@ -3889,6 +3996,34 @@ export interface operations {
       };
     };
   };
+  /** Clients and partners (keyset pages) */
+  backoffice_api_list_admin_tenants: {
+    parameters: {
+      query?: {
+        /** @description Slug or name contains */
+        q?: string;
+        kind?: string;
+        status?: string[];
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AdminTenantListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** Provision a tenant */
   backoffice_api_create_tenant: {
     requestBody: {
@@ -3945,6 +4080,11 @@ export interface operations {
         slug: string;
       };
     };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StatusChangeIn"];
+      };
+    };
     responses: {
       /** @description OK */
       200: {
@@ -3965,6 +4105,11 @@ export interface operations {
     parameters: {
       path: {
         slug: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StatusChangeIn"];
       };
     };
     responses: {
@@ -4795,7 +4940,7 @@ export interface operations {
       /** @description Created */
       201: {
         content: {
-          "application/json": components["schemas"]["MemberOut"];
+          "application/json": components["schemas"]["MemberAddedOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

@@ -114,3 +114,16 @@ export type Settlement = Schemas['SettlementOut'];
 export type SettlementList = Schemas['SettlementListOut'];
 export type SettlementDetail = Schemas['SettlementDetailOut'];
 export type SettlementListQuery = NonNullable<operations['payments_api_list_settlements']['parameters']['query']>;
+
+// Platform administration: clients (admin/clients).
+export type AdminTenant = Schemas['AdminTenantOut'];
+export type AdminTenantList = Schemas['AdminTenantListOut'];
+export type AdminTenantListQuery = NonNullable<operations['backoffice_api_list_admin_tenants']['parameters']['query']>;
+export type TenantCreateIn = Schemas['TenantCreateIn'];
+export type TenantCreated = Schemas['TenantCreatedOut'];
+
+// The tenant's own users (clients/client-user).
+export type Member = Schemas['MemberOut'];
+export type MemberAdded = Schemas['MemberAddedOut'];
+export type MemberIn = Schemas['MemberIn'];
+export type MemberChangeIn = Schemas['MemberChangeIn'];

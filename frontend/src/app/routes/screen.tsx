@@ -38,6 +38,8 @@ const PartnerDepositsScreen = lazyWithTimeout(() => import('@/features/partner/c
 const PartnerWithdrawsScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-withdraws-screen'));
 const PartnerBalanceScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-balance-screen'));
 const SettlementsScreen = lazyWithTimeout(() => import('@/features/settlements/components/settlements-screen'));
+const AdminClientsScreen = lazyWithTimeout(() => import('@/features/admin-clients/components/admin-clients-screen'));
+const ClientUsersScreen = lazyWithTimeout(() => import('@/features/members/components/client-users-screen'));
 
 /**
  * Screens built so far, by menu route. Every other permitted route shows the placeholder screen
@@ -77,6 +79,8 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'partner/deposits': PartnerDepositsScreen,
   'partner-providers/deposits': PartnerDepositsScreen,
   'partner/withdraws': PartnerWithdrawsScreen,
+  'admin/clients': AdminClientsScreen,
+  'clients/client-user': ClientUsersScreen,
 };
 
 /** Any path inside the shell: permitted iff the route is in the user's menu (or a profile route). */

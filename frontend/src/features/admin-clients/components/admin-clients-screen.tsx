@@ -1,0 +1,304 @@
+import { Alert, Badge, Button, Checkbox, Clipboard, Field, Fieldset, Flex, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type IntlShape, type MessageDescriptor, useIntl } from 'react-intl';
+
+import type { AdminTenant, TenantCreated } from '@/api/types';
+import { AppToaster, appToaster } from '@/components/app-toaster';
+import { FilterSelect, type GridColumn, labelsOf, ListView, useList } from '@/components/kit';
+import { ConfirmDialog } from '@/components/kit/confirm-dialog';
+import { FormDialog } from '@/components/kit/form-dialog';
+import { TextField } from '@/components/kit/form-fields';
+import { RouteHeader } from '@/components/route-header';
+import { commonMessages } from '@/i18n/messages';
+import { isApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+
+import { getAdminTenantsQueryOptions, useCreateTenant, useSetTenantStatus } from '../api/tenants';
+import { CURRENCY_CHOICES, type ClientFormErrors, type ClientFormValues, slugFrom, validateClientForm } from '../lib/client-form';
+import { adminClientsList, adminClientsQuery, CLIENT_SORTS, TENANT_KINDS, TENANT_STATUSES } from '../lib/list';
+import { adminClientsMessages as m, clientSortMessages, kindMessages, tenantStatusMessages } from '../messages';
+
+type StatusAction = { tenant: AdminTenant; action: 'suspend' | 'reactivate' };
+
+const when = (iso: string, locale: string) => formatDateTime(Math.floor(Date.parse(iso) / 1000), locale);
+const label = (labels: Record<string, MessageDescriptor>, value: string, intl: IntlShape) => (labels[value] ? intl.formatMessage(labels[value]) : value);
+const failure = (error: unknown, intl: IntlShape) => (isApiError(error) && error.status > 0 && error.status < 500 ? error.message : intl.formatMessage(commonMessages.tryAgainLater));
+
+/** admin/clients: every client and partner (status, partner, modules, currencies); create, suspend, reactivate. */
+export default function AdminClientsScreen({ route, homeHref }: { route: string; homeHref: string }) {
+  const intl = useIntl();
+  const list = useList(adminClientsList);
+  const query = useQuery(getAdminTenantsQueryOptions(adminClientsQuery(list.state)));
+  const [creating, setCreating] = useState(false);
+  const [changing, setChanging] = useState<StatusAction | null>(null);
+  const options = (values: readonly string[], labels: Record<string, MessageDescriptor>) => values.map((value) => ({ value, label: label(labels, value, intl) }));
+  return (
+    <Stack gap="4">
+      <RouteHeader route={route} homeHref={homeHref} />
+      <Flex>
+        <Button colorPalette="blue" onClick={() => setCreating(true)}>
+          {intl.formatMessage(m.create)}
+        </Button>
+      </Flex>
+      <ListView
+        list={list}
+        caption={intl.formatMessage(m.table)}
+        columns={columns(intl, setChanging)}
+        query={query}
+        rowKey={(row) => row.slug}
+        rowAttributes={(row) => ({ 'data-client': row.slug })}
+        sortLabels={labelsOf(intl, CLIENT_SORTS, clientSortMessages)}
+        search={{ label: intl.formatMessage(m.search), hint: intl.formatMessage(m.searchHint) }}
+        filters={
+          <>
+            <FilterSelect list={list} name="kind" label={intl.formatMessage(m.kind)} allLabel={intl.formatMessage(m.allKinds)} options={options(TENANT_KINDS, kindMessages)} />
+            <FilterSelect list={list} name="status" label={intl.formatMessage(m.status)} allLabel={intl.formatMessage(m.allStatuses)} options={options(TENANT_STATUSES, tenantStatusMessages)} />
+          </>
+        }
+        errorTitle={intl.formatMessage(m.loadError)}
+        emptyTitle={intl.formatMessage(m.empty)}
+      />
+      {creating && <CreateClientDialog onClose={() => setCreating(false)} />}
+      {changing && <StatusDialog change={changing} onClose={() => setChanging(null)} />}
+      <AppToaster />
+    </Stack>
+  );
+}
+
+function columns(intl: IntlShape, onChange: (change: StatusAction) => void): GridColumn<AdminTenant>[] {
+  const text = (value: MessageDescriptor) => intl.formatMessage(value);
+  return [
+    {
+      key: 'name',
+      priority: 1,
+      card: 'title',
+      header: text(m.colName),
+      cell: (row) => (
+        <>
+          <Text fontWeight="medium">{row.name}</Text>
+          <Text color="fg.muted" fontSize="xs">
+            {row.host} · {label(kindMessages, row.kind, intl)}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'partner', priority: 2, header: text(m.colPartner), cell: (row) => row.partner ?? text(m.none) },
+    {
+      key: 'status',
+      priority: 1,
+      card: 'status',
+      header: text(m.colStatus),
+      cell: (row) => (
+        <Badge variant="subtle" colorPalette={row.status === 'active' ? 'green' : 'red'}>
+          {label(tenantStatusMessages, row.status, intl)}
+        </Badge>
+      ),
+    },
+    { key: 'modules', priority: 3, header: text(m.colModules), cell: (row) => [...row.modules, ...row.feature_toggles].join(', ') || text(m.none) },
+    { key: 'currencies', priority: 2, header: text(m.colCurrencies), nowrap: true, cell: (row) => row.currencies.join(', ') },
+    { key: 'created', priority: 2, card: 'date', header: text(m.colCreated), sortField: 'created_at', nowrap: true, cell: (row) => when(row.created_at, intl.locale) },
+    {
+      key: 'actions',
+      priority: 1,
+      card: 'actions',
+      header: text(m.colActions),
+      cell: (row) =>
+        row.status === 'active' ? (
+          <Button size="xs" variant="outline" colorPalette="red" aria-label={intl.formatMessage(m.suspendLabel, { name: row.name })} onClick={() => onChange({ tenant: row, action: 'suspend' })}>
+            {text(m.suspend)}
+          </Button>
+        ) : (
+          <Button size="xs" variant="outline" aria-label={intl.formatMessage(m.reactivateLabel, { name: row.name })} onClick={() => onChange({ tenant: row, action: 'reactivate' })}>
+            {text(m.reactivate)}
+          </Button>
+        ),
+    },
+  ];
+}
+
+/** Name, subdomain, owner's e-mail, currencies; once created, the owner's one-time password (shown this once). */
+export function CreateClientDialog({ onClose }: { onClose: () => void }) {
+  const intl = useIntl();
+  const create = useCreateTenant();
+  const [values, setValues] = useState<ClientFormValues>({ name: '', slug: '', ownerEmail: '', currencies: ['BRL'] });
+  const [slugEdited, setSlugEdited] = useState(false);
+  const [errors, setErrors] = useState<ClientFormErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [created, setCreated] = useState<TenantCreated | null>(null);
+  const close = () => {
+    setCreated(null); // the password lives in this dialog only
+    create.reset();
+    onClose();
+  };
+  const validate = () => {
+    const checked = validateClientForm(values);
+    setErrors(checked.errors);
+    setServerError(null);
+    return Boolean(checked.body);
+  };
+  const submit = () => {
+    const checked = validateClientForm(values);
+    if (!checked.body) return;
+    create.mutate(checked.body, { onSuccess: setCreated, onError: (error) => setServerError(failure(error, intl)) });
+  };
+  const set = (patch: Partial<ClientFormValues>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    setErrors({});
+  };
+  const toggleCurrency = (code: string, on: boolean) => set({ currencies: on ? [...values.currencies.filter((c) => c !== code), code] : values.currencies.filter((c) => c !== code) });
+  return (
+    <FormDialog
+      title={intl.formatMessage(m.formTitle)}
+      submitText={intl.formatMessage(m.submit)}
+      cancelText={intl.formatMessage(m.cancel)}
+      errorTitle={intl.formatMessage(m.createFailed)}
+      error={serverError}
+      pending={create.isPending}
+      validate={validate}
+      onSubmit={submit}
+      onClose={close}
+      result={
+        created && {
+          title: intl.formatMessage(m.createdTitle),
+          locked: true,
+          body: (
+            <Stack gap="4">
+              <Text>{intl.formatMessage(m.createdText, { name: created.tenant.name, host: created.tenant.host, email: created.owner_email })}</Text>
+              {created.initial_password ? (
+                <>
+                  <Alert.Root status="warning">
+                    <Alert.Indicator />
+                    <Alert.Description>{intl.formatMessage(m.passwordWarning)}</Alert.Description>
+                  </Alert.Root>
+                  <SecretField label={intl.formatMessage(m.passwordLabel)} value={created.initial_password} />
+                </>
+              ) : (
+                <Text color="fg.muted">{intl.formatMessage(m.existingOwner, { email: created.owner_email })}</Text>
+              )}
+            </Stack>
+          ),
+          footer: (
+            <Button colorPalette="blue" onClick={close}>
+              {intl.formatMessage(m.done)}
+            </Button>
+          ),
+        }
+      }
+    >
+      <TextField
+        label={intl.formatMessage(m.nameLabel)}
+        required
+        maxLength={200}
+        autoComplete="off"
+        value={values.name}
+        onChange={(name) => set(slugEdited ? { name } : { name, slug: slugFrom(name) })}
+        error={errors.name ? intl.formatMessage(errors.name) : null}
+      />
+      <TextField
+        label={intl.formatMessage(m.slugLabel)}
+        required
+        maxLength={30}
+        autoComplete="off"
+        value={values.slug}
+        onChange={(slug) => {
+          setSlugEdited(true);
+          set({ slug: slug.toLowerCase() });
+        }}
+        error={errors.slug ? intl.formatMessage(errors.slug) : null}
+        helper={intl.formatMessage(m.slugHint, { host: `${values.slug || '…'}.${window.location.hostname}` })}
+      />
+      <TextField
+        label={intl.formatMessage(m.emailLabel)}
+        required
+        type="email"
+        maxLength={254}
+        autoComplete="off"
+        value={values.ownerEmail}
+        onChange={(ownerEmail) => set({ ownerEmail })}
+        error={errors.ownerEmail ? intl.formatMessage(errors.ownerEmail) : null}
+        helper={intl.formatMessage(m.emailHint)}
+      />
+      <Fieldset.Root invalid={Boolean(errors.currencies)}>
+        <Fieldset.Legend>{intl.formatMessage(m.currenciesLabel)}</Fieldset.Legend>
+        <Flex gap="4">
+          {CURRENCY_CHOICES.map((code) => (
+            <Checkbox.Root key={code} size="sm" checked={values.currencies.includes(code)} onCheckedChange={(details) => toggleCurrency(code, details.checked === true)}>
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>{code}</Checkbox.Label>
+            </Checkbox.Root>
+          ))}
+        </Flex>
+        {errors.currencies && <Fieldset.ErrorText>{intl.formatMessage(errors.currencies)}</Fieldset.ErrorText>}
+      </Fieldset.Root>
+    </FormDialog>
+  );
+}
+
+function SecretField({ label: text, value }: { label: string; value: string }) {
+  const intl = useIntl();
+  const copy = intl.formatMessage(m.copy);
+  const copied = intl.formatMessage(m.copied);
+  return (
+    <Clipboard.Root value={value} translations={{ triggerLabel: (done) => (done ? copied : copy) }}>
+      <Field.Root>
+        <Field.Label>{text}</Field.Label>
+        <InputGroup
+          endElement={
+            <Clipboard.Trigger asChild>
+              <Button size="xs" variant="surface" me="-2">
+                <Clipboard.Indicator copied={copied}>{copy}</Clipboard.Indicator>
+              </Button>
+            </Clipboard.Trigger>
+          }
+          endElementProps={{ pe: '3' }}
+        >
+          <Input value={value} readOnly fontFamily="mono" fontSize="sm" pe="24" onFocus={(e) => e.currentTarget.select()} />
+        </InputGroup>
+      </Field.Root>
+    </Clipboard.Root>
+  );
+}
+
+/** Suspend or reactivate, saying what happens, with a reason kept in the audit trail. */
+function StatusDialog({ change, onClose }: { change: StatusAction; onClose: () => void }) {
+  const intl = useIntl();
+  const mutation = useSetTenantStatus();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const suspending = change.action === 'suspend';
+  const confirm = () => {
+    if (!reason.trim()) {
+      setError(intl.formatMessage(m.reasonRequired));
+      return;
+    }
+    mutation.mutate(
+      { slug: change.tenant.slug, action: change.action, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          onClose();
+          appToaster.create({ type: 'success', title: intl.formatMessage(suspending ? m.suspended : m.reactivated) });
+        },
+        onError: (failed) => setError(failure(failed, intl)),
+      },
+    );
+  };
+  return (
+    <ConfirmDialog
+      open
+      title={intl.formatMessage(suspending ? m.suspendTitle : m.reactivateTitle, { name: change.tenant.name })}
+      description={intl.formatMessage(suspending ? m.suspendText : m.reactivateText)}
+      details={[{ label: intl.formatMessage(m.colName), value: `${change.tenant.name} (${change.tenant.host})` }]}
+      cancelText={intl.formatMessage(m.cancel)}
+      confirmText={intl.formatMessage(suspending ? m.suspend : m.reactivate)}
+      confirmPalette={suspending ? 'red' : 'blue'}
+      pending={mutation.isPending}
+      error={error}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      <TextField label={intl.formatMessage(m.reasonLabel)} required maxLength={500} value={reason} onChange={setReason} multiline />
+    </ConfirmDialog>
+  );
+}

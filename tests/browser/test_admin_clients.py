@@ -1,0 +1,74 @@
+"""admin/clients in Chromium against the real stack: the admin creates a client on the screen, sees
+its owner's one-time password once, and that password signs the owner in on the new subdomain."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.helpers import login_ui, role_url, settle_animations, wait_for_shell, wait_until_quiet
+from tests.browser.test_accessibility import serious_violations
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+CLIENTS = "/plataforma/admin/clients"
+
+
+@pytest.fixture
+def new_slug(django_db_blocker: Any) -> Iterator[str]:
+    """A subdomain for the client the test creates; suspended afterwards (out of the periodic jobs)."""
+    from django_tenants.utils import schema_context
+
+    from tenants.models import Tenant
+
+    slug = f"novo{uuid.uuid4().hex[:8]}"
+    yield slug
+    with django_db_blocker.unblock(), schema_context("public"):
+        Tenant.objects.filter(slug=slug).update(status="suspended")
+
+
+def test_admin_creates_a_client_and_its_owner_signs_in_with_the_one_time_password(
+    page: Page, web: str, new_slug: str, django_db_blocker: Any
+) -> None:
+    login_ui(page, web, "admin")
+    page.goto(role_url(web, "admin", CLIENTS))
+    wait_for_shell(page)
+    expect(
+        page.get_by_role("table", name="Clientes e parceiros").locator("tr[data-client='acme']")
+    ).to_be_visible(timeout=15_000)
+    wait_until_quiet(page)
+    assert serious_violations(page) == []
+    page.get_by_role("button", name="Novo cliente").click()
+    dialog = page.get_by_role("dialog", name="Novo cliente")
+    dialog.get_by_label("Nome da empresa").fill(f"Empresa {new_slug}")
+    dialog.get_by_label("Subdomínio").fill(new_slug)
+    dialog.get_by_label("E-mail do proprietário").fill(f"dono@{new_slug}.test")
+    with page.expect_response(
+        lambda r: r.url.endswith("/api/admin/tenants") and r.request.method == "POST"
+    ) as answer:
+        dialog.get_by_role("button", name="Criar cliente").click()
+    assert answer.value.status == 201, answer.value.text()
+    shown = page.get_by_role("alertdialog", name="Cliente criado")
+    password_box = shown.get_by_label("Senha de uso único")
+    expect(password_box).to_be_visible()
+    password = password_box.input_value()
+    page.mouse.move(0, 0)  # off the button the mouse pressed (a hovered button is lighter)
+    settle_animations(page)
+    assert serious_violations(page) == []
+    assert len(password) >= 12
+    shown.get_by_role("button", name="Concluir").click()
+    expect(shown).to_be_hidden()
+    expect(page.get_by_text(password)).to_have_count(0)
+    expect(page.locator(f"tr[data-client='{new_slug}']")).to_be_visible()
+
+    with django_db_blocker.unblock():
+        from tests.support.http import ApiClient
+
+        owner = ApiClient(new_slug)
+        login = owner.post_json("/api/auth/login", {"email": f"dono@{new_slug}.test", "password": password})
+        assert login.status_code == 200, login.content
