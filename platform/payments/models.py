@@ -75,6 +75,7 @@ class Deposit(models.Model):
     provider_extra = models.JSONField(default=dict, blank=True)  # e.g. the sandbox scenario
     # lifecycle
     created_by_id = models.BigIntegerField(null=True, blank=True)
+    owner_user_id = models.BigIntegerField(null=True, blank=True)  # a customer's wallet deposit (depositar)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
