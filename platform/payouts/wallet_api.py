@@ -11,7 +11,7 @@ read it. A customer sees only its own deposits and payouts; anything else is 404
 from datetime import date, datetime, timedelta
 from typing import Any, Literal
 
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from ninja import Query, Router, Schema
 from ninja.responses import Status
@@ -19,12 +19,13 @@ from ninja.responses import Status
 from access.guard import membership_of, requires_route
 from accounts.models import Membership
 from accounts.roles import Role
+from core.api_errors import ErrorOut
 from core.api_types import IsoDate
 from core.dates import day_end, day_start
 from core.errors import AppError, NotFoundError
 from ledger.services import customer_balances
 from payments import services as payments
-from payments.api import deposit_out
+from payments.api import deposit_out, document_response
 from payments.models import Deposit
 from payments.schemas import DepositOut
 from payouts import services
@@ -141,6 +142,19 @@ def get_wallet_deposit(request: HttpRequest, deposit_id: str) -> dict[str, Any]:
     if found is None:
         raise NotFoundError
     return deposit_out(found)
+
+
+@wallet_router.get(
+    "/deposits/{deposit_id}/document",
+    response={200: None, 404: ErrorOut},
+    summary="The customer's boleto (HTML) or PIX QR code (SVG)",
+)
+@requires_route(*WALLET_ROUTES)
+def wallet_deposit_document(request: HttpRequest, deposit_id: str) -> HttpResponse:
+    found = own_deposits(_customer(request)).filter(public_id=deposit_id).first()
+    if found is None:
+        raise NotFoundError
+    return document_response(found)
 
 
 @wallet_router.get("/activity", response=list[ActivityOut], summary="The customer's deposits and withdraws")

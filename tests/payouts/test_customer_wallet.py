@@ -115,6 +115,8 @@ def test_a_customer_sees_only_its_own_money() -> None:
     assert wallet(second)["BRL"] == 0
     assert second.get("/api/wallet/activity").json() == []
     assert second.get(f"/api/wallet/deposits/{deposit['id']}").status_code == 404
+    assert second.get(f"/api/wallet/deposits/{deposit['id']}/document").status_code == 404
+    assert first.get(f"/api/wallet/deposits/{deposit['id']}/document").status_code == 200
     assert second.get(f"/api/payouts/{payout.json()['id']}").status_code == 404
     assert second.get("/api/payouts").json()["items"] == []
     assert {a["id"] for a in first.get("/api/wallet/activity").json()} == {deposit["id"], payout.json()["id"]}

@@ -351,6 +351,10 @@ export interface paths {
     /** One of the customer's deposits */
     get: operations["payouts_wallet_api_get_wallet_deposit"];
   };
+  "/api/wallet/deposits/{deposit_id}/document": {
+    /** The customer's boleto (HTML) or PIX QR code (SVG) */
+    get: operations["payouts_wallet_api_wallet_deposit_document"];
+  };
   "/api/webhook-deliveries/{delivery_id}": {
     /** One delivery with every attempt */
     get: operations["webhooks_api_get_delivery"];
@@ -5785,6 +5789,32 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["DepositOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** The customer's boleto (HTML) or PIX QR code (SVG) */
+  payouts_wallet_api_wallet_deposit_document: {
+    parameters: {
+      path: {
+        deposit_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: never;
+      };
+      /** @description Not Found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
