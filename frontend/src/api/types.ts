@@ -110,3 +110,9 @@ export type PartnerWithdrawList = Schemas['PartnerWithdrawListOut'];
 export type PartnerWithdrawListQuery = NonNullable<operations['backoffice_partner_api_partner_withdraws']['parameters']['query']>;
 export type PartnerBalance = Schemas['PartnerBalanceOut'];
 export type PartnerHome = Schemas['PartnerHomeOut'];
+
+// A customer's wallet (home, atividade, depositar, sacar).
+export type WalletBalance = Schemas['WalletBalanceOut'];
+export type WalletActivity = Schemas['ActivityOut'];
+export type WalletDepositIn = Schemas['WalletDepositIn'];
+export type WalletActivityQuery = NonNullable<operations['payouts_wallet_api_wallet_activity']['parameters']['query']>;

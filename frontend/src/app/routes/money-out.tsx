@@ -18,6 +18,7 @@ import { WalletWithdrawDialog } from '@/features/payouts/components/wallet-withd
 import { walletMessages } from '@/features/payouts/wallet-messages';
 import { BALANCE_QUERY_KEY, getBalanceQueryOptions } from '@/features/deposits/api/get-balance';
 import { Balances } from '@/features/deposits/components/client-home-screen';
+import { WalletBalances } from '@/features/wallet/components/wallet-parts';
 import { useCanWrite } from '@/lib/auth/session';
 
 import type { ScreenProps } from './screen';
@@ -41,7 +42,8 @@ function WithdrawsScreen({ route, homeHref }: ScreenProps) {
 }
 
 /**
- * sacar (customers): the customer's own withdrawals (GET /api/payouts answers only theirs) with the
+ * sacar (customers): the customer's wallet balance (what a withdraw may take), the customer's own
+ * withdrawals (GET /api/payouts answers only theirs) with the
  * same list, detail and cancel as clients/withdraws, a withdraw to one of their own accounts, and the
  * accounts.
  */
@@ -49,7 +51,7 @@ export function CustomerWithdrawScreen({ route, homeHref }: ScreenProps) {
   const writable = useCanWrite(route);
   const accounts = useQuery(getBankAccountsQueryOptions());
   return (
-    <PayoutsScreen route={route} homeHref={homeHref} accounts={accounts.data} accountsLoading={accounts.isPending}>
+    <PayoutsScreen route={route} homeHref={homeHref} accounts={accounts.data} accountsLoading={accounts.isPending} above={<WalletBalances />}>
       <BankAccountsPanel writable={writable} />
     </PayoutsScreen>
   );
