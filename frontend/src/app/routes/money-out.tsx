@@ -18,6 +18,9 @@ import { WalletWithdrawDialog } from '@/features/payouts/components/wallet-withd
 import { walletMessages } from '@/features/payouts/wallet-messages';
 import { BALANCE_QUERY_KEY, getBalanceQueryOptions } from '@/features/deposits/api/get-balance';
 import { Balances } from '@/features/deposits/components/client-home-screen';
+import { GeneratePayoutDialog } from '@/features/payouts/components/generate-payout-dialog';
+import { payoutsMessages } from '@/features/payouts/messages';
+import { WALLET_QUERY_KEY } from '@/features/wallet/api/wallet';
 import { WalletBalances } from '@/features/wallet/components/wallet-parts';
 import { useCanWrite } from '@/lib/auth/session';
 
@@ -49,9 +52,17 @@ function WithdrawsScreen({ route, homeHref }: ScreenProps) {
  */
 export function CustomerWithdrawScreen({ route, homeHref }: ScreenProps) {
   const writable = useCanWrite(route);
+  const queryClient = useQueryClient();
   const accounts = useQuery(getBankAccountsQueryOptions());
+  // A withdraw takes amount + fee out of the wallet at once: the balance above is read again.
+  const action = {
+    label: payoutsMessages.generate,
+    dialog: (close: () => void) => (
+      <GeneratePayoutDialog accounts={accounts.data} accountsLoading={accounts.isPending} kind="standard" onClose={close} onCreated={() => void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY })} />
+    ),
+  };
   return (
-    <PayoutsScreen route={route} homeHref={homeHref} accounts={accounts.data} accountsLoading={accounts.isPending} above={<WalletBalances />}>
+    <PayoutsScreen route={route} homeHref={homeHref} accounts={accounts.data} accountsLoading={accounts.isPending} above={<WalletBalances />} action={action}>
       <BankAccountsPanel writable={writable} />
     </PayoutsScreen>
   );
