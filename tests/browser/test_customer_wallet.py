@@ -45,7 +45,7 @@ def test_a_customer_adds_money_by_pix_and_sees_it_arrive(
 
     page.goto(role_url(web, "customer", "/plataforma/atividade"))
     table = page.get_by_role("table", name="Meus depósitos e saques")
-    row = table.get_by_role("row").filter(has_text=deposit["id"])
+    row = table.locator(f"tr[data-activity='{deposit['id']}']")
     expect(row).to_be_visible(timeout=15_000)
     expect(row).to_contain_text("Depósito")
     expect(row).to_contain_text("Confirmado")

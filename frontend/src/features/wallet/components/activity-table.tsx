@@ -27,5 +27,5 @@ export function ActivityTable({ query, filtered = false }: { query: UseQueryResu
       </Box>
     );
   }
-  return <DataGrid caption={intl.formatMessage(m.activityTable)} columns={columns} rows={query.data} rowKey={(row) => row.id} busy={query.isPending} skeletonRows={5} />;
+  return <DataGrid caption={intl.formatMessage(m.activityTable)} columns={columns} rows={query.data} rowKey={(row) => row.id} rowAttributes={(row) => ({ 'data-activity': row.id })} busy={query.isPending} skeletonRows={5} />;
 }
