@@ -77,6 +77,10 @@ class ActivityOut(Schema):
     created_at: datetime
 
 
+class ActivityListOut(Schema):
+    items: list[ActivityOut]
+
+
 class ActivityQuery(Schema):
     kind: list[str] = []
     status: list[str] = []
@@ -157,9 +161,9 @@ def wallet_deposit_document(request: HttpRequest, deposit_id: str) -> HttpRespon
     return document_response(found)
 
 
-@wallet_router.get("/activity", response=list[ActivityOut], summary="The customer's deposits and withdraws")
+@wallet_router.get("/activity", response=ActivityListOut, summary="The customer's deposits and withdraws")
 @requires_route(*WALLET_ROUTES)
-def wallet_activity(request: HttpRequest, filters: Query[ActivityQuery]) -> list[dict[str, Any]]:
+def wallet_activity(request: HttpRequest, filters: Query[ActivityQuery]) -> dict[str, Any]:
     membership = _customer(request)
     rows: list[dict[str, Any]] = []
     kinds = set(filters.kind) or {"deposit", "withdraw"}
@@ -186,4 +190,4 @@ def wallet_activity(request: HttpRequest, filters: Query[ActivityQuery]) -> list
                 "created_at": item.created_at,
             })  # fmt: skip
     rows.sort(key=lambda r: r["created_at"], reverse=True)
-    return rows[:ACTIVITY_LIMIT]
+    return {"items": rows[:ACTIVITY_LIMIT]}

@@ -67,7 +67,7 @@ def test_a_confirmed_wallet_deposit_credits_the_wallet_not_the_client() -> None:
     assert confirmed["status"] == "confirmed"
     assert wallet(customer)["BRL"] == 10_000 - confirmed["fee"]
     assert balance("acme") == before  # the client's own balance is untouched
-    activity = customer.get("/api/wallet/activity").json()
+    activity = customer.get("/api/wallet/activity").json()["items"]
     assert [(a["kind"], a["id"]) for a in activity] == [("deposit", deposit["id"])]
     # The deposit is the client's record too, but its money is the customer's: no refund by the client.
     refund = logged("acme", "client").post_json(
@@ -113,14 +113,17 @@ def test_a_customer_sees_only_its_own_money() -> None:
     payout = create_payout(first, {"amount": 500, "method": "pix", "bank_account_id": own_account(first)})
     assert payout.status_code == 201, payout.content
     assert wallet(second)["BRL"] == 0
-    assert second.get("/api/wallet/activity").json() == []
+    assert second.get("/api/wallet/activity").json()["items"] == []
     assert second.get(f"/api/wallet/deposits/{deposit['id']}").status_code == 404
     assert second.get(f"/api/wallet/deposits/{deposit['id']}/document").status_code == 404
     assert first.get(f"/api/wallet/deposits/{deposit['id']}/document").status_code == 200
     assert second.get(f"/api/payouts/{payout.json()['id']}").status_code == 404
     assert second.get("/api/payouts").json()["items"] == []
-    assert {a["id"] for a in first.get("/api/wallet/activity").json()} == {deposit["id"], payout.json()["id"]}
-    withdraws = first.get("/api/wallet/activity?kind=withdraw").json()
+    assert {a["id"] for a in first.get("/api/wallet/activity").json()["items"]} == {
+        deposit["id"],
+        payout.json()["id"],
+    }
+    withdraws = first.get("/api/wallet/activity?kind=withdraw").json()["items"]
     assert [a["id"] for a in withdraws] == [payout.json()["id"]]
     # Not a customer: the wallet is not theirs to read.
     assert logged("acme", "client").get("/api/wallet").status_code in (403, 404)

@@ -197,8 +197,10 @@ def allowed(op: Operation, role: str, slug: str) -> bool:
 
 def persona_for(op: Operation) -> tuple[str, str]:
     """Who calls `op` in tests that need it to get past its guard: acme's client where its route (or
-    any member) lets them, else the platform admin. (role, tenant slug)"""
+    any member) lets them, else the platform admin, else acme's customer. (role, tenant slug)"""
     if op.any_member or op.is_public or allowed(op, "client", "acme"):
         return "client", "acme"
+    if not allowed(op, "admin", "public") and allowed(op, "customer", "acme"):
+        return "customer", "acme"  # a customer's own routes (the wallet)
     assert allowed(op, "admin", "public"), f"{op}: neither client nor admin may call it"
     return "admin", "public"

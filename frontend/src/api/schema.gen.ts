@@ -399,6 +399,11 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    /** ActivityListOut */
+    ActivityListOut: {
+      /** Items */
+      items: components["schemas"]["ActivityOut"][];
+    };
     /** ActivityOut */
     ActivityOut: {
       /** Amount */
@@ -5744,7 +5749,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["ActivityOut"][];
+          "application/json": components["schemas"]["ActivityListOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

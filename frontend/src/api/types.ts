@@ -114,5 +114,6 @@ export type PartnerHome = Schemas['PartnerHomeOut'];
 // A customer's wallet (home, atividade, depositar, sacar).
 export type WalletBalance = Schemas['WalletBalanceOut'];
 export type WalletActivity = Schemas['ActivityOut'];
+export type WalletActivityList = Schemas['ActivityListOut'];
 export type WalletDepositIn = Schemas['WalletDepositIn'];
 export type WalletActivityQuery = NonNullable<operations['payouts_wallet_api_wallet_activity']['parameters']['query']>;

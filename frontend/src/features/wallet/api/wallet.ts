@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { Deposit, WalletActivity, WalletActivityQuery, WalletBalance, WalletDepositIn } from '@/api/types';
+import type { Deposit, WalletActivityList, WalletActivityQuery, WalletBalance, WalletDepositIn } from '@/api/types';
 import { API_URL, api } from '@/lib/api-client';
 
 export const WALLET_QUERY_KEY = ['wallet'] as const;
@@ -18,7 +18,7 @@ export function getWalletQueryOptions() {
 export function getWalletActivityQueryOptions(query: WalletActivityQuery) {
   return queryOptions({
     queryKey: [...WALLET_QUERY_KEY, 'activity', query] as const,
-    queryFn: ({ signal }) => api.get<WalletActivity[]>('/wallet/activity', { params: query, signal }),
+    queryFn: async ({ signal }) => (await api.get<WalletActivityList>('/wallet/activity', { params: query, signal })).items,
     placeholderData: keepPreviousData,
     staleTime: 5_000,
   });

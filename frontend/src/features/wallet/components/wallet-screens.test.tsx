@@ -35,7 +35,7 @@ const queryOf = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
 
 describe('customer wallet screens', { timeout: 60_000 }, () => {
   it('home: the wallet balance per currency and the recent activity', async () => {
-    mockFetch({ 'GET /wallet': [{ currency: 'BRL', available: 123_456 }], 'GET /wallet/activity': ACTIVITY });
+    mockFetch({ 'GET /wallet': [{ currency: 'BRL', available: 123_456 }], 'GET /wallet/activity': { items: ACTIVITY } });
     render(<WalletHomeScreen route="home" homeHref="/home" />, 'home');
     const card = await screen.findByRole('region', { name: 'Balance in BRL' });
     expect(card).toHaveTextContent(/R\$\s?1,234\.56/);
@@ -48,7 +48,7 @@ describe('customer wallet screens', { timeout: 60_000 }, () => {
 
   it('atividade: filters by type in the URL and asks the API for that type only', async () => {
     const user = userEvent.setup();
-    const fetchMock = mockFetch({ 'GET /wallet/activity': (url: string) => jsonResponse(url.includes('kind=withdraw') ? [ACTIVITY[0]] : ACTIVITY) });
+    const fetchMock = mockFetch({ 'GET /wallet/activity': (url: string) => jsonResponse({ items: url.includes('kind=withdraw') ? [ACTIVITY[0]] : ACTIVITY }) });
     render(<WalletActivityScreen route="atividade" homeHref="/home" />, 'atividade');
     const table = await screen.findByRole('table', { name: 'My deposits and withdraws' });
     await within(table).findByText('dep_1');
@@ -59,7 +59,7 @@ describe('customer wallet screens', { timeout: 60_000 }, () => {
   });
 
   it('atividade: says so when the customer has nothing yet', async () => {
-    mockFetch({ 'GET /wallet/activity': [] });
+    mockFetch({ 'GET /wallet/activity': { items: [] } });
     render(<WalletActivityScreen route="atividade" homeHref="/home" />, 'atividade');
     expect(await screen.findByRole('status')).toHaveTextContent('Nothing here yet');
   });
