@@ -25,6 +25,7 @@ from payments.api import router as deposits_router
 from payout_imports.api import router as payout_imports_router
 from payouts.api import admin_router as admin_payouts_router
 from payouts.api import router as payouts_router
+from payouts.wallet_api import wallet_router
 from refunds.api import deposit_refunds_router, refunds_router
 from restrictions.api import alerts_router
 from restrictions.api import router as restrictions_router
@@ -64,6 +65,7 @@ api.add_router("/transactions", transactions_router)
 api.add_router("/banks", banks_router)
 api.add_router("/bank-accounts", bank_accounts_router)
 api.add_router("/payouts", payouts_router)
+api.add_router("/wallet", wallet_router)
 api.add_router("/payout-imports", payout_imports_router)
 api.add_router("/admin/payouts", admin_payouts_router)
 api.add_router("/admin/compliance-rules", compliance_rules_router)

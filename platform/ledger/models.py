@@ -1,6 +1,7 @@
 """The platform's books: a double-entry ledger in the public schema.
 
-Accounts belong to a tenant (available, pending, held) or to the platform (fee revenue, provider
+Accounts belong to a tenant (available, pending, held), to one end customer of a tenant (its wallet,
+code `tenant:{schema}:customer:{user_id}:{currency}`) or to the platform (fee revenue, provider
 clearing per bank, partner commission). Journal entries are immutable (the database refuses UPDATE
 and DELETE, migration 0002), each with a unique idempotency key; their postings sum to zero per
 currency. Posting amounts are signed: debit positive, credit negative. An account's `balance` is a
@@ -21,14 +22,17 @@ class AccountKind(models.TextChoices):
     FEE_REVENUE = "fee_revenue", "Fee revenue"  # platform (revenue)
     PROVIDER_CLEARING = "provider_clearing", "Provider clearing"  # platform: what a bank holds for us (asset)
     PARTNER_COMMISSION = "partner_commission", "Partner commission"  # platform: owed to a partner (liability)
+    CUSTOMER_WALLET = "customer_wallet", "Customer wallet"  # tenant: one end customer's own money (liability)
 
 
 # Accounts whose normal balance is a credit: shown to people as -(sum of postings).
 CREDIT_NORMAL = frozenset(
     {AccountKind.AVAILABLE, AccountKind.PENDING, AccountKind.HELD, AccountKind.FEE_REVENUE,
-     AccountKind.PARTNER_COMMISSION}
+     AccountKind.PARTNER_COMMISSION, AccountKind.CUSTOMER_WALLET}
 )  # fmt: skip
 TENANT_KINDS = frozenset({AccountKind.AVAILABLE, AccountKind.PENDING, AccountKind.HELD})
+# Liabilities that never go below zero (checked by `check_invariants`).
+NEVER_NEGATIVE = TENANT_KINDS | {AccountKind.CUSTOMER_WALLET}
 
 
 class LedgerAccount(models.Model):

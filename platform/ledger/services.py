@@ -15,7 +15,15 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Sum
 
 from core.errors import AppError
-from ledger.models import CREDIT_NORMAL, TENANT_KINDS, AccountKind, JournalEntry, LedgerAccount, Posting
+from ledger.models import (
+    CREDIT_NORMAL,
+    NEVER_NEGATIVE,
+    TENANT_KINDS,
+    AccountKind,
+    JournalEntry,
+    LedgerAccount,
+    Posting,
+)
 from tenants.models import Tenant
 
 
@@ -42,6 +50,23 @@ def tenant_account(tenant: Tenant, kind: str, currency: str) -> LedgerAccount:
     if kind not in TENANT_KINDS:
         raise ValueError(f"{kind} is not a tenant account kind")
     return _account(f"tenant:{tenant.schema_name}:{kind}:{currency}", kind, currency, tenant=tenant)
+
+
+def customer_account(tenant: Tenant, user_id: int, currency: str) -> LedgerAccount:
+    """The wallet of one end customer (a user with role customer) of `tenant`, per currency."""
+    return _account(
+        f"tenant:{tenant.schema_name}:customer:{user_id}:{currency}",
+        AccountKind.CUSTOMER_WALLET,
+        currency,
+        tenant=tenant,
+    )
+
+
+def customer_balances(tenant: Tenant, user_id: int, currencies: Iterable[str]) -> dict[str, int]:
+    """Per currency, the customer's wallet balance as a person reads it (0 without an account)."""
+    codes = {f"tenant:{tenant.schema_name}:customer:{user_id}:{c}": c for c in currencies}
+    found = {a.code: a.display_balance for a in LedgerAccount.objects.filter(code__in=list(codes))}
+    return {currency: found.get(code, 0) for code, currency in sorted(codes.items(), key=lambda i: i[1])}
 
 
 def platform_account(
@@ -184,6 +209,6 @@ def check_invariants() -> InvariantReport:
             mismatches.append(
                 f"{account.code}: snapshot {account.balance} != postings {sums.get(account.pk, 0)}"
             )
-        if account.kind in TENANT_KINDS and account.display_balance < 0:
+        if account.kind in NEVER_NEGATIVE and account.display_balance < 0:
             negatives.append(f"{account.code}: {account.display_balance}")
     return InvariantReport(unbalanced, mismatches, negatives)

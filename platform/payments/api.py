@@ -275,7 +275,12 @@ def get_deposit(request: HttpRequest, deposit_id: str) -> dict[str, Any]:
 )
 @requires_route(*DEPOSIT_ROUTES)
 def deposit_document(request: HttpRequest, deposit_id: str) -> HttpResponse:
-    document = services.payer_document(services.access_deposit(membership_of(request), deposit_id))
+    return document_response(services.access_deposit(membership_of(request), deposit_id))
+
+
+def document_response(deposit: Deposit) -> HttpResponse:
+    """The payer's document of a deposit already loaded in the user's scope (404 when none)."""
+    document = services.payer_document(deposit)
     if document is None:
         raise NotFoundError
     response = HttpResponse(document.body, content_type=document.content_type)

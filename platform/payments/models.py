@@ -104,6 +104,7 @@ class Deposit(models.Model):
     request_hash = models.CharField(max_length=64, blank=True)
     # lifecycle
     created_by_id = models.BigIntegerField(null=True, blank=True)
+    owner_user_id = models.BigIntegerField(null=True, blank=True)  # a customer's wallet deposit (depositar)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)

@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import Membership
+from accounts.roles import Role
 from brazil import address
 from brazil.address import AddressError
 from brazil.documents import validate_document
@@ -29,7 +30,7 @@ from gateway import services as gateway
 from gateway.models import PluginKind
 from gateway.registry import get_registry
 from ledger import services as ledger
-from ledger.models import AccountKind
+from ledger.models import AccountKind, LedgerAccount
 from payments import fees, polling, settlement, settlements
 from payments.models import (
     MAX_WORD,
@@ -244,6 +245,7 @@ def do_create_deposit(
             zipcode=payer.zipcode, due_date=request.due_date, card_token=request.card_token,
             provider=checked.provider, provider_extra=dict(request.extra), created_by_id=membership.user_id,
             idempotency_key=idempotency_key, request_hash=request_hash,
+            owner_user_id=membership.user_id if membership.role == Role.CUSTOMER else None,
             **_artifact_fields(checked.artifacts),
         )  # fmt: skip
         index_name(deposit)
@@ -426,7 +428,9 @@ def transition_deposit(
         if target == DepositStatus.CONFIRMED:
             entry = _confirmation(locked, tenant, paid_amount)
             locked.confirmed_at = now
-            locked.settle_on = settlement.settle_on(locked.method, timezone.localdate(now))
+            # A customer's wallet deposit is credited to the wallet at once: nothing to settle.
+            if locked.owner_user_id is None:
+                locked.settle_on = settlement.settle_on(locked.method, timezone.localdate(now))
         elif target == DepositStatus.PAID_TO_CLIENT:
             entry = _settlement(locked, tenant)
             locked.settled_at = now
@@ -449,8 +453,17 @@ def transition_deposit(
     return locked
 
 
+def _credited_account(deposit: Deposit, tenant: Tenant) -> LedgerAccount:
+    """A client's charge is credited to its pending balance; a customer's wallet deposit (depositar)
+    to that customer's wallet, the client's balance untouched."""
+    if deposit.owner_user_id is not None:
+        return ledger.customer_account(tenant, deposit.owner_user_id, deposit.currency)
+    return ledger.tenant_account(tenant, AccountKind.PENDING, deposit.currency)
+
+
 def _confirmation(deposit: Deposit, tenant: Tenant, paid_amount: int | None) -> Entry:
-    """Fix the deposit's paid amount and fee; the entry: Dr provider clearing / Cr pending + fee revenue."""
+    """Fix the deposit's paid amount and fee; the entry: Dr provider clearing / Cr pending (or the
+    customer's wallet) + fee revenue."""
     gross = paid_amount if paid_amount and paid_amount > 0 else deposit.amount
     fee = fees.compute_fee(gross, fees.rate_for(tenant, deposit.method, deposit.currency))
     deposit.paid_amount = gross
@@ -462,7 +475,7 @@ def _confirmation(deposit: Deposit, tenant: Tenant, paid_amount: int | None) -> 
             ),
             gross,
         ),
-        ledger.Line(ledger.tenant_account(tenant, AccountKind.PENDING, deposit.currency), -(gross - fee)),
+        ledger.Line(_credited_account(deposit, tenant), -(gross - fee)),
     ]
     if fee:
         lines.append(ledger.Line(ledger.platform_account(AccountKind.FEE_REVENUE, deposit.currency), -fee))

@@ -170,7 +170,8 @@ class CheckedPayout:
     @property
     def auto_approved(self) -> bool:
         limit = self.auto_approve_up_to
-        # Customers' withdrawals always wait for review: they draw on the company's balance.
+        # Customers' withdrawals always wait for review (they draw on their own wallet, but the
+        # client's staff still look at money leaving to a customer's account).
         return limit is not None and self.data.amount <= limit and not self.customer
 
 
@@ -260,6 +261,10 @@ def do_create_payout(membership: Membership, checked: CheckedPayout) -> tuple[Pa
             if checked.auto_approved:
                 note = f"auto_approved:{checked.auto_approve_up_to}"  # a code: the frontend words it
                 payout = transition_payout(payout, S.APPROVED, source="auto", approval="auto", note=note)
+    except ledger.InsufficientFundsError as exc:
+        if checked.customer:  # the customer's wallet holds less than amount + fee: a request error
+            raise AppError("insufficient_funds", status=422) from exc
+        raise
     except IntegrityError:
         # The same key sent at the same time: the other request inserted first and committed.
         winner = _replay(checked.key, checked.fingerprint)
@@ -340,9 +345,17 @@ def beneficiary_parties(beneficiary: Beneficiary) -> list[Party]:
     return parties
 
 
+def source_account(payout: Payout, tenant: Tenant) -> LedgerAccount:
+    """Where a payout's money comes from and returns to: a customer's own payout (sacar) draws on
+    that customer's wallet; every other payout on the client's available balance."""
+    if payout.owner_user_id is not None:
+        return ledger.customer_account(tenant, payout.owner_user_id, payout.currency)
+    return ledger.tenant_account(tenant, AccountKind.AVAILABLE, payout.currency)
+
+
 def _reservation(payout: Payout, tenant: Tenant) -> Entry:
-    """Hold amount + fee under the available account's row lock: refused when they exceed it."""
-    available = ledger.tenant_account(tenant, AccountKind.AVAILABLE, payout.currency)
+    """Hold amount + fee under the source account's row lock: refused when they exceed it."""
+    available = source_account(payout, tenant)
     held = ledger.tenant_account(tenant, AccountKind.HELD, payout.currency)
     total = payout.amount + payout.fee
     return Entry(
@@ -420,7 +433,7 @@ def transition_payout(
 def _transition_entry(payout: Payout, tenant: Tenant, target: str) -> Entry | None:
     amount, fee, currency = payout.amount, payout.fee, payout.currency
     held = ledger.tenant_account(tenant, AccountKind.HELD, currency)
-    available = ledger.tenant_account(tenant, AccountKind.AVAILABLE, currency)
+    available = source_account(payout, tenant)
     if target in (S.REJECTED, S.CANCELED):  # nothing was paid: amount and fee are released
         step, kind = "released", "payout_released"
         lines = [(held, amount + fee), (available, -(amount + fee))]
@@ -634,7 +647,7 @@ def _lock_accounts(payout: Payout) -> None:
     posts in a row would not, and could deadlock with a payout being created."""
     tenant = current_tenant()
     accounts = [
-        ledger.tenant_account(tenant, AccountKind.AVAILABLE, payout.currency),
+        source_account(payout, tenant),
         ledger.tenant_account(tenant, AccountKind.HELD, payout.currency),
         ledger.platform_account(AccountKind.PROVIDER_CLEARING, payout.currency, provider=payout.provider),
         ledger.platform_account(AccountKind.FEE_REVENUE, payout.currency),

@@ -78,6 +78,9 @@ class RefundInput:
 
 
 def _check_provider_refunds(deposit: Deposit) -> None:
+    if deposit.owner_user_id is not None:
+        # A customer's wallet deposit: its money is the customer's (a wallet withdraw takes it out).
+        raise AppError("refund_not_supported", status=409)
     try:
         provider = get_registry().provider(deposit.provider)
     except PluginError as exc:

@@ -77,6 +77,19 @@ def fund(slug: str, amount: int) -> None:
     credit(slug, amount)
 
 
+def fund_customer(slug: str, role: str, amount: int) -> None:
+    """Credit the wallet of the demo user of `role` (a customer) in `slug`."""
+    from django_tenants.utils import schema_context
+
+    from accounts.models import User
+    from ops.demo import demo_email
+    from tests.payouts.helpers import fund_customer as credit
+
+    with schema_context("public"):
+        user_id = User.objects.get(email=demo_email(role)).pk
+    credit(slug, user_id, amount)
+
+
 def balance(slug: str) -> dict[str, int]:
     from tests.payouts.helpers import balance as read
 

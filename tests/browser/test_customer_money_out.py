@@ -1,7 +1,8 @@
 """A customer's own money-out screens (contas-bancarias, sacar) against the real API, in Chromium.
 
 The customer (customer@demo.test on acme) manages their own bank accounts and withdraws to them; the
-withdrawal draws on acme's balance, so acme gets funds by a ledger credit first (committed).
+withdrawal draws on the customer's own wallet, so the wallet gets funds by a ledger credit first
+(committed), and the wallet balance on sacar goes down by amount + fee.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from playwright.sync_api import expect
 
 from tests.browser.helpers import login_ui, role_url, wait_for_shell
-from tests.browser.money_out import fund, member, payout, plain
+from tests.browser.money_out import fund, fund_customer, member, payout, plain
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -77,11 +78,15 @@ def test_a_customer_withdraws_to_their_own_account_and_sees_only_their_payouts(
 ) -> None:
     with django_db_blocker.unblock():
         fund("acme", 200_000)
+        fund_customer("acme", "customer", 200_000)
         company_payout = payout(member("acme", "client"), 1_111)  # someone else's withdrawal
 
     login_ui(page, web, "customer")
     page.goto(role_url(web, "customer", WITHDRAW))
     wait_for_shell(page)
+    wallet = page.get_by_role("region", name="Saldo em BRL")
+    expect(wallet).to_be_visible(timeout=15_000)
+    before = plain(wallet.inner_text())
     page.get_by_role("button", name="Gerar saque único").click()
     dialog = page.get_by_role("dialog", name="Gerar saque único")
     account = dialog.get_by_label("Conta bancária")
@@ -99,6 +104,7 @@ def test_a_customer_withdraws_to_their_own_account_and_sees_only_their_payouts(
     assert answer.value.status == 201, answer.value.text()
     created = answer.value.json()
     expect(page.get_by_text("Saque gerado").first).to_be_visible()
+    expect(wallet).not_to_have_text(before)  # amount + fee left the wallet
 
     row = page.locator(f"tr[data-payout='{created['id']}']")
     expect(row).to_be_visible(timeout=15_000)

@@ -43,6 +43,18 @@ def fund(slug: str, amount: int, currency: str = "BRL") -> None:
         )
 
 
+def fund_customer(slug: str, user_id: int, amount: int, currency: str = "BRL") -> None:
+    """Credit a customer's wallet (as a confirmed wallet deposit would), through the ledger."""
+    with schema_context("public"):
+        tenant = Tenant.objects.get(slug=slug)
+        clearing = ledger.platform_account(AccountKind.PROVIDER_CLEARING, currency, provider="test_funding")
+        wallet = ledger.customer_account(tenant, user_id, currency)
+        ledger.post(
+            f"test-fund:{slug}:{user_id}:{uuid.uuid4().hex}", "test_funding",
+            [ledger.Line(clearing, amount), ledger.Line(wallet, -amount)], tenant=tenant,
+        )  # fmt: skip
+
+
 def balance(slug: str, currency: str = "BRL") -> dict[str, int]:
     with schema_context("public"):
         row = ledger.tenant_balances(Tenant.objects.get(slug=slug), [currency])[0]

@@ -16,10 +16,10 @@ from django_tenants.utils import schema_context
 from accounts.models import Membership, User
 from compliance.models import ComplianceRule
 from gateway.models import TransactionIndex
-from ops.demo import DEMO_PASSWORD
+from ops.demo import DEMO_PASSWORD, demo_email
 from payouts.models import Payout
 from tenants.models import Tenant
-from tests.payouts.helpers import BB_ACCOUNT, balance, create_payout, fund, logged
+from tests.payouts.helpers import BB_ACCOUNT, balance, create_payout, fund, fund_customer, logged
 from tests.support.http import ApiClient
 
 pytestmark = pytest.mark.django_db
@@ -230,9 +230,13 @@ def test_a_customer_withdraws_to_their_own_accounts_and_always_waits_for_review(
     assert set_rule(admin, "acme", 1_000_000).status_code == 200
     customer = logged("acme", "customer")
     own = customer.post_json("/api/bank-accounts", {**BB_ACCOUNT, "holder_name": "Carla Dias"}).json()["id"]
+    assert create_payout(customer, body(own, amount=1_000)).status_code == 422  # an empty wallet
+    with schema_context("public"):
+        customer_id = User.objects.get(email=demo_email("customer")).pk
+    fund_customer("acme", customer_id, 2_000)
     created = create_payout(customer, body(own, amount=1_000))
     assert created.status_code == 201, created.content
-    assert created.json()["status"] == "waiting"  # never auto-approved: it draws on the company's balance
+    assert created.json()["status"] == "waiting"  # never auto-approved, even from its own wallet
     assert create_payout(customer, body(account, amount=1_000)).status_code == 404  # the company's account
     inline = create_payout(customer, {"amount": 100, "method": "pix", "beneficiary": {
         "holder_name": "X Y", "holder_document": "52998224725", "pix_key": "52998224725"}})  # fmt: skip

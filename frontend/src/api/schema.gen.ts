@@ -345,6 +345,26 @@ export interface paths {
     /** Wallet withdraws (clients' withdraws to their own accounts) of every client in scope */
     get: operations["backoffice_api_list_wallet_withdraws"];
   };
+  "/api/wallet": {
+    /** The customer's wallet balance per currency */
+    get: operations["payouts_wallet_api_wallet_balance"];
+  };
+  "/api/wallet/activity": {
+    /** The customer's deposits and withdraws */
+    get: operations["payouts_wallet_api_wallet_activity"];
+  };
+  "/api/wallet/deposits": {
+    /** Add money to the wallet (PIX or boleto) */
+    post: operations["payouts_wallet_api_create_wallet_deposit"];
+  };
+  "/api/wallet/deposits/{deposit_id}": {
+    /** One of the customer's deposits */
+    get: operations["payouts_wallet_api_get_wallet_deposit"];
+  };
+  "/api/wallet/deposits/{deposit_id}/document": {
+    /** The customer's boleto (HTML) or PIX QR code (SVG) */
+    get: operations["payouts_wallet_api_wallet_deposit_document"];
+  };
   "/api/webhook-deliveries/{delivery_id}": {
     /** One delivery with every attempt */
     get: operations["webhooks_api_get_delivery"];
@@ -389,6 +409,58 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    /** ActivityListOut */
+    ActivityListOut: {
+      /** Items */
+      items: components["schemas"]["ActivityOut"][];
+    };
+    /** ActivityOut */
+    ActivityOut: {
+      /** Amount */
+      amount: number;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currency */
+      currency: string;
+      /** Fee */
+      fee: number;
+      /** Id */
+      id: string;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "deposit" | "withdraw";
+      /** Method */
+      method: string;
+      /** Status */
+      status: string;
+    };
+    /** ActivityQuery */
+    ActivityQuery: {
+      /**
+       * Currency
+       * @default []
+       */
+      currency?: string[];
+      /** Date From */
+      date_from?: string | null;
+      /** Date To */
+      date_to?: string | null;
+      /**
+       * Kind
+       * @default []
+       */
+      kind?: string[];
+      /**
+       * Status
+       * @default []
+       */
+      status?: string[];
+    };
     /** AdminTenantListOut */
     AdminTenantListOut: {
       /** Items */
@@ -3606,6 +3678,76 @@ export interface components {
        */
       tenant?: string;
     };
+    /** WalletBalanceOut */
+    WalletBalanceOut: {
+      /** Available */
+      available: number;
+      /** Currency */
+      currency: string;
+    };
+    /** WalletDepositIn */
+    WalletDepositIn: {
+      /** Amount */
+      amount: number;
+      /**
+       * Currency
+       * @default BRL
+       */
+      currency?: string;
+      /**
+       * Method
+       * @enum {string}
+       */
+      method: "pix" | "billet";
+      payer: components["schemas"]["WalletPayerIn"];
+    };
+    /** WalletPayerIn */
+    WalletPayerIn: {
+      /**
+       * City
+       * @default
+       */
+      city?: string;
+      /**
+       * Complement
+       * @default
+       */
+      complement?: string;
+      /** Document */
+      document: string;
+      /**
+       * Email
+       * @default
+       */
+      email?: string;
+      /** Name */
+      name: string;
+      /**
+       * Neighborhood
+       * @default
+       */
+      neighborhood?: string;
+      /**
+       * Number
+       * @default
+       */
+      number?: string;
+      /**
+       * State
+       * @default
+       */
+      state?: string;
+      /**
+       * Street
+       * @default
+       */
+      street?: string;
+      /**
+       * Zipcode
+       * @default
+       */
+      zipcode?: string;
+    };
     /** WalletWithdrawQuery */
     WalletWithdrawQuery: {
       /**
@@ -5949,6 +6091,119 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["TransactionListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** The customer's wallet balance per currency */
+  payouts_wallet_api_wallet_balance: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["WalletBalanceOut"][];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** The customer's deposits and withdraws */
+  payouts_wallet_api_wallet_activity: {
+    parameters: {
+      query?: {
+        kind?: string[];
+        status?: string[];
+        currency?: string[];
+        date_from?: string | null;
+        date_to?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ActivityListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Add money to the wallet (PIX or boleto) */
+  payouts_wallet_api_create_wallet_deposit: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WalletDepositIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["DepositOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** One of the customer's deposits */
+  payouts_wallet_api_get_wallet_deposit: {
+    parameters: {
+      path: {
+        deposit_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["DepositOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** The customer's boleto (HTML) or PIX QR code (SVG) */
+  payouts_wallet_api_wallet_deposit_document: {
+    parameters: {
+      path: {
+        deposit_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: never;
+      };
+      /** @description Not Found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

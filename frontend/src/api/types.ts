@@ -127,3 +127,10 @@ export type Member = Schemas['MemberOut'];
 export type MemberAdded = Schemas['MemberAddedOut'];
 export type MemberIn = Schemas['MemberIn'];
 export type MemberChangeIn = Schemas['MemberChangeIn'];
+
+// A customer's wallet (home, atividade, depositar, sacar).
+export type WalletBalance = Schemas['WalletBalanceOut'];
+export type WalletActivity = Schemas['ActivityOut'];
+export type WalletActivityList = Schemas['ActivityListOut'];
+export type WalletDepositIn = Schemas['WalletDepositIn'];
+export type WalletActivityQuery = NonNullable<operations['payouts_wallet_api_wallet_activity']['parameters']['query']>;

@@ -18,6 +18,10 @@ import { WalletWithdrawDialog } from '@/features/payouts/components/wallet-withd
 import { walletMessages } from '@/features/payouts/wallet-messages';
 import { BALANCE_QUERY_KEY, getBalanceQueryOptions } from '@/features/deposits/api/get-balance';
 import { Balances } from '@/features/deposits/components/client-home-screen';
+import { GeneratePayoutDialog } from '@/features/payouts/components/generate-payout-dialog';
+import { payoutsMessages } from '@/features/payouts/messages';
+import { WALLET_QUERY_KEY } from '@/features/wallet/api/wallet';
+import { WalletBalances } from '@/features/wallet/components/wallet-parts';
 import { useCanWrite } from '@/lib/auth/session';
 
 import type { ScreenProps } from './screen';
@@ -41,15 +45,24 @@ function WithdrawsScreen({ route, homeHref }: ScreenProps) {
 }
 
 /**
- * sacar (customers): the customer's own withdrawals (GET /api/payouts answers only theirs) with the
+ * sacar (customers): the customer's wallet balance (what a withdraw may take), the customer's own
+ * withdrawals (GET /api/payouts answers only theirs) with the
  * same list, detail and cancel as clients/withdraws, a withdraw to one of their own accounts, and the
  * accounts.
  */
 export function CustomerWithdrawScreen({ route, homeHref }: ScreenProps) {
   const writable = useCanWrite(route);
+  const queryClient = useQueryClient();
   const accounts = useQuery(getBankAccountsQueryOptions());
+  // A withdraw takes amount + fee out of the wallet at once: the balance above is read again.
+  const action = {
+    label: payoutsMessages.generate,
+    dialog: (close: () => void) => (
+      <GeneratePayoutDialog accounts={accounts.data} accountsLoading={accounts.isPending} kind="standard" onClose={close} onCreated={() => void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_KEY })} />
+    ),
+  };
   return (
-    <PayoutsScreen route={route} homeHref={homeHref} accounts={accounts.data} accountsLoading={accounts.isPending}>
+    <PayoutsScreen route={route} homeHref={homeHref} accounts={accounts.data} accountsLoading={accounts.isPending} above={<WalletBalances />} action={action}>
       <BankAccountsPanel writable={writable} />
     </PayoutsScreen>
   );

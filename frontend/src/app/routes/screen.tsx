@@ -36,6 +36,9 @@ const RestrictionsScreen = lazyWithTimeout(() => import('@/features/restrictions
 const PartnerHomeScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-home-screen'));
 const PartnerDepositsScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-deposits-screen'));
 const PartnerWithdrawsScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-withdraws-screen'));
+const WalletHomeScreen = lazyWithTimeout(() => import('@/features/wallet/components/wallet-home-screen'));
+const WalletActivityScreen = lazyWithTimeout(() => import('@/features/wallet/components/wallet-activity-screen'));
+const WalletDepositScreen = lazyWithTimeout(() => import('@/features/wallet/components/wallet-deposit-screen'));
 const PartnerBalanceScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-balance-screen'));
 const SettlementsScreen = lazyWithTimeout(() => import('@/features/settlements/components/settlements-screen'));
 const AdminClientsScreen = lazyWithTimeout(() => import('@/features/admin-clients/components/admin-clients-screen'));
@@ -55,6 +58,9 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'clients/manual-withdraws': WithdrawsScreen,
   'clients/transactional-withdraws': WithdrawsScreen,
   sacar: CustomerWithdrawScreen,
+  home: WalletHomeScreen,
+  atividade: WalletActivityScreen,
+  depositar: WalletDepositScreen,
   'contas-bancarias': BankAccountsScreen,
   'employee/payout-requests': PayoutRequestsScreen,
   'admin/payout-requests': PayoutRequestsScreen,
