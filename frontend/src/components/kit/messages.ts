@@ -10,6 +10,8 @@ export const listSortMessages = defineMessages({
 
 export const kitMessages = defineMessages({
   search: { id: 'kit.list.search', defaultMessage: 'Search' },
+  copy: { id: 'kit.copy', defaultMessage: 'Copy' },
+  copied: { id: 'kit.copied', defaultMessage: 'Copied' },
   searchAction: { id: 'kit.list.searchAction', defaultMessage: 'Search' },
   dateFrom: { id: 'kit.list.dateFrom', defaultMessage: 'From' },
   dateTo: { id: 'kit.list.dateTo', defaultMessage: 'Until' },

@@ -55,8 +55,6 @@ const messages = defineMessages({
   passwordLabel: { id: 'adminClients.passwordLabel', defaultMessage: 'One-time password' },
   passwordWarning: { id: 'adminClients.passwordWarning', defaultMessage: 'Give this password to the owner now: it is shown only once. They should change it at the first sign-in.' },
   existingOwner: { id: 'adminClients.existingOwner', defaultMessage: '{email} already had a login: they sign in with their current password.' },
-  copy: { id: 'adminClients.copy', defaultMessage: 'Copy' },
-  copied: { id: 'adminClients.copied', defaultMessage: 'Copied' },
   done: { id: 'adminClients.done', defaultMessage: 'Done' },
   suspend: { id: 'adminClients.suspend', defaultMessage: 'Suspend' },
   suspendLabel: { id: 'adminClients.suspendLabel', defaultMessage: 'Suspend {name}' },

@@ -65,8 +65,6 @@ const messages = defineMessages({
     defaultMessage: 'Copy this key now and keep it somewhere safe: it will not be shown again. If you lose it, revoke it and create another one.',
   },
   tokenLabel: { id: 'credentials.tokenLabel', defaultMessage: 'API key “{name}”' },
-  copy: { id: 'credentials.copy', defaultMessage: 'Copy' },
-  copied: { id: 'credentials.copied', defaultMessage: 'Copied' },
   done: { id: 'credentials.done', defaultMessage: 'I have copied the key' },
   revoke: { id: 'credentials.revoke', defaultMessage: 'Revoke' },
   revokeLabel: { id: 'credentials.revokeLabel', defaultMessage: 'Revoke key {name}' },

@@ -156,7 +156,6 @@ export const depositsMessages = {
     qrCode: { id: 'deposits.success.qrCode', defaultMessage: 'PIX QR code' },
     copyTypedLine: { id: 'deposits.success.copyTypedLine', defaultMessage: 'Copy typed line' },
     copyBrCode: { id: 'deposits.success.copyBrCode', defaultMessage: 'Copy PIX code' },
-    copied: { id: 'deposits.success.copied', defaultMessage: 'Copied' },
     openBillet: { id: 'deposits.success.openBillet', defaultMessage: 'Open printable billet' },
     generateAnother: { id: 'deposits.success.generateAnother', defaultMessage: 'Generate another' },
     close: { id: 'deposits.success.close', defaultMessage: 'Close' },

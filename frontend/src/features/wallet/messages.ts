@@ -37,8 +37,6 @@ export const walletMessages = {
     another: { id: 'customerWallet.deposit.another', defaultMessage: 'Add more money' },
     qrCode: { id: 'customerWallet.deposit.qrCode', defaultMessage: 'PIX QR code' },
     brCode: { id: 'customerWallet.deposit.brCode', defaultMessage: 'PIX copy and paste' },
-    copy: { id: 'customerWallet.deposit.copy', defaultMessage: 'Copy' },
-    copied: { id: 'customerWallet.deposit.copied', defaultMessage: 'Copied' },
     openBillet: { id: 'customerWallet.deposit.openBillet', defaultMessage: 'Open the boleto' },
     typedLine: { id: 'customerWallet.deposit.typedLine', defaultMessage: 'Boleto typed line' },
     waiting: { id: 'customerWallet.deposit.waiting', defaultMessage: 'Waiting for your payment…' },

@@ -62,8 +62,6 @@ const messages = defineMessages({
     defaultMessage: 'Copy this secret now and keep it in your system: it will not be shown again. If you lose it, rotate the secret.',
   },
   secretLabel: { id: 'webhooks.secretLabel', defaultMessage: 'Signing secret of {url}' },
-  copy: { id: 'webhooks.copy', defaultMessage: 'Copy' },
-  copied: { id: 'webhooks.copied', defaultMessage: 'Copied' },
   done: { id: 'webhooks.done', defaultMessage: 'I have copied the secret' },
   pauseTitle: { id: 'webhooks.pauseTitle', defaultMessage: 'Pause this endpoint?' },
   pauseText: { id: 'webhooks.pauseText', defaultMessage: 'Events for {url} will wait and be sent in order when you resume it.' },

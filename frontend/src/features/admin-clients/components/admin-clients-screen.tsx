@@ -1,11 +1,11 @@
-import { Alert, Badge, Button, Checkbox, Clipboard, Field, Fieldset, Flex, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Checkbox, Fieldset, Flex, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type IntlShape, type MessageDescriptor, useIntl } from 'react-intl';
 
 import type { AdminTenant, TenantCreated } from '@/api/types';
 import { AppToaster, appToaster } from '@/components/app-toaster';
-import { FilterSelect, type GridColumn, labelsOf, ListView, useList } from '@/components/kit';
+import { CopyField, FilterSelect, type GridColumn, labelsOf, ListView, useList } from '@/components/kit';
 import { ConfirmDialog } from '@/components/kit/confirm-dialog';
 import { FormDialog } from '@/components/kit/form-dialog';
 import { TextField } from '@/components/kit/form-fields';
@@ -171,7 +171,7 @@ export function CreateClientDialog({ onClose }: { onClose: () => void }) {
                     <Alert.Indicator />
                     <Alert.Description>{intl.formatMessage(m.passwordWarning)}</Alert.Description>
                   </Alert.Root>
-                  <SecretField label={intl.formatMessage(m.passwordLabel)} value={created.initial_password} />
+                  <CopyField label={intl.formatMessage(m.passwordLabel)} value={created.initial_password} />
                 </>
               ) : (
                 <Text color="fg.muted">{intl.formatMessage(m.existingOwner, { email: created.owner_email })}</Text>
@@ -233,31 +233,6 @@ export function CreateClientDialog({ onClose }: { onClose: () => void }) {
         {errors.currencies && <Fieldset.ErrorText>{intl.formatMessage(errors.currencies)}</Fieldset.ErrorText>}
       </Fieldset.Root>
     </FormDialog>
-  );
-}
-
-function SecretField({ label: text, value }: { label: string; value: string }) {
-  const intl = useIntl();
-  const copy = intl.formatMessage(m.copy);
-  const copied = intl.formatMessage(m.copied);
-  return (
-    <Clipboard.Root value={value} translations={{ triggerLabel: (done) => (done ? copied : copy) }}>
-      <Field.Root>
-        <Field.Label>{text}</Field.Label>
-        <InputGroup
-          endElement={
-            <Clipboard.Trigger asChild>
-              <Button size="xs" variant="surface" me="-2">
-                <Clipboard.Indicator copied={copied}>{copy}</Clipboard.Indicator>
-              </Button>
-            </Clipboard.Trigger>
-          }
-          endElementProps={{ pe: '3' }}
-        >
-          <Input value={value} readOnly fontFamily="mono" fontSize="sm" pe="24" onFocus={(e) => e.currentTarget.select()} />
-        </InputGroup>
-      </Field.Root>
-    </Clipboard.Root>
   );
 }
 

@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Clipboard, Code, EmptyState, Field, Flex, Input, InputGroup, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Code, EmptyState, Flex, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 
+import { CopyField } from '@/components/kit';
 import type { ApiKey, ApiKeyCreated } from '@/api/types';
 import { AppToaster, appToaster } from '@/components/app-toaster';
 import { ConfirmDialog } from '@/components/kit/confirm-dialog';
@@ -201,7 +202,7 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
                 <Alert.Indicator />
                 <Alert.Description>{intl.formatMessage(m.tokenWarning)}</Alert.Description>
               </Alert.Root>
-              <TokenField label={intl.formatMessage(m.tokenLabel, { name: created.name })} token={created.token} />
+              <CopyField label={intl.formatMessage(m.tokenLabel, { name: created.name })} value={created.token} />
             </Stack>
           ),
           footer: (
@@ -250,31 +251,6 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
         helper={intl.formatMessage(m.allowedIpsHint)}
       />
     </FormDialog>
-  );
-}
-
-function TokenField({ label, token }: { label: string; token: string }) {
-  const intl = useIntl();
-  const copy = intl.formatMessage(m.copy);
-  const copied = intl.formatMessage(m.copied);
-  return (
-    <Clipboard.Root value={token} translations={{ triggerLabel: (done) => (done ? copied : copy) }}>
-      <Field.Root>
-        <Field.Label>{label}</Field.Label>
-        <InputGroup
-          endElement={
-            <Clipboard.Trigger asChild>
-              <Button size="xs" variant="surface" me="-2">
-                <Clipboard.Indicator copied={copied}>{copy}</Clipboard.Indicator>
-              </Button>
-            </Clipboard.Trigger>
-          }
-          endElementProps={{ pe: '3' }}
-        >
-          <Input value={token} readOnly fontFamily="mono" fontSize="sm" pe="24" onFocus={(e) => e.currentTarget.select()} />
-        </InputGroup>
-      </Field.Root>
-    </Clipboard.Root>
   );
 }
 

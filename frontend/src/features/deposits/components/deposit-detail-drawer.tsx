@@ -5,7 +5,7 @@ import { type MessageDescriptor, useIntl } from 'react-intl';
 
 import type { DepositDetail } from '@/api/types';
 import { CircleIcon } from '@/components/icons';
-import { DetailDrawer } from '@/components/kit';
+import { CopyField, DetailDrawer } from '@/components/kit';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 import { formatDocument } from '@/lib/documents';
@@ -17,7 +17,6 @@ import { maskZipcode } from '../lib/address';
 import { dateTime, day, formatTypedLine } from '../lib/display';
 import { isRefundable } from '../lib/refund-action';
 import { balanceMessages, depositsMessages as m, entryMessages, labelOf, methodMessages, statusMessages } from '../messages';
-import { CopyField } from './copy-field';
 import { StatusBadge } from './status-badge';
 
 /** The client's own balances; the platform's side of an entry (fee revenue, the bank's clearing) is not theirs. */

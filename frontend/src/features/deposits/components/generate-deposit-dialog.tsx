@@ -2,6 +2,7 @@ import { Box, Button, Flex, Image, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 
+import { CopyField } from '@/components/kit';
 import type { Deposit } from '@/api/types';
 import { ConfirmDialog } from '@/components/kit/confirm-dialog';
 import { FormDialog } from '@/components/kit/form-dialog';
@@ -24,7 +25,6 @@ import {
 } from '../lib/deposit-form';
 import { dateTime, day, formatTypedLine, todayIso } from '../lib/display';
 import { depositsMessages as m } from '../messages';
-import { CopyField } from './copy-field';
 import { DepositFormFields } from './deposit-form-fields';
 import { useFieldError } from './field-error';
 import { appToaster as depositsToaster } from '@/components/app-toaster';

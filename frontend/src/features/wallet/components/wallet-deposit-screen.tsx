@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Clipboard, Field, Image, Input, InputGroup, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Field, Image, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useIntl } from 'react-intl';
 
+import { CopyField } from '@/components/kit';
 import type { Deposit } from '@/api/types';
 import { MoneyField, SelectField, TextField, useCheckAmount } from '@/components/kit/form-fields';
 import { serverErrors } from '@/components/kit/server-errors';
@@ -110,12 +111,12 @@ function DepositResult({ deposit, onAgain }: { deposit: Deposit; onAgain: () => 
           <Box alignSelf="start" bg="white" p="2" rounded="md" borderWidth="1px">
             <Image src={walletDocumentUrl(current.id)} alt={intl.formatMessage(m.qrCode)} width="220px" height="220px" />
           </Box>
-          <CopyCode label={intl.formatMessage(m.brCode)} value={current.brcode} />
+          <CopyField label={intl.formatMessage(m.brCode)} value={current.brcode} />
         </>
       )}
       {open && current.method === 'billet' && (
         <>
-          {current.typed_line && <CopyCode label={intl.formatMessage(m.typedLine)} value={current.typed_line} />}
+          {current.typed_line && <CopyField label={intl.formatMessage(m.typedLine)} value={current.typed_line} />}
           <Link href={walletDocumentUrl(current.id)} target="_blank" rel="noopener noreferrer" colorPalette="blue" color="colorPalette.fg">
             {intl.formatMessage(m.openBillet)}
           </Link>
@@ -143,27 +144,3 @@ function DepositResult({ deposit, onAgain }: { deposit: Deposit; onAgain: () => 
   );
 }
 
-function CopyCode({ label, value }: { label: string; value: string }) {
-  const intl = useIntl();
-  const copy = intl.formatMessage(m.copy);
-  const copied = intl.formatMessage(m.copied);
-  return (
-    <Clipboard.Root value={value} translations={{ triggerLabel: (done) => (done ? copied : copy) }}>
-      <Field.Root>
-        <Field.Label>{label}</Field.Label>
-        <InputGroup
-          endElement={
-            <Clipboard.Trigger asChild>
-              <Button size="xs" variant="surface" me="-2">
-                <Clipboard.Indicator copied={copied}>{copy}</Clipboard.Indicator>
-              </Button>
-            </Clipboard.Trigger>
-          }
-          endElementProps={{ pe: '3' }}
-        >
-          <Input value={value} readOnly fontFamily="mono" fontSize="sm" pe="24" onFocus={(e) => e.currentTarget.select()} />
-        </InputGroup>
-      </Field.Root>
-    </Clipboard.Root>
-  );
-}

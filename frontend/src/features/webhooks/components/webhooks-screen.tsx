@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Checkbox, Clipboard, Code, EmptyState, Field, Fieldset, Flex, HStack, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Checkbox, Code, EmptyState, Fieldset, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
@@ -8,7 +8,7 @@ import { AppToaster, appToaster } from '@/components/app-toaster';
 import { ConfirmDialog } from '@/components/kit/confirm-dialog';
 import { FormDialog } from '@/components/kit/form-dialog';
 import { TextField } from '@/components/kit/form-fields';
-import { DataGrid, DetailDrawer, FilterSelect, type GridColumn, ListView, defineList, useList } from '@/components/kit';
+import { CopyField, DataGrid, defineList, DetailDrawer, FilterSelect, type GridColumn, ListView, useList } from '@/components/kit';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
@@ -414,7 +414,7 @@ function secretResult(intl: IntlShape, created: WebhookEndpointCreated, close: (
           <Alert.Indicator />
           <Alert.Description>{intl.formatMessage(m.secretWarning)}</Alert.Description>
         </Alert.Root>
-        <SecretField label={intl.formatMessage(m.secretLabel, { url: created.url })} secret={created.secret} />
+        <CopyField label={intl.formatMessage(m.secretLabel, { url: created.url })} value={created.secret} />
       </Stack>
     ),
     footer: (
@@ -432,31 +432,6 @@ function SecretDialog({ created, title, onClose }: { created: WebhookEndpointCre
     <FormDialog title={title} submitText={intl.formatMessage(m.done)} onSubmit={onClose} onClose={onClose} result={secretResult(intl, created, onClose)}>
       {null}
     </FormDialog>
-  );
-}
-
-function SecretField({ label, secret }: { label: string; secret: string }) {
-  const intl = useIntl();
-  const copy = intl.formatMessage(m.copy);
-  const copied = intl.formatMessage(m.copied);
-  return (
-    <Clipboard.Root value={secret} translations={{ triggerLabel: (done) => (done ? copied : copy) }}>
-      <Field.Root>
-        <Field.Label>{label}</Field.Label>
-        <InputGroup
-          endElement={
-            <Clipboard.Trigger asChild>
-              <Button size="xs" variant="surface" me="-2">
-                <Clipboard.Indicator copied={copied}>{copy}</Clipboard.Indicator>
-              </Button>
-            </Clipboard.Trigger>
-          }
-          endElementProps={{ pe: '3' }}
-        >
-          <Input value={secret} readOnly fontFamily="mono" fontSize="sm" pe="24" onFocus={(e) => e.currentTarget.select()} />
-        </InputGroup>
-      </Field.Root>
-    </Clipboard.Root>
   );
 }
 

@@ -1,0 +1,40 @@
+import { Button, Clipboard, Field, Input, InputGroup } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
+
+import { kitMessages as m } from './messages';
+
+type Props = {
+  label: string;
+  /** What the button copies. */
+  value: string;
+  /** What the field shows, when not `value` (e.g. a boleto's typed line in groups). */
+  display?: string;
+  /** The button's label ("Copy" by default). */
+  copyLabel?: string;
+};
+
+/** A read-only code (a secret shown once, a PIX code, a typed line) with a copy button. */
+export function CopyField({ label, value, display, copyLabel }: Props) {
+  const intl = useIntl();
+  const copy = copyLabel ?? intl.formatMessage(m.copy);
+  const copied = intl.formatMessage(m.copied);
+  return (
+    <Clipboard.Root value={value} translations={{ triggerLabel: (done) => (done ? copied : copy) }}>
+      <Field.Root>
+        <Field.Label>{label}</Field.Label>
+        <InputGroup
+          endElement={
+            <Clipboard.Trigger asChild>
+              <Button size="xs" variant="surface" me="-2">
+                <Clipboard.Indicator copied={copied}>{copy}</Clipboard.Indicator>
+              </Button>
+            </Clipboard.Trigger>
+          }
+          endElementProps={{ pe: '3' }}
+        >
+          <Input value={display ?? value} readOnly fontFamily="mono" fontSize="sm" pe={copyLabel ? '40' : '24'} onFocus={(e) => e.currentTarget.select()} />
+        </InputGroup>
+      </Field.Root>
+    </Clipboard.Root>
+  );
+}
