@@ -41,6 +41,12 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
         "currency": "BRL",
         "payer": {"name": "Ana Souza", "document": "52998224725"},
     },
+    ("POST", "/api/wallet/deposits"): {
+        "method": "pix",
+        "amount": 1000,
+        "currency": "BRL",
+        "payer": {"name": "Ana Souza", "document": "52998224725"},
+    },
     ("POST", "/api/bank-accounts"): {
         "holder_name": "Ana Souza",
         "holder_document": "52998224725",
