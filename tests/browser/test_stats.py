@@ -53,12 +53,31 @@ def test_the_admin_home_shows_the_month_across_clients_and_one_client(page: Page
     expect(page.get_by_role("figure", name=re.compile("Depósitos e saques pagos"))).to_be_attached()
 
 
-def test_a_client_compares_its_metrics_with_the_period_before(page: Page, web: str) -> None:
+def test_a_client_compares_its_metrics_with_the_period_before(
+    page: Page, web: str, django_db_blocker: Any
+) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tests.support.http import ApiClient
+
+    with django_db_blocker.unblock():  # committed: the browser's server reads it
+        acme = ApiClient("acme")
+        acme.login_as("client")
+        payer = {"name": "Ana Souza", "document": "52998224725"}
+        created = acme.post_json(
+            "/api/deposits", {"method": "pix", "amount": 1000, "currency": "BRL", "payer": payer}
+        )
+        assert created.status_code == 201, created.content
+    today = timezone.localdate()  # São Paulo (TIME_ZONE), as the statistics count days
+    yesterday = today - timedelta(days=1)
     login_ui(page, web, "client")
-    page.goto(role_url(web, "client", "/plataforma/clients/metrics?from=2026-11-01&to=2026-11-10"))
+    page.goto(role_url(web, "client", f"/plataforma/clients/metrics?from={today}&to={today}"))
     wait_for_shell(page)
     deposits = page.get_by_role("region", name="Depósitos")
-    expect(deposits).to_contain_text(re.compile("(em relação a|Nada em) 22/10/2026 \u2013 31/10/2026"))
+    shown = yesterday.strftime("%d/%m/%Y")
+    expect(deposits).to_contain_text(re.compile(f"(em relação a|Nada em) {shown} \u2013 {shown}"))
     expect(page.get_by_role("combobox", name="Cliente", exact=True)).to_have_count(0)
-    page.get_by_label("Até").fill("2026-10-01")
+    page.get_by_label("Até").fill(yesterday.isoformat())
     expect(page.get_by_role("alert")).to_contain_text("A data inicial deve ser anterior à final")

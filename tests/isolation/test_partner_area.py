@@ -77,10 +77,13 @@ def money() -> dict[str, list[str]]:
 @pytest.fixture
 def stranger() -> Tenant:
     """A client of another partner, with index rows of its own (written directly: no schema needed)."""
-    other_partner = Tenant(slug="outro", name="Outro Parceiro", kind=TenantKind.PARTNER, schema_name="outro")
+    # Names of their own: a full run has a committed client "gamma" (tests/isolation/test_api_routes.py).
+    other_partner = Tenant(
+        slug="outrop", name="Outro Parceiro", kind=TenantKind.PARTNER, schema_name="outrop"
+    )
     other_partner.auto_create_schema = False
     other_partner.save()
-    gamma = Tenant(slug="gamma", name="Gamma Ltda", kind=TenantKind.CLIENT, schema_name="gamma")
+    gamma = Tenant(slug="strangerc", name="Gamma Ltda", kind=TenantKind.CLIENT, schema_name="strangerc")
     gamma.auto_create_schema = False
     gamma.save()
     PartnerClient.objects.create(partner=other_partner, client=gamma)
@@ -102,7 +105,7 @@ def test_deposits_name_their_client_and_cover_exactly_the_linked_clients(
     assert {r["client"] for r in rows} <= linked()
     names = {"acme": Tenant.objects.get(slug="acme").name, "beta": Tenant.objects.get(slug="beta").name}
     assert all(r["client_name"] == names[r["client"]] for r in rows)
-    assert not any(r["client"] == "gamma" for r in rows)
+    assert not any(r["client"] == stranger.slug for r in rows)
     # newest first, keyset pages without a repeat
     assert len({r["id"] for r in rows}) == len(rows)
     assert [r["created_at"] for r in rows] == sorted((r["created_at"] for r in rows), reverse=True)
@@ -112,7 +115,7 @@ def test_deposits_name_their_client_and_cover_exactly_the_linked_clients(
             own = set(Deposit.objects.values_list("public_id", flat=True))
         assert {r["id"] for r in rows if r["client"] == slug} == own
     # another partner's client is not reachable by name either
-    assert api.get("/api/partner/deposits", {"client": "gamma"}).status_code == 404
+    assert api.get("/api/partner/deposits", {"client": stranger.slug}).status_code == 404
 
 
 FILTERS: list[dict[str, Any]] = [
