@@ -65,7 +65,8 @@ def test_admin_creates_a_client_and_its_owner_signs_in_with_the_one_time_passwor
     shown.get_by_role("button", name="Concluir").click()
     expect(shown).to_be_hidden()
     expect(page.get_by_text(password)).to_have_count(0)
-    expect(page.locator(f"tr[data-client='{new_slug}']")).to_be_visible()
+    page.goto(role_url(web, "admin", f"{CLIENTS}?q={new_slug}"))
+    expect(page.locator(f"tr[data-client='{new_slug}']")).to_be_visible(timeout=15_000)
 
     with django_db_blocker.unblock():
         from tests.support.http import ApiClient

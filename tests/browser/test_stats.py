@@ -32,12 +32,28 @@ def _brl(cents: int) -> str:
     return f"R$ {whole:,}".replace(",", ".") + f",{frac:02d}"
 
 
+def _a_deposit_today(django_db_blocker: Any) -> None:
+    """A PIX charge of acme's, committed (the browser's server reads it): the period is not empty."""
+    from tests.support.http import ApiClient
+
+    with django_db_blocker.unblock():
+        acme = ApiClient("acme")
+        acme.login_as("client")
+        payer = {"name": "Ana Souza", "document": "52998224725"}
+        body = {"method": "pix", "amount": 1000, "currency": "BRL", "payer": payer}
+        created = acme.post_json("/api/deposits", body)
+        assert created.status_code == 201, created.content
+
+
 def _paid(summary: dict[str, Any]) -> int:
     deposits = summary["deposits"]
     return int(deposits["confirmed"]["amount"] + deposits["paid_to_client"]["amount"])
 
 
-def test_the_admin_home_shows_the_month_across_clients_and_one_client(page: Page, web: str) -> None:
+def test_the_admin_home_shows_the_month_across_clients_and_one_client(
+    page: Page, web: str, django_db_blocker: Any
+) -> None:
+    _a_deposit_today(django_db_blocker)
     login_ui(page, web, "admin")
     page.goto(role_url(web, "admin", "/plataforma/admin/home"))
     wait_for_shell(page)
