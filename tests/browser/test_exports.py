@@ -30,14 +30,16 @@ def confirmed_deposits(django_db_blocker: Any) -> Iterator[str]:
     from core.ids import new_public_id
     from core.text import search_text
     from payments.models import Deposit
+    from payments.services import index_name
 
     name = f"Exportada {uuid.uuid4().hex[:6]}"
     with django_db_blocker.unblock(), schema_context("acme"):
         for i, status in enumerate(("confirmed", "confirmed", "confirmed", "pending")):
-            Deposit.objects.create(
+            deposit = Deposit.objects.create(
                 public_id=new_public_id("dep"), method="pix", amount=10_000 + i, currency="BRL", fee=99,
                 payer_name=name, search_name=search_text(name), payer_document="52998224725", status=status,
             )  # fmt: skip
+            index_name(deposit)  # as services.create_deposit does: the list's name search reads it
     yield name
     with django_db_blocker.unblock(), schema_context("acme"):
         Deposit.objects.filter(payer_name=name).delete()

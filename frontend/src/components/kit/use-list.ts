@@ -11,20 +11,26 @@ export type UseListOptions = { detailParam?: string };
 /** A list's URL state and its changes (see list-state): what a list screen reads and hands to ListView. */
 export function useList<S extends string>(spec: ListSpec<S>, { detailParam }: UseListOptions = {}): ListHandle<S> {
   const [params, setParams] = useSearchParams();
-  // Handlers kept by a widget from an earlier render still start from the URL as it is now.
-  const latest = useRef(params);
-  latest.current = params;
-  const current = () => latest.current;
+  // Handlers kept by a widget from an earlier render still start from the URL as it is now; a change
+  // made before the screen renders again (a navigation may render later, in a transition) is kept too,
+  // so a second change right after the first builds on it rather than on the render before both.
+  const latest = useRef({ rendered: params, written: params });
+  if (latest.current.rendered !== params) latest.current = { rendered: params, written: params };
+  const current = () => latest.current.written;
   const state = readList(spec, params);
+  const write = (next: URLSearchParams) => {
+    latest.current.written = next;
+    setParams(next);
+  };
   const go = (next: URLSearchParams) => {
     if (detailParam) next.delete(detailParam);
-    setParams(next);
+    write(next);
   };
   const setParam = (key: string, value: string | null) => {
     const next = new URLSearchParams(current());
     if (value === null) next.delete(key);
     else next.set(key, value);
-    setParams(next);
+    write(next);
   };
   return {
     spec,
