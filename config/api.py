@@ -7,6 +7,7 @@ from accounts_api.members import router as members_router
 from accounts_api.notifications import router as notifications_router
 from backoffice.api import admin_router, transactions_router
 from backoffice.api import router as tenants_router
+from backoffice.operations_api import router as operations_router
 from backoffice.partner_api import router as partner_router
 from backoffice.payments_admin import router as payments_admin_router
 from bank_accounts.api import bank_accounts_router, banks_router
@@ -79,3 +80,4 @@ api.add_router("/webhook-endpoints", webhook_endpoints_router)
 api.add_router("/webhook-deliveries", webhook_deliveries_router)
 api.add_router("/exports", exports_router)
 api.add_router("/partner", partner_router)
+api.add_router("/operations", operations_router)

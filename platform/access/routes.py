@@ -118,6 +118,10 @@ ROUTES: tuple[RouteEntry, ...] = (
     entry("partner", "partner/withdraws", *PARTNER_VIEW),
     entry("partner", "partner/users", *PARTNER_MANAGE),
     entry("partner", "client/kyc-consult", *PARTNER_VIEW),
+    # The platform roles of section 2's logo rule, with a home of their own (ARCHITECTURE.md, "Access"):
+    # the company follows the money across clients; hms keeps watch over the machinery.
+    entry("company", "company/atividade", R.COMPANY),
+    entry("operations", "hms", R.HMS),
 )
 
 GROUP_ORDER = (
@@ -132,6 +136,8 @@ GROUP_ORDER = (
     "admin_clients",
     "admin_config",
     "partner",
+    "company",
+    "operations",
 )
 
 # Reachable by every signed-in user whatever the table says (user menu).

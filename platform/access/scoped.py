@@ -22,7 +22,9 @@ from accounts.roles import Role
 from core.errors import NotFoundError
 from tenants.models import Tenant, TenantKind
 
-ALL_TENANTS_ROLES = frozenset({Role.ADMIN, Role.FINANCIAL})
+# The company (the institution's own management) reads every client's figures on company/atividade;
+# what it may open is still the route table's: it has no other screen.
+ALL_TENANTS_ROLES = frozenset({Role.ADMIN, Role.FINANCIAL, Role.COMPANY})
 
 PARTNER_SCOPE = """
 SELECT link.client_id FROM public.tenants_partnerclient link

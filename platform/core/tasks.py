@@ -6,7 +6,7 @@ import dramatiq
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
-from core import leases
+from core import leases, operations
 from core.models import HealthProbe
 from core.periodic import PERIODIC_QUEUE, PeriodicJob, periodic_jobs, queued_key, run_key
 from tenants.models import Tenant, TenantKind, TenantStatus
@@ -34,6 +34,7 @@ def periodic_tick() -> None:
     A (job, tenant) whose run still holds its lease, or whose last message is still queued, is
     skipped: at most one message per job and tenant waits or runs, so slow ticks never pile up and a
     tenant with a big backlog only ever occupies one run of each job."""
+    operations.record_tick()  # hms/ shows how long ago the clock last reached a worker
     tick(periodic_jobs())
 
 

@@ -22,7 +22,7 @@ router = Router(tags=["stats"])
 # see (or one, `client=<slug>`), partners their linked clients.
 STATS_ROUTES = (
     "clients/home", "clients/metrics", "admin/home", "admin/overall", "admin/volume",
-    "partner/balance", "partner-providers/home",
+    "partner/balance", "partner-providers/home", "company/atividade",
 )  # fmt: skip
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut}
 

@@ -215,6 +215,10 @@ export interface paths {
     /** Mark one notification as read */
     post: operations["accounts_api_notifications_read_notification"];
   };
+  "/api/operations/status": {
+    /** Components, job queues, outbox and scheduler, with what needs an operator */
+    get: operations["backoffice_operations_api_operations_status"];
+  };
   "/api/partner/balance": {
     /** Balance of each client of the partner, per currency */
     get: operations["backoffice_partner_api_partner_balance"];
@@ -1052,6 +1056,17 @@ export interface components {
        * Format: date-time
        */
       updated_at: string;
+    };
+    /** ComponentsOut */
+    ComponentsOut: {
+      /** Database */
+      database: boolean;
+      /** Redis */
+      redis: boolean;
+      /** Worker */
+      worker: boolean;
+      /** Worker Ms */
+      worker_ms?: number | null;
     };
     /** CountOut */
     CountOut: {
@@ -2033,6 +2048,27 @@ export interface components {
       /** Ok */
       ok: boolean;
     };
+    /** OperationsStatusOut */
+    OperationsStatusOut: {
+      components: components["schemas"]["ComponentsOut"];
+      /** Environment */
+      environment: string;
+      outbox: components["schemas"]["OutboxOut"];
+      /** Problems */
+      problems: string[];
+      /** Queues */
+      queues: components["schemas"]["QueueOut"][];
+      scheduler: components["schemas"]["SchedulerOut"];
+      /** Status */
+      status: string;
+    };
+    /** OutboxOut */
+    OutboxOut: {
+      /** Oldest Seconds */
+      oldest_seconds?: number | null;
+      /** Waiting */
+      waiting?: number | null;
+    };
     /** PartnerBalanceOut */
     PartnerBalanceOut: {
       /** Available */
@@ -2832,6 +2868,15 @@ export interface components {
       /** Name */
       name?: string | null;
     };
+    /** QueueOut */
+    QueueOut: {
+      /** Dead */
+      dead: number;
+      /** Name */
+      name: string;
+      /** Waiting */
+      waiting: number;
+    };
     /** ReasonIn */
     ReasonIn: {
       /** Reason */
@@ -3107,6 +3152,13 @@ export interface components {
        * @description In the request's language
        */
       message: string;
+    };
+    /** SchedulerOut */
+    SchedulerOut: {
+      /** Late After Seconds */
+      late_after_seconds: number;
+      /** Seconds Since Tick */
+      seconds_since_tick?: number | null;
     };
     /** SessionTenantOut */
     SessionTenantOut: {
@@ -5166,6 +5218,35 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["NotificationOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Components, job queues, outbox and scheduler, with what needs an operator */
+  backoffice_operations_api_operations_status: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["OperationsStatusOut"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

@@ -134,3 +134,6 @@ export type WalletActivity = Schemas['ActivityOut'];
 export type WalletActivityList = Schemas['ActivityListOut'];
 export type WalletDepositIn = Schemas['WalletDepositIn'];
 export type WalletActivityQuery = NonNullable<operations['payouts_wallet_api_wallet_activity']['parameters']['query']>;
+
+// The operator on watch (hms/).
+export type OperationsStatus = Schemas['OperationsStatusOut'];

@@ -14,6 +14,8 @@ export const groupMessages = defineMessages({
   admin_clients: { id: 'menu.group.admin_clients', defaultMessage: 'Clients and users' },
   admin_config: { id: 'menu.group.admin_config', defaultMessage: 'Settings and utilities' },
   partner: { id: 'menu.group.partner', defaultMessage: 'Partner' },
+  company: { id: 'menu.group.company', defaultMessage: 'Company' },
+  operations: { id: 'menu.group.operations', defaultMessage: 'Operations' },
   other: { id: 'menu.group.other', defaultMessage: 'Other' },
 });
 
@@ -87,6 +89,8 @@ export const routeMessages = defineMessages({
   'partner-providers/deposits': { id: 'menu.route.partner-providers.deposits', defaultMessage: 'Provider deposits' },
   'partner/withdraws': { id: 'menu.route.partner.withdraws', defaultMessage: 'Withdrawals' },
   'partner/users': { id: 'menu.route.partner.users', defaultMessage: 'Users' },
+  'company/atividade': { id: 'menu.route.company.atividade', defaultMessage: 'Activity' },
+  hms: { id: 'menu.route.hms', defaultMessage: 'System health' },
   'user/profile': { id: 'menu.route.user.profile', defaultMessage: 'Edit profile' },
   'pages/profile': { id: 'menu.route.pages.profile', defaultMessage: 'Profile' },
   unknown: { id: 'menu.route.unknown', defaultMessage: 'Screen {route}' },

@@ -43,6 +43,7 @@ const PartnerBalanceScreen = lazyWithTimeout(() => import('@/features/partner/co
 const SettlementsScreen = lazyWithTimeout(() => import('@/features/settlements/components/settlements-screen'));
 const AdminClientsScreen = lazyWithTimeout(() => import('@/features/admin-clients/components/admin-clients-screen'));
 const ClientUsersScreen = lazyWithTimeout(() => import('@/features/members/components/client-users-screen'));
+const OperationsScreen = lazyWithTimeout(() => import('@/features/operations/components/operations-screen'));
 
 /**
  * Screens built so far, by menu route. Every other permitted route shows the placeholder screen
@@ -87,6 +88,9 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'partner/withdraws': PartnerWithdrawsScreen,
   'admin/clients': AdminClientsScreen,
   'clients/client-user': ClientUsersScreen,
+  // The institution's company follows the money across clients: the admin home's figures, read-only.
+  'company/atividade': StatsHomeScreen,
+  hms: OperationsScreen,
 };
 
 /** Any path inside the shell: permitted iff the route is in the user's menu (or a profile route). */
