@@ -32,6 +32,3 @@ export const TRANSLATION_RETRY = { retries: 5, initialDelayMs: 350, factor: 2 } 
 
 /** The default avatar image is 32x32. */
 export const DEFAULT_AVATAR_IMAGE_SIZE = 32;
-
-/** Roles that also get "search transaction by id" in the search box. */
-export const STAFF_ROLES: readonly string[] = ['employee', 'admin', 'financial'];

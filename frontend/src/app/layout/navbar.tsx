@@ -65,7 +65,7 @@ export function Navbar({ groups, navbarColor, navbarType, logoHref, onOpenMenu }
         {logoHref && <LogoLink href={logoHref} />}
         <SearchBox
           entries={entries}
-          staff={canSearchTransactions(user.role)}
+          staff={canSearchTransactions(user.menu)}
           onOpenRoute={(route) => navigate(paths.screen.getHref(route))}
           onSearchTransaction={(id) => navigate(paths.transactions.getHref(id))}
         />

@@ -25,9 +25,14 @@ describe('menu search', () => {
     expect(searchMenu(entries, '  ')).toEqual([]);
   });
 
-  it('offers transaction search to staff roles only', () => {
-    expect(['employee', 'admin', 'financial'].every(canSearchTransactions)).toBe(true);
-    expect(['client', 'customer', 'partner', 'company'].some(canSearchTransactions)).toBe(false);
+  it('offers transaction search only to a user who may open its result', () => {
+    const menu = (...routes: string[]) => routes.map((route) => ({ route }));
+    expect(canSearchTransactions(menu('admin/home', 'employee/transactions'))).toBe(true);
+    expect(canSearchTransactions(menu('employee/transactions', 'employee/meds'))).toBe(true);
+    // The financial role is staff, but its only screen is statements: a found transaction would not open.
+    expect(canSearchTransactions(menu('financial/statements'))).toBe(false);
+    expect(canSearchTransactions(menu('clients/home', 'clients/payments'))).toBe(false);
+    expect(canSearchTransactions(menu('company/atividade'))).toBe(false);
   });
 
   it('accepts ids made of letters, digits, dashes', () => {

@@ -1,5 +1,3 @@
-import { STAFF_ROLES } from '@/config/constants';
-
 export type SearchableEntry = { route: string; title: string; group: string };
 
 /** Lower case, no accents: "Depósitos" matches "depositos". */
@@ -27,9 +25,15 @@ export function searchMenu(entries: readonly SearchableEntry[], query: string, l
   return [...titleHits, ...groupHits].slice(0, limit);
 }
 
-/** Employees, admins and financial staff can also search a transaction by id. */
-export function canSearchTransactions(role: string): boolean {
-  return STAFF_ROLES.includes(role);
+/** The staff screen where a transaction found by id opens. */
+export const TRANSACTIONS_ROUTE = 'employee/transactions';
+
+/**
+ * Search by transaction id is offered to whoever may open its result: the staff whose menu has the
+ * transactions screen (employees and admins; not the financial role, whose only entry is statements).
+ */
+export function canSearchTransactions(menu: readonly { route: string }[]): boolean {
+  return menu.some((entry) => entry.route === TRANSACTIONS_ROUTE);
 }
 
 /** Whether the query can be a transaction id (letters, digits, dashes, underscores). */
