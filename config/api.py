@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from accounts_api.auth import router as auth_router
 from accounts_api.members import router as members_router
+from accounts_api.notices import router as notices_router
 from accounts_api.notifications import router as notifications_router
 from backoffice.api import admin_router, transactions_router
 from backoffice.api import router as tenants_router
@@ -81,3 +82,4 @@ api.add_router("/webhook-deliveries", webhook_deliveries_router)
 api.add_router("/exports", exports_router)
 api.add_router("/partner", partner_router)
 api.add_router("/operations", operations_router)
+api.add_router("/notices", notices_router)

@@ -122,6 +122,10 @@ ROUTES: tuple[RouteEntry, ...] = (
     # the company follows the money across clients; hms keeps watch over the machinery.
     entry("company", "company/atividade", R.COMPANY),
     entry("operations", "hms", R.HMS),
+    # The horizontal variant's Home (/) and Page 2 (/page2), for admin and editor (section 6): the
+    # editor's desk of notices to users (ARCHITECTURE.md, "Access"). Home is route "" (/plataforma/).
+    entry("horizontal", "", R.ADMIN, R.EDITOR),
+    entry("horizontal", "page2", R.ADMIN, R.EDITOR),
 )
 
 GROUP_ORDER = (
@@ -138,6 +142,7 @@ GROUP_ORDER = (
     "partner",
     "company",
     "operations",
+    "horizontal",
 )
 
 # Reachable by every signed-in user whatever the table says (user menu).

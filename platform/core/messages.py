@@ -80,6 +80,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "Você não pode alterar o próprio acesso.",
         "en": "You cannot change your own access.",
     },
+    "notice_period_invalid": {
+        "pt-BR": "O fim do aviso precisa ser depois do início e ainda no futuro.",
+        "en": "The notice must end after it starts, and in the future.",
+    },
     "last_owner": {
         "pt-BR": "A conta precisa de ao menos um proprietário ativo: promova outra pessoa antes.",
         "en": "The account needs at least one active owner: promote someone else first.",

@@ -40,3 +40,41 @@ class Notification(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+
+class NoticeAudience(models.TextChoices):
+    """Who reads a notice: by the kind of tenant the user signs in to (customers apart from clients)."""
+
+    EVERYONE = "everyone", "Everyone"
+    STAFF = "staff", "Platform staff"
+    CLIENTS = "clients", "Client companies"
+    PARTNERS = "partners", "Partners"
+    CUSTOMERS = "customers", "Customers"
+
+
+class NoticeLevel(models.TextChoices):
+    INFO = "info", "Info"
+    WARNING = "warning", "Warning"
+
+
+class Notice(models.Model):
+    """A notice the platform's editors publish to an audience (page2), shown above every screen of
+    its readers while it is live: between `starts_at` and `ends_at`, unless withdrawn."""
+
+    public_id = models.CharField(max_length=40, unique=True)
+    message_pt_br = models.CharField(max_length=500)
+    message_en = models.CharField(max_length=500)
+    audience = models.CharField(max_length=16, choices=NoticeAudience.choices)
+    level = models.CharField(max_length=16, choices=NoticeLevel.choices, default=NoticeLevel.INFO)
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(User, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("-created_at", "-id")
+        indexes = [models.Index(fields=("audience", "starts_at"), name="notice_audience_idx")]
+
+    def __str__(self) -> str:
+        return self.public_id

@@ -104,7 +104,7 @@ def test_every_operation_with_a_body_has_a_sample() -> None:
                 "POST /api/restrictions/{restriction_id}/validate",
                 "POST /api/webhook-deliveries/{delivery_id}/resend",
                 "POST /api/payout-imports/{import_id}/confirm", "POST /api/payout-imports/{import_id}/cancel",
-                "POST /api/exports/{export_id}/cancel"}  # fmt: skip
+                "POST /api/exports/{export_id}/cancel", "POST /api/notices/{notice_id}/withdraw"}  # fmt: skip
     assert sorted(set(needs) - bodyless - {f"{m} {p}" for m, p in BODIES}) == []
 
 
@@ -147,7 +147,7 @@ def test_a_role_without_the_route_gets_403(op: Operation, role: str, slug: str) 
 
 
 # ----------------------------------------------------------------------------- foreign object ids
-ALL_TENANT_ROLES = {"admin", "financial"}
+ALL_TENANT_ROLES = {"admin", "financial", "company"}  # access.scoped.ALL_TENANTS_ROLES
 
 
 def foreign_values(role: str, slug: str) -> dict[str, object]:

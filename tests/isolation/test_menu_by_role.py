@@ -61,6 +61,8 @@ ADMIN = [
     "employee/kyc-phones-emails",
     "client/kyc-consult",
     "admin/config",
+    "",  # the horizontal variant's Home (/plataforma/) and Page 2, for admin and editor
+    "page2",
 ]
 PARTNER_VIEW = ["partner/balance", "partner/deposits", "partner/withdraws", "client/kyc-consult"]
 
@@ -77,7 +79,7 @@ EXPECTED: dict[str, list[str]] = {
     "financial": ["financial/statements"],
     "company": ["company/atividade"],
     "hms": ["hms"],
-    "editor": [],
+    "editor": ["", "page2"],
     "client": [*MANAGER[:4], "clients/provider-banks", *MANAGER[4:]],
     "client_user_admin": MANAGER,
     "client_user": CLIENT_COMMON,

@@ -41,6 +41,11 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
         "currency": "BRL",
         "payer": {"name": "Ana Souza", "document": "52998224725"},
     },
+    ("POST", "/api/notices"): {
+        "message_pt_br": "Aviso de teste",
+        "message_en": "Test notice",
+        "audience": "clients",
+    },
     ("POST", "/api/wallet/deposits"): {
         "method": "pix",
         "amount": 1000,

@@ -203,6 +203,20 @@ export interface paths {
     /** Change a member's role or access */
     patch: operations["accounts_api_members_change_member"];
   };
+  "/api/notices": {
+    /** Every notice, newest first (editors) */
+    get: operations["accounts_api_notices_list_notices"];
+    /** Publish a notice to an audience */
+    post: operations["accounts_api_notices_publish_notice"];
+  };
+  "/api/notices/live": {
+    /** The notices the user reads now */
+    get: operations["accounts_api_notices_live_notices"];
+  };
+  "/api/notices/{notice_id}/withdraw": {
+    /** Take a notice down now */
+    post: operations["accounts_api_notices_withdraw_notice"];
+  };
   "/api/notifications": {
     /** Latest notifications and the unread count */
     get: operations["accounts_api_notifications_list_notifications"];
@@ -1907,6 +1921,22 @@ export interface components {
       /** Submitted Amount */
       submitted_amount: number;
     };
+    /** LiveNoticeOut */
+    LiveNoticeOut: {
+      /** Ends At */
+      ends_at?: string | null;
+      /** Id */
+      id: string;
+      /** Level */
+      level: string;
+      /** Message */
+      message: string;
+      /**
+       * Starts At
+       * Format: date-time
+       */
+      starts_at: string;
+    };
     /** LoginIn */
     LoginIn: {
       /** Email */
@@ -2010,6 +2040,76 @@ export interface components {
        * @default
        */
       note?: string;
+    };
+    /** NoticeIn */
+    NoticeIn: {
+      /**
+       * Audience
+       * @enum {string}
+       */
+      audience: "everyone" | "staff" | "clients" | "partners" | "customers";
+      /**
+       * Ends At
+       * @description Until withdrawn when absent
+       */
+      ends_at?: string | null;
+      /**
+       * Level
+       * @default info
+       * @enum {string}
+       */
+      level?: "info" | "warning";
+      /**
+       * Message En
+       * @description The text in English
+       */
+      message_en: string;
+      /**
+       * Message Pt Br
+       * @description The text in Portuguese (Brazil)
+       */
+      message_pt_br: string;
+      /**
+       * Starts At
+       * @description Now when absent
+       */
+      starts_at?: string | null;
+    };
+    /** NoticeListOut */
+    NoticeListOut: {
+      /** Items */
+      items: components["schemas"]["NoticeOut"][];
+    };
+    /** NoticeOut */
+    NoticeOut: {
+      /** Audience */
+      audience: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Created By */
+      created_by: string;
+      /** Ends At */
+      ends_at?: string | null;
+      /** Id */
+      id: string;
+      /** Level */
+      level: string;
+      /** Message En */
+      message_en: string;
+      /** Message Pt Br */
+      message_pt_br: string;
+      /**
+       * Starts At
+       * Format: date-time
+       */
+      starts_at: string;
+      /** State */
+      state: string;
+      /** Withdrawn At */
+      withdrawn_at?: string | null;
     };
     /** NotificationListOut */
     NotificationListOut: {
@@ -5162,6 +5262,180 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["MemberOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Every notice, newest first (editors) */
+  accounts_api_notices_list_notices: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["NoticeListOut"];
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Publish a notice to an audience */
+  accounts_api_notices_publish_notice: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NoticeIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["NoticeOut"];
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** The notices the user reads now */
+  accounts_api_notices_live_notices: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["LiveNoticeOut"][];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Take a notice down now */
+  accounts_api_notices_withdraw_notice: {
+    parameters: {
+      path: {
+        notice_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["NoticeOut"];
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Unprocessable Entity */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

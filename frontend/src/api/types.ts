@@ -137,3 +137,9 @@ export type WalletActivityQuery = NonNullable<operations['payouts_wallet_api_wal
 
 // The operator on watch (hms/).
 export type OperationsStatus = Schemas['OperationsStatusOut'];
+
+// Notices (page2, the shell's banner).
+export type Notice = Schemas['NoticeOut'];
+export type NoticeIn = Schemas['NoticeIn'];
+export type NoticeList = Schemas['NoticeListOut'];
+export type LiveNotice = Schemas['LiveNoticeOut'];

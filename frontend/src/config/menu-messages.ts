@@ -16,6 +16,7 @@ export const groupMessages = defineMessages({
   partner: { id: 'menu.group.partner', defaultMessage: 'Partner' },
   company: { id: 'menu.group.company', defaultMessage: 'Company' },
   operations: { id: 'menu.group.operations', defaultMessage: 'Operations' },
+  horizontal: { id: 'menu.group.horizontal', defaultMessage: 'Pages' },
   other: { id: 'menu.group.other', defaultMessage: 'Other' },
 });
 
@@ -91,6 +92,8 @@ export const routeMessages = defineMessages({
   'partner/users': { id: 'menu.route.partner.users', defaultMessage: 'Users' },
   'company/atividade': { id: 'menu.route.company.atividade', defaultMessage: 'Activity' },
   hms: { id: 'menu.route.hms', defaultMessage: 'System health' },
+  '': { id: 'menu.route.root', defaultMessage: 'Home' },
+  page2: { id: 'menu.route.page2', defaultMessage: 'Notices' },
   'user/profile': { id: 'menu.route.user.profile', defaultMessage: 'Edit profile' },
   'pages/profile': { id: 'menu.route.pages.profile', defaultMessage: 'Profile' },
   unknown: { id: 'menu.route.unknown', defaultMessage: 'Screen {route}' },

@@ -15,6 +15,8 @@ import { normalizeRoute } from '@/lib/permissions';
 
 import { CustomizerToggle } from './customizer-toggle';
 import { Footer } from './footer';
+import { NoticeBanner } from '@/features/notices/components/notice-banner';
+
 import { HorizontalMenu } from './horizontal-menu';
 import { layoutMessages } from './messages';
 import { Navbar } from './navbar';
@@ -51,6 +53,7 @@ function Content() {
   return (
     <Box as="main" id={CONTENT_ID} tabIndex={-1} flex="1" px={{ base: '4', md: '6' }} py="6" outline="none">
       <ErrorBoundary resetKey={pathname}>
+        <NoticeBanner />
         <Suspense fallback={<AppLoader fullScreen={false} label={intl.formatMessage(commonMessages.loading)} />}>
           <Outlet />
         </Suspense>

@@ -44,6 +44,8 @@ const SettlementsScreen = lazyWithTimeout(() => import('@/features/settlements/c
 const AdminClientsScreen = lazyWithTimeout(() => import('@/features/admin-clients/components/admin-clients-screen'));
 const ClientUsersScreen = lazyWithTimeout(() => import('@/features/members/components/client-users-screen'));
 const OperationsScreen = lazyWithTimeout(() => import('@/features/operations/components/operations-screen'));
+const NoticesScreen = lazyWithTimeout(() => import('@/features/notices/components/notices-screen'));
+const NoticesHomeScreen = lazyWithTimeout(() => import('@/features/notices/components/notices-home-screen'));
 
 /**
  * Screens built so far, by menu route. Every other permitted route shows the placeholder screen
@@ -91,6 +93,9 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   // The institution's company follows the money across clients: the admin home's figures, read-only.
   'company/atividade': StatsHomeScreen,
   hms: OperationsScreen,
+  // The horizontal variant's Home (/, for the editor: HomeRedirect) and Page 2: the desk of notices to users.
+  '': NoticesHomeScreen,
+  page2: NoticesScreen,
 };
 
 /** Any path inside the shell: permitted iff the route is in the user's menu (or a profile route). */
@@ -110,5 +115,11 @@ export function ScreenRoute() {
 /** /plataforma: the signed-in user's home route (or the first menu entry when home is not permitted). */
 export function HomeRedirect() {
   const user = useSessionUser();
-  return <Navigate to={paths.screen.getHref(landingRoute(user.home, user.menu))} replace />;
+  const landing = normalizeRoute(landingRoute(user.home, user.menu));
+  // The horizontal variant's Home is / itself: the editor's home is shown here, not redirected to.
+  if (landing === '') {
+    const Home = SCREENS[''] ?? PlaceholderScreen;
+    return <Home route="" homeHref={paths.screen.getHref('')} />;
+  }
+  return <Navigate to={paths.screen.getHref(landing)} replace />;
 }
