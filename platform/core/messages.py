@@ -174,6 +174,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "A data de validade precisa estar no futuro.",
         "en": "The expiry date must be in the future.",
     },
+    "api_key_not_active": {
+        "pt-BR": "Só é possível rotacionar uma chave ativa (esta está revogada ou expirada).",
+        "en": "Only an active key can be rotated (this one is revoked or expired).",
+    },
     "refund_exceeds_amount": {
         "pt-BR": "A soma dos estornos não pode ultrapassar o valor pago.",
         "en": "Refunds cannot add up to more than the amount paid.",
