@@ -69,6 +69,7 @@ export type RefundList = Schemas['RefundListOut'];
 export type ApiKey = Schemas['ApiKeyOut'];
 export type ApiKeyCreated = Schemas['ApiKeyCreatedOut'];
 export type ApiKeyIn = Schemas['ApiKeyIn'];
+export type ApiKeyRotated = Schemas['ApiKeyRotatedOut'];
 
 // Webhooks to merchants (clients/webhooks).
 export type WebhookEndpoint = Schemas['EndpointOut'];
