@@ -43,6 +43,10 @@ export interface paths {
     /** Payment methods and bank providers, with their configuration */
     get: operations["backoffice_payments_admin_list_plugins"];
   };
+  "/api/admin/plugins/refused": {
+    /** Installed plugins not loaded: built for an incompatible plugin API version */
+    get: operations["backoffice_payments_admin_list_refused_plugins"];
+  };
   "/api/admin/plugins/{kind}/{code}": {
     /** Enable, disable or configure a plugin */
     put: operations["backoffice_payments_admin_configure_plugin"];
@@ -3046,6 +3050,39 @@ export interface components {
        */
       status?: string[];
     };
+    /** RefusedPluginOut */
+    RefusedPluginOut: {
+      /**
+       * Api Version
+       * @description The plugin API version this Cofre provides
+       */
+      api_version: string;
+      /**
+       * Declared Version
+       * @description The plugin API version it says it is built for ("": none)
+       */
+      declared_version: string;
+      /**
+       * Distribution
+       * @description The package that installed it
+       */
+      distribution: string;
+      /**
+       * Message
+       * @description What happened and what to do, in the request's language
+       */
+      message: string;
+      /**
+       * Name
+       * @description The plugin's entry-point name
+       */
+      name: string;
+      /**
+       * Reason
+       * @description no_version | bad_version | other_major | newer_minor
+       */
+      reason: string;
+    };
     /** RejectIn */
     RejectIn: {
       /**
@@ -4139,6 +4176,23 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["PluginOut"][];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Installed plugins not loaded: built for an incompatible plugin API version */
+  backoffice_payments_admin_list_refused_plugins: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RefusedPluginOut"][];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

@@ -87,6 +87,7 @@ export type FeeRateIn = Schemas['FeeRateIn'];
 export type ProviderRoute = Schemas['RouteOut'];
 export type ProviderRouteIn = Schemas['RouteIn'];
 export type Plugin = Schemas['PluginOut'];
+export type RefusedPlugin = Schemas['RefusedPluginOut'];
 export type PluginConfigIn = Schemas['PluginConfigIn'];
 
 // Statistics (homes, metrics).
