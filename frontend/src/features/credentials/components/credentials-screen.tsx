@@ -1,9 +1,9 @@
-import { Alert, Badge, Button, Code, EmptyState, Flex, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Code, EmptyState, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 
-import { CopyField } from '@/components/kit';
+import { CopyField, DataGrid, type GridColumn } from '@/components/kit';
 import type { ApiKey, ApiKeyCreated, ApiKeyRotated } from '@/api/types';
 import { AppToaster, appToaster } from '@/components/app-toaster';
 import { ConfirmDialog } from '@/components/kit/confirm-dialog';
@@ -84,86 +84,89 @@ export default function CredentialsScreen({ route, homeHref }: { route: string; 
 
 function KeysTable({ keys, writable, onRevoke, onRotate }: { keys: ApiKey[] | undefined; writable: boolean; onRevoke: (key: ApiKey) => void; onRotate: (key: ApiKey) => void }) {
   const intl = useIntl();
-  const columns = writable ? 9 : 8;
-  return (
-    <Table.ScrollArea borderWidth="1px" rounded="lg" bg="bg.panel">
-      <Table.Root size="sm" aria-label={intl.formatMessage(m.list)} aria-busy={!keys || undefined}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{intl.formatMessage(m.name)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.prefix)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.status)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.scope)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.allowedIps)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.createdAt)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.lastUsed)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.expiresAt)}</Table.ColumnHeader>
-            {writable && <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.actions)}</Table.ColumnHeader>}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {!keys ? (
-            [0, 1, 2].map((row) => (
-              <Table.Row key={row}>
-                <Table.Cell colSpan={columns}>
-                  <Skeleton height="5" />
-                </Table.Cell>
-              </Table.Row>
-            ))
-          ) : (
-            keys.map((key) => (
-              <Table.Row key={key.id} data-api-key={key.id}>
-                <Table.Cell fontWeight="medium">{key.name}</Table.Cell>
-                <Table.Cell fontFamily="mono" whiteSpace="nowrap">
-                  {key.prefix}_…
-                </Table.Cell>
-                <Table.Cell>
-                  <Badge colorPalette={PALETTE[key.status] ?? 'gray'} variant="subtle">
-                    {intl.formatMessage(keyStatusMessages[key.status])}
-                  </Badge>
-                  {key.previous_secret_expires_at && key.status === 'active' && (
-                    <Text color="fg.muted" fontSize="xs" whiteSpace="nowrap">
-                      {intl.formatMessage(m.overlapUntil, { date: when(key.previous_secret_expires_at, intl.locale) })}
-                    </Text>
-                  )}
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">
-                  <Badge colorPalette={key.scope === 'read_only' ? 'purple' : 'blue'} variant="outline">
-                    {intl.formatMessage(scopeMessages[key.scope])}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell fontFamily={key.allowed_ips.length ? 'mono' : undefined} fontSize="xs">
-                  {key.allowed_ips.length ? key.allowed_ips.join(', ') : intl.formatMessage(m.anyIp)}
-                </Table.Cell>
-                <Table.Cell>
-                  <Text whiteSpace="nowrap">{when(key.created_at, intl.locale)}</Text>
-                  <Text color="fg.muted" fontSize="xs">
-                    {intl.formatMessage(m.createdBy, { email: key.created_by })}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{key.last_used_at ? when(key.last_used_at, intl.locale) : intl.formatMessage(m.neverUsed)}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{key.expires_at ? when(key.expires_at, intl.locale) : intl.formatMessage(m.noExpiry)}</Table.Cell>
-                {writable && (
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">
-                    {isRotatable(key.status) && (
-                      <Button size="xs" variant="outline" me="2" aria-label={intl.formatMessage(m.rotateLabel, { name: key.name })} onClick={() => onRotate(key)}>
-                        {intl.formatMessage(m.rotate)}
-                      </Button>
-                    )}
-                    {isRevocable(key.status) && (
-                      <Button size="xs" variant="outline" colorPalette="red" aria-label={intl.formatMessage(m.revokeLabel, { name: key.name })} onClick={() => onRevoke(key)}>
-                        {intl.formatMessage(m.revoke)}
-                      </Button>
-                    )}
-                  </Table.Cell>
-                )}
-              </Table.Row>
-            ))
+  const columns: GridColumn<ApiKey>[] = [
+    { key: 'name', header: intl.formatMessage(m.name), priority: 1, card: 'title', cell: (key) => <Text fontWeight="medium">{key.name}</Text> },
+    { key: 'prefix', header: intl.formatMessage(m.prefix), priority: 1, nowrap: true, mono: true, cell: (key) => `${key.prefix}_…` },
+    {
+      key: 'status',
+      header: intl.formatMessage(m.status),
+      priority: 1,
+      card: 'status',
+      cell: (key) => (
+        <>
+          <Badge colorPalette={PALETTE[key.status] ?? 'gray'} variant="subtle">
+            {intl.formatMessage(keyStatusMessages[key.status])}
+          </Badge>
+          {key.previous_secret_expires_at && key.status === 'active' && (
+            <Text color="fg.muted" fontSize="xs" whiteSpace="nowrap">
+              {intl.formatMessage(m.overlapUntil, { date: when(key.previous_secret_expires_at, intl.locale) })}
+            </Text>
           )}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
-  );
+        </>
+      ),
+    },
+    {
+      key: 'scope',
+      header: intl.formatMessage(m.scope),
+      priority: 2,
+      nowrap: true,
+      cell: (key) => (
+        <Badge colorPalette={key.scope === 'read_only' ? 'purple' : 'blue'} variant="outline">
+          {intl.formatMessage(scopeMessages[key.scope])}
+        </Badge>
+      ),
+    },
+    {
+      key: 'allowed_ips',
+      header: intl.formatMessage(m.allowedIps),
+      priority: 3,
+      cell: (key) => (
+        <Text as="span" fontFamily={key.allowed_ips.length ? 'mono' : undefined} fontSize="xs">
+          {key.allowed_ips.length ? key.allowed_ips.join(', ') : intl.formatMessage(m.anyIp)}
+        </Text>
+      ),
+    },
+    {
+      key: 'created_at',
+      header: intl.formatMessage(m.createdAt),
+      priority: 2,
+      card: 'date',
+      cell: (key) => (
+        <>
+          <Text whiteSpace="nowrap">{when(key.created_at, intl.locale)}</Text>
+          <Text color="fg.muted" fontSize="xs">
+            {intl.formatMessage(m.createdBy, { email: key.created_by })}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'last_used_at', header: intl.formatMessage(m.lastUsed), priority: 3, nowrap: true, cell: (key) => (key.last_used_at ? when(key.last_used_at, intl.locale) : intl.formatMessage(m.neverUsed)) },
+    { key: 'expires_at', header: intl.formatMessage(m.expiresAt), priority: 2, nowrap: true, cell: (key) => (key.expires_at ? when(key.expires_at, intl.locale) : intl.formatMessage(m.noExpiry)) },
+  ];
+  if (writable) {
+    columns.push({
+      key: 'actions',
+      header: intl.formatMessage(m.actions),
+      priority: 1,
+      card: 'actions',
+      numeric: true,
+      cell: (key) => (
+        <HStack gap="2" justify="end">
+          {isRotatable(key.status) && (
+            <Button size="xs" variant="outline" aria-label={intl.formatMessage(m.rotateLabel, { name: key.name })} onClick={() => onRotate(key)}>
+              {intl.formatMessage(m.rotate)}
+            </Button>
+          )}
+          {isRevocable(key.status) && (
+            <Button size="xs" variant="outline" colorPalette="red" aria-label={intl.formatMessage(m.revokeLabel, { name: key.name })} onClick={() => onRevoke(key)}>
+              {intl.formatMessage(m.revoke)}
+            </Button>
+          )}
+        </HStack>
+      ),
+    });
+  }
+  return <DataGrid caption={intl.formatMessage(m.list)} columns={columns} rows={keys} rowKey={(key) => key.id} rowAttributes={(key) => ({ 'data-api-key': key.id })} busy={!keys} skeletonRows={3} />;
 }
 
 /** Name and expiry; once created, the token (shown this once) with a copy button. */
