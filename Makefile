@@ -57,6 +57,9 @@ frontend-test: node ## tsc and the frontend unit tests
 	$(NPM) run typecheck
 	$(NPM) test
 
+plugin: venv ## Start a plugin from the kit's template: make plugin NAME=acme_pay [KIND=bank_provider] [DIR=..]
+	$(PY) manage.py startplugin $(NAME) --kind $(or $(KIND),payment_method) --directory $(or $(DIR),..)
+
 openapi: venv ## Write frontend/openapi.json from the API and regenerate the TypeScript types
 	$(PY) manage.py export_openapi frontend/openapi.json
 	$(NPM) run gen:api

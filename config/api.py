@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from ninja.openapi.schema import OpenAPISchema
+
 from accounts_api.auth import router as auth_router
 from accounts_api.members import router as members_router
 from accounts_api.notices import router as notices_router
@@ -13,6 +17,7 @@ from backoffice.partner_api import router as partner_router
 from backoffice.payments_admin import router as payments_admin_router
 from bank_accounts.api import bank_accounts_router, banks_router
 from compliance.api import compliance_rules_router
+from config.api_examples import add_request_examples
 from core import api_errors
 from core.api import router as health_router
 from core.api_types import ObjectBodyParser
@@ -35,14 +40,29 @@ from stats.api import router as stats_router
 from webhooks.api import deliveries_router as webhook_deliveries_router
 from webhooks.api import endpoints_router as webhook_endpoints_router
 
-api = api_errors.ErrorDocumentingAPI(
+
+class CofreAPI(api_errors.ErrorDocumentingAPI):
+    """The API whose document carries request examples of the merchant create calls (api_examples)."""
+
+    def get_openapi_schema(
+        self, *, path_prefix: str | None = None, path_params: dict[str, Any] | None = None
+    ) -> OpenAPISchema:
+        schema = super().get_openapi_schema(path_prefix=path_prefix, path_params=path_params)
+        add_request_examples(schema)
+        return schema
+
+
+api = CofreAPI(
     title="Cofre API",
     version="1.0.0",
     description=(
         "Payments back-office API. Amounts are integer centavos with an ISO currency. "
         "Integrations authenticate with an API key (client/credentials) on their tenant's host: "
         "`Authorization: Bearer cofre_<prefix>_<secret>` or `X-Api-Key`; the dashboard uses its session "
-        "cookie and a CSRF token. Operations marked with SessionAuth only never accept a key."
+        "cookie and a CSRF token. Operations marked with SessionAuth only never accept a key. "
+        "Creates take an optional `Idempotency-Key` header (required on payouts). Errors answer "
+        "`{code, message, fields?}` (message in the request's Accept-Language, pt-BR or en); the codes "
+        "an integration handles are listed in the README's 'API for integrations'."
     ),
     urls_namespace="api",
     # Every operation needs an API key (tried first: a key request carries no cookie, so no CSRF) or a

@@ -18,10 +18,12 @@ from access.scoped import access_tenant_by_slug
 from audit import services as audit
 from core.api_types import BasisPoints, Centavos, JsonBool
 from core.errors import AppError
+from core.messages import message
 from gateway import services as gateway
 from gateway.models import FeeRate, PluginConfig, PluginKind, ProviderRoute
 from gateway.registry import get_registry
 from payments.fees import PAYOUT_FEE_METHODS
+from plugin_api.version import API_VERSION
 from tenants.models import Tenant
 
 router = Router(tags=["admin"])
@@ -48,6 +50,15 @@ class PluginOut(Schema):
     methods: list[str] = Field(description="Bank providers: the payment methods they collect")
     payout_methods: list[str] = Field(description='Bank providers: the payouts they make ("pix", "ted")')
     refund_methods: list[str] = Field(description="Bank providers: the methods whose charges they refund")
+
+
+class RefusedPluginOut(Schema):
+    name: str = Field(description="The plugin's entry-point name")
+    distribution: str = Field(description="The package that installed it")
+    declared_version: str = Field(description='The plugin API version it says it is built for ("": none)')
+    api_version: str = Field(description="The plugin API version this Cofre provides")
+    reason: str = Field(description="no_version | bad_version | other_major | newer_minor")
+    message: str = Field(description="What happened and what to do, in the request's language")
 
 
 class PluginConfigIn(Schema):
@@ -132,6 +143,32 @@ def list_plugins(request: HttpRequest, tenant: str | None = None) -> list[dict[s
     return [
         _plugin_out(kind, code, rows.get((own, kind, code)), owner, rows.get((None, kind, code)))
         for kind, code in plugins
+    ]
+
+
+@router.get(
+    "/plugins/refused",
+    response=list[RefusedPluginOut],
+    summary="Installed plugins not loaded: built for an incompatible plugin API version",
+)
+@requires_route("admin/deposits-banks", "admin/withdraws-banks")
+def list_refused_plugins(request: HttpRequest) -> list[dict[str, Any]]:
+    membership_of(request)
+    return [
+        {
+            "name": entry.name,
+            "distribution": entry.distribution,
+            "declared_version": entry.declared,
+            "api_version": API_VERSION,
+            "reason": entry.reason,
+            "message": message(
+                f"plugin_refused_{entry.reason}",
+                name=entry.name,
+                declared=entry.declared,
+                version=API_VERSION,
+            ),
+        }
+        for entry in get_registry().refused
     ]
 
 

@@ -178,6 +178,37 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "A data de validade precisa estar no futuro.",
         "en": "The expiry date must be in the future.",
     },
+    # Plugins refused for the plugin API version they are built for (admin/deposits-banks)
+    "plugin_refused_no_version": {
+        "pt-BR": "O plugin {name} não declara a versão da API de plugins (COFRE_PLUGIN_API) e não foi "
+        "carregado. Esta instalação oferece a versão {version}.",
+        "en": "Plugin {name} declares no plugin API version (COFRE_PLUGIN_API) and was not loaded. "
+        "This installation provides version {version}.",
+    },
+    "plugin_refused_bad_version": {
+        "pt-BR": 'O plugin {name} declara a versão "{declared}" da API de plugins, que não é do tipo '
+        "MAIOR.MENOR, e não foi carregado. Esta instalação oferece a versão {version}.",
+        "en": 'Plugin {name} declares plugin API version "{declared}", which is not MAJOR.MINOR, and '
+        "was not loaded. This installation provides version {version}.",
+    },
+    "plugin_refused_other_major": {
+        "pt-BR": "O plugin {name} foi feito para a versão {declared} da API de plugins, incompatível com "
+        "a versão {version} desta instalação, e não foi carregado. Instale uma versão do plugin feita "
+        "para a {version}.",
+        "en": "Plugin {name} is built for plugin API {declared}, which is incompatible with this "
+        "installation's {version}, and was not loaded. Install a release of the plugin built for {version}.",
+    },
+    "plugin_refused_newer_minor": {
+        "pt-BR": "O plugin {name} foi feito para a versão {declared} da API de plugins, mais nova que a "
+        "versão {version} desta instalação, e não foi carregado. Atualize o Cofre ou use uma versão "
+        "anterior do plugin.",
+        "en": "Plugin {name} is built for plugin API {declared}, newer than this installation's {version}, "
+        "and was not loaded. Upgrade Cofre or use an earlier release of the plugin.",
+    },
+    "api_key_not_active": {
+        "pt-BR": "Só é possível rotacionar uma chave ativa (esta está revogada ou expirada).",
+        "en": "Only an active key can be rotated (this one is revoked or expired).",
+    },
     "refund_exceeds_amount": {
         "pt-BR": "A soma dos estornos não pode ultrapassar o valor pago.",
         "en": "Refunds cannot add up to more than the amount paid.",

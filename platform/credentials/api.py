@@ -1,6 +1,6 @@
 """API keys of this host's tenant: /api/credentials/keys (the client/credentials screen).
 
-Session only: a key can neither list, create nor revoke keys (a leaked key must not mint new ones).
+Session only: a key can neither list, create, rotate nor revoke keys (a leaked key must not mint new ones).
 """
 
 # No `from __future__ import annotations` here: django-ninja reads the view annotations at runtime,
@@ -17,7 +17,7 @@ from access.guard import membership_of, requires_route
 from core.security import session_auth
 from credentials import services
 from credentials.models import ApiKey
-from credentials.schemas import ApiKeyCreatedOut, ApiKeyIn, ApiKeyOut
+from credentials.schemas import ApiKeyCreatedOut, ApiKeyIn, ApiKeyOut, ApiKeyRotatedOut, ApiKeyRotateIn
 
 router = Router(tags=["credentials"])
 
@@ -37,6 +37,10 @@ def key_out(key: ApiKey) -> dict[str, Any]:
         "revoked_at": key.revoked_at,
         "scope": key.scope,
         "allowed_ips": key.allowed_ips,
+        "rotated_at": key.rotated_at,
+        "previous_secret_expires_at": (
+            key.previous_secret_expires_at if key.previous_secret_active(timezone.now()) else None
+        ),
     }
 
 
@@ -78,3 +82,21 @@ def revoke_key(request: HttpRequest, key_id: str) -> dict[str, Any]:
     membership = membership_of(request)
     key = services.revoke_key(membership, services.access_key(key_id), request=request)
     return key_out(key)
+
+
+@router.post(
+    "/keys/{key_id}/rotate",
+    response=ApiKeyRotatedOut,
+    auth=session_auth,
+    summary="Rotate an API key: a new token (in this answer only); the old one works for the overlap",
+)
+@requires_route(*CREDENTIAL_ROUTES, write=True)
+def rotate_key(
+    request: HttpRequest, key_id: str, payload: ApiKeyRotateIn, response: HttpResponse
+) -> dict[str, Any]:
+    membership = membership_of(request)
+    rotated = services.rotate_key(
+        membership, services.access_key(key_id), overlap_hours=payload.overlap_hours, request=request
+    )
+    response["Cache-Control"] = "no-store"  # the token must not stay in any cache
+    return {**key_out(rotated.key), "token": rotated.token}

@@ -1,6 +1,8 @@
 """API keys of a tenant (tenant schema): how a merchant's own systems call the API without a session.
 
-Only a hash of the secret is stored; the token (`cofre_<prefix>_<secret>`) is shown once, at creation.
+Only a hash of the secret is stored; the token (`cofre_<prefix>_<secret>`) is shown once, at creation
+and at each rotation. A rotation keeps the key (prefix, name, scope, allow-list) and gives it a new
+secret; the old secret's hash stays as `previous_secret_hash` until `previous_secret_expires_at`.
 A key acts for the member who created it, with that member's role *at the time of each call*.
 """
 
@@ -40,6 +42,10 @@ class ApiKey(models.Model):
     scope = models.CharField(max_length=16, choices=ApiKeyScope.choices, default=ApiKeyScope.FULL)
     # CIDRs (IPv4 or IPv6) a call must come from; empty: any address.
     allowed_ips = models.JSONField(default=list, blank=True)
+    # Rotation with overlap: the secret before the last rotation keeps working until this moment.
+    previous_secret_hash = models.CharField(max_length=64, blank=True, default="")
+    previous_secret_expires_at = models.DateTimeField(null=True, blank=True)
+    rotated_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ("-created_at", "-id")
@@ -54,3 +60,10 @@ class ApiKey(models.Model):
         if self.expires_at is not None and self.expires_at <= moment:
             return ApiKeyStatus.EXPIRED
         return ApiKeyStatus.ACTIVE
+
+    def previous_secret_active(self, now: datetime | None = None) -> bool:
+        """Whether the secret before the last rotation still works (its overlap has not ended)."""
+        moment = now or timezone.now()
+        return bool(self.previous_secret_hash) and (
+            self.previous_secret_expires_at is not None and self.previous_secret_expires_at > moment
+        )

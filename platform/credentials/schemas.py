@@ -34,9 +34,27 @@ class ApiKeyOut(BaseModel):
     revoked_at: datetime | None
     scope: Literal["full", "read_only"]
     allowed_ips: list[str] = Field(description="CIDRs calls must come from; empty: any address")
+    rotated_at: datetime | None = Field(description="When the secret was last rotated, if ever")
+    previous_secret_expires_at: datetime | None = Field(
+        description="While a rotation's overlap lasts: when the previous secret stops working; else null"
+    )
+
+
+class ApiKeyRotateIn(Schema):
+    overlap_hours: int = Field(
+        default=24,
+        ge=0,
+        le=168,
+        description="Hours the old secret keeps working (0: it stops at once; at most 168, 7 days)",
+    )
 
 
 class ApiKeyCreatedOut(ApiKeyOut):
     token: str = Field(
         description="The full token, cofre_<prefix>_<secret>: in this answer only, never again"
     )
+
+
+class ApiKeyRotatedOut(ApiKeyCreatedOut):
+    """The key with its new token (in this answer only); the old one works until
+    `previous_secret_expires_at`."""

@@ -38,6 +38,8 @@ SECRET_BYTES = 32
 USE_STAMP_EVERY = timedelta(minutes=1)
 USE_AUDIT_EVERY = timedelta(hours=1)
 MAX_ALLOWED_IPS = 50
+# How long the old secret keeps working after a rotation, in hours (0: stops at once; 168: 7 days).
+MAX_OVERLAP_HOURS = 168
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
@@ -190,6 +192,53 @@ def revoke_key(membership: Membership, key: ApiKey, *, request: HttpRequest | No
     return locked
 
 
+def rotate_key(
+    membership: Membership, key: ApiKey, *, overlap_hours: int, request: HttpRequest | None = None
+) -> NewKey:
+    """A new secret for `key` (same id, name, scope and allow-list), in the answer only; the old
+    secret keeps working for `overlap_hours` (0: it stops at once), then answers 401. Audited.
+
+    Only an active key rotates (`api_key_not_active`, 409). Rotating again during an overlap ends the
+    overlap of the secret before: at most two secrets work at any moment."""
+    if not 0 <= overlap_hours <= MAX_OVERLAP_HOURS:
+        raise AppError("invalid_input", fields={"overlap_hours": "invalid"})
+    secret = secrets.token_hex(SECRET_BYTES)
+    with transaction.atomic():
+        locked = ApiKey.objects.select_for_update().get(pk=key.pk)
+        now = timezone.now()
+        if locked.status_at(now) is not ApiKeyStatus.ACTIVE:
+            raise AppError("api_key_not_active", status=409)
+        locked.previous_secret_hash = locked.secret_hash if overlap_hours else ""
+        locked.previous_secret_expires_at = now + timedelta(hours=overlap_hours) if overlap_hours else None
+        locked.secret_hash = hash_secret(secret)
+        locked.rotated_at = now
+        until = locked.previous_secret_expires_at
+        locked.save(
+            update_fields=["secret_hash", "previous_secret_hash", "previous_secret_expires_at", "rotated_at"]
+        )
+        audit.record(
+            "api_key.rotated",
+            actor=membership.user,
+            target=locked,
+            request=request,
+            data={
+                "prefix": display_prefix(locked),
+                "name": locked.name,
+                "overlap_hours": overlap_hours,
+                "previous_secret_expires_at": until.isoformat() if until else None,
+            },
+        )
+    return NewKey(key=locked, token=f"{TOKEN_SCHEME}_{locked.prefix}_{secret}")
+
+
+def secret_matches(key: ApiKey, secret: str, now: datetime) -> bool:
+    """The current secret, or the one before the last rotation while its overlap lasts."""
+    digest = hash_secret(secret)
+    if hmac.compare_digest(key.secret_hash, digest):
+        return True
+    return key.previous_secret_active(now) and hmac.compare_digest(key.previous_secret_hash, digest)
+
+
 # ------------------------------------------------------------------------------- authentication
 def authenticate_token(token: str, *, request: HttpRequest | None = None) -> Membership:
     """The membership a token acts for on this host's schema, with the member's current role.
@@ -204,9 +253,9 @@ def authenticate_token(token: str, *, request: HttpRequest | None = None) -> Mem
         raise InvalidApiKeyError
     prefix, secret = parsed
     key = ApiKey.objects.filter(prefix=prefix).first()
-    if key is None or not hmac.compare_digest(key.secret_hash, hash_secret(secret)):
-        raise InvalidApiKeyError
     now = timezone.now()
+    if key is None or not secret_matches(key, secret, now):
+        raise InvalidApiKeyError
     if key.status_at(now) is not ApiKeyStatus.ACTIVE:
         raise InvalidApiKeyError
     membership = acting_membership(key.user_id, schema)

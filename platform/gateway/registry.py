@@ -12,12 +12,19 @@ loaded, `check_pending()` refuses an implementation of a hook that does not exis
 are called once. Codes must be unique: two plugins offering the same method or provider code refuse
 to load, naming both, rather than one silently shadowing the other. Every schema is checked too.
 
+Versions: every plugin module declares the plugin API version it was built for
+(`COFRE_PLUGIN_API = "1.0"`, `plugin_api.version`). One built for another major, a newer minor, or
+declaring none is refused before `check_pending()`: unregistered (its hooks, Django apps and URLs are
+not used), logged as a warning, and listed in `Registry.refused` for the admin; Cofre starts without
+it rather than crash.
+
 `get_registry()` builds the registry once per process; `reset_registry()` forgets it (tests, or
 after changing COFRE_BLOCKED_PLUGINS).
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import threading
@@ -30,10 +37,33 @@ import pluggy
 
 from gateway.config_schema import SchemaError, check_schema
 from plugin_api import BankProvider, PaymentMethod, PluginError, hookspecs
+from plugin_api.version import API_VERSION, VERSION_ATTRIBUTE, incompatibility
 
 ENTRY_POINT_GROUP = "cofre.plugins"
 BLOCKED_ENV = "COFRE_BLOCKED_PLUGINS"
 _CODE = re.compile(r"[a-z][a-z0-9_]{0,39}")  # fits gateway's CharField(max_length=40)
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class RefusedPlugin:
+    """A plugin not loaded because of the plugin API version it was built for."""
+
+    name: str  # entry-point name
+    distribution: str  # the package that installed it ("" for one registered in code)
+    declared: str  # the version it declares ("" when none)
+    reason: str  # "no_version" | "bad_version" | "other_major" | "newer_minor"
+
+    @property
+    def message(self) -> str:
+        """For the log (the admin translates `reason`)."""
+        built_for = f"built for plugin API {self.declared!r}" if self.declared else "declaring no version"
+        return (
+            f"plugin {self.name!r} ({self.distribution or 'registered in code'}) is {built_for}; this "
+            f"Cofre provides plugin API {API_VERSION} ({self.reason}): it is not loaded. Install a "
+            f"release of the plugin built for {API_VERSION.split('.')[0]}.x, or declare "
+            f'{VERSION_ATTRIBUTE} = "{API_VERSION}" in its entry-point module once it works with it.'
+        )
 
 
 class PluginLoadError(RuntimeError):
@@ -49,6 +79,7 @@ class Registry:
     providers: Mapping[str, BankProvider]
     blocked: frozenset[str] = field(default_factory=frozenset)
     default_provider: str | None = None  # the provider that says `default_provider = True`, if any
+    refused: tuple[RefusedPlugin, ...] = ()  # plugins built for an incompatible plugin API version
 
     def method(self, code: str) -> PaymentMethod:
         """The payment method `code`, or PluginError("unknown_method", "method")."""
@@ -110,7 +141,15 @@ def _collect(manager: pluggy.PluginManager, hook_name: str, expected: type[Any],
 def load_plugins(
     blocked: frozenset[str], extra_plugins: Iterable[tuple[str, Any]] = ()
 ) -> pluggy.PluginManager:
-    """A plugin manager with every plugin of the entry-point group loaded, minus `blocked`."""
+    """A plugin manager with every plugin of the entry-point group loaded, minus `blocked` and minus
+    plugins built for an incompatible plugin API version (see `refused_plugins`)."""
+    manager, _ = _load(blocked, extra_plugins)
+    return manager
+
+
+def _load(
+    blocked: frozenset[str], extra_plugins: Iterable[tuple[str, Any]]
+) -> tuple[pluggy.PluginManager, tuple[RefusedPlugin, ...]]:
     manager = pluggy.PluginManager(hookspecs.PROJECT)
     manager.add_hookspecs(hookspecs)
     for name in blocked:
@@ -119,8 +158,35 @@ def load_plugins(
     for name, plugin in extra_plugins:
         if not manager.is_blocked(name):
             manager.register(plugin, name=name)
+    refused = _refuse_incompatible(manager)
     manager.check_pending()
-    return manager
+    return manager, refused
+
+
+def _refuse_incompatible(manager: pluggy.PluginManager) -> tuple[RefusedPlugin, ...]:
+    """Unregister the plugins whose declared plugin API version this Cofre cannot serve (before
+    check_pending: a plugin of another major may implement hooks that do not exist here)."""
+    distributions = {
+        manager.get_name(plugin): dist.project_name for plugin, dist in manager.list_plugin_distinfo()
+    }
+    refused: list[RefusedPlugin] = []
+    for name, plugin in list(manager.list_name_plugin()):
+        if plugin is None:  # blocked
+            continue
+        declared = getattr(plugin, VERSION_ATTRIBUTE, None)
+        reason = incompatibility(declared)
+        if reason is None:
+            continue
+        manager.unregister(name=name)
+        entry = RefusedPlugin(
+            name=name,
+            distribution=distributions.get(name, ""),
+            declared=declared if isinstance(declared, str) else "",
+            reason=reason,
+        )
+        logger.warning("%s", entry.message)
+        refused.append(entry)
+    return tuple(sorted(refused, key=lambda entry: entry.name))
 
 
 def plugin_django_apps() -> list[str]:
@@ -145,7 +211,7 @@ def build_registry(
     `extra_plugins` registers (name, module-or-object) pairs as well, for tests and embedding.
     """
     blocked_names = blocked_from_env() if blocked is None else frozenset(blocked)
-    manager = load_plugins(blocked_names, extra_plugins)
+    manager, refused = _load(blocked_names, extra_plugins)
     methods: dict[str, PaymentMethod] = _collect(
         manager, "cofre_payment_methods", PaymentMethod, "payment method"
     )
@@ -164,6 +230,7 @@ def build_registry(
         providers=MappingProxyType(providers),
         blocked=blocked_names,
         default_provider=defaults[0] if defaults else None,
+        refused=refused,
     )
 
 

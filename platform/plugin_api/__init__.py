@@ -16,6 +16,10 @@ A plugin module implements one or both hooks, marked with `hookimpl`:
     def cofre_payment_methods():
         return [MyMethod()]
 
+The API is versioned (`API_VERSION`, "MAJOR.MINOR", semantic versioning: see `plugin_api.version`);
+a plugin module declares the version it was built for, `COFRE_PLUGIN_API = "1.0"`, and Cofre refuses
+one built for another major (or a newer minor) with a warning instead of loading it.
+
 Data crossing the boundary is frozen dataclasses (`plugin_api.contracts`); money is integer centavos
 with an ISO currency. See plugins/README.md for the developer guide and `plugin_api.testkit` for
 the contract tests every plugin can run.
@@ -41,8 +45,10 @@ from plugin_api.contracts import (
     WebhookRejectedError,
 )
 from plugin_api.hookspecs import hookimpl, hookspec
+from plugin_api.version import API_VERSION
 
 __all__ = [
+    "API_VERSION",
     "BankProvider",
     "ChargeArtifacts",
     "ChargeRequest",

@@ -20,6 +20,9 @@ import segno
 from plugin_api import ChargeArtifacts, ChargeRequest, PayerDocument, PaymentMethod, PluginError, hookimpl
 from plugin_api.brazil import errors, pix
 
+# The plugin API version this plugin is built for (plugin_api.version).
+COFRE_PLUGIN_API = "1.0"
+
 DEFAULT_EXPIRES_IN_SECONDS = 3600
 MIN_EXPIRES_IN_SECONDS = 60
 MAX_EXPIRES_IN_SECONDS = 30 * 24 * 3600

@@ -9,6 +9,9 @@ from typing import Any
 from cofre_sandbox_bank.provider import SandboxBank
 from plugin_api import BankProvider, hookimpl
 
+# The plugin API version this plugin is built for (plugin_api.version).
+COFRE_PLUGIN_API = "1.0"
+
 
 @hookimpl
 def cofre_bank_providers() -> Sequence[BankProvider]:

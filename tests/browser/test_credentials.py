@@ -86,6 +86,32 @@ def test_a_client_creates_a_key_sees_the_token_once_and_revokes_it(page: Page, w
     row.wait_for()
     assert token.rsplit("_", 1)[1] not in page.content()
 
+    # Rotate, keeping the old token for an hour: both work, the new one is shown once.
+    row.get_by_role("button", name=f"Rotacionar chave {name}").click()
+    rotate = page.get_by_role("dialog", name=f"Rotacionar a chave de API “{name}”")
+    rotate.get_by_label("Segredo atual").select_option(label="Continua funcionando por 1 hora")
+    rotate.get_by_role("button", name="Continuar", exact=True).click()
+    review = page.get_by_role("alertdialog", name="Rotacionar esta chave de API?")
+    review.wait_for()
+    assert "Continua funcionando por 1 hora" in review.inner_text()
+    with page.expect_response(lambda r: r.url.endswith(f"/api/credentials/keys/{key_id}/rotate")) as rotated:
+        review.get_by_role("button", name="Rotacionar chave", exact=True).click()
+    assert rotated.value.status == 200, rotated.value.text()
+    assert json.loads(rotated.value.request.post_data or "{}") == {"overlap_hours": 1}
+    result = page.get_by_role("alertdialog", name="Sua chave de API rotacionada")
+    result.wait_for()
+    new_token = result.get_by_label(f"Chave de API “{name}”").input_value()
+    assert TOKEN.match(new_token)
+    assert new_token != token
+    assert new_token.startswith(f"cofre_{key_id}_")  # the same key
+    assert "continua funcionando até" in result.inner_text()
+    assert status_with_key(page, token) == 200  # the old token, during the overlap
+    assert status_with_key(page, new_token) == 200
+    result.get_by_role("button", name="Já copiei a chave").click()
+    result.wait_for(state="hidden")
+    row.get_by_text(re.compile("Segredo anterior vale até")).wait_for()
+    assert new_token.rsplit("_", 1)[1] not in page.content()
+
     row.get_by_role("button", name=f"Revogar chave {name}").click()
     confirm = page.get_by_role("alertdialog", name="Revogar esta chave de API?")
     confirm.wait_for()
@@ -99,6 +125,7 @@ def test_a_client_creates_a_key_sees_the_token_once_and_revokes_it(page: Page, w
     row.get_by_text("Revogada").wait_for()
     assert row.get_by_role("button").count() == 0
     assert status_with_key(page, token) == 401
+    assert status_with_key(page, new_token) == 401
 
 
 def test_an_analyst_sees_no_credentials_entry(page: Page, web: str) -> None:

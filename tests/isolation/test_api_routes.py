@@ -421,6 +421,7 @@ SESSION_ONLY = {
     "GET /api/credentials/keys",
     "POST /api/credentials/keys",
     "POST /api/credentials/keys/{key_id}/revoke",
+    "POST /api/credentials/keys/{key_id}/rotate",
 }
 
 

@@ -25,7 +25,7 @@ from gateway.registry import (
     plugin_urlpatterns,
     reset_registry,
 )
-from plugin_api import BankProvider, ChargeArtifacts, PaymentMethod, PluginError, hookimpl
+from plugin_api import API_VERSION, BankProvider, ChargeArtifacts, PaymentMethod, PluginError, hookimpl
 
 ROOT = Path(__file__).resolve().parents[2]
 METHODS = ["billet", "card", "pix", "wire"]
@@ -143,8 +143,11 @@ class _Duplicate(PaymentMethod):
         return ChargeArtifacts()
 
 
-def _plugin(**hooks: Any) -> SimpleNamespace:
-    return SimpleNamespace(**{name: hookimpl(function) for name, function in hooks.items()})
+def _plugin(version: str | None = API_VERSION, **hooks: Any) -> SimpleNamespace:
+    plugin = SimpleNamespace(**{name: hookimpl(function) for name, function in hooks.items()})
+    if version is not None:
+        plugin.COFRE_PLUGIN_API = version
+    return plugin
 
 
 def test_a_duplicate_code_refuses_to_load_naming_both_plugins() -> None:
@@ -210,6 +213,8 @@ packages = ["cofre_testplugin"]
 
 EXTERNAL_PLUGIN = """
 from plugin_api import ChargeArtifacts, PaymentMethod, hookimpl
+
+COFRE_PLUGIN_API = "1.0"
 
 
 class TestMethod(PaymentMethod):

@@ -84,6 +84,7 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("PUT", "/api/admin/compliance-rules/{slug}"): {"currency": "BRL", "auto_approve_up_to": 0},
     ("POST", "/api/deposits/{deposit_id}/refunds"): {"amount": 100, "reason": "Customer asked"},
     ("POST", "/api/credentials/keys"): {"name": "ERP integration"},
+    ("POST", "/api/credentials/keys/{key_id}/rotate"): {"overlap_hours": 24},
     ("POST", "/api/restrictions"): {
         "kind": "document",
         "value": "52998224725",

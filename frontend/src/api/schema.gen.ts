@@ -43,6 +43,10 @@ export interface paths {
     /** Payment methods and bank providers, with their configuration */
     get: operations["backoffice_payments_admin_list_plugins"];
   };
+  "/api/admin/plugins/refused": {
+    /** Installed plugins not loaded: built for an incompatible plugin API version */
+    get: operations["backoffice_payments_admin_list_refused_plugins"];
+  };
   "/api/admin/plugins/{kind}/{code}": {
     /** Enable, disable or configure a plugin */
     put: operations["backoffice_payments_admin_configure_plugin"];
@@ -148,6 +152,10 @@ export interface paths {
   "/api/credentials/keys/{key_id}/revoke": {
     /** Revoke an API key (at once and for good) */
     post: operations["credentials_api_revoke_key"];
+  };
+  "/api/credentials/keys/{key_id}/rotate": {
+    /** Rotate an API key: a new token (in this answer only); the old one works for the overlap */
+    post: operations["credentials_api_rotate_key"];
   };
   "/api/deposits": {
     /** Deposits: filters, search, keyset pages */
@@ -663,8 +671,18 @@ export interface components {
        * @description How the token starts: cofre_<id>
        */
       prefix: string;
+      /**
+       * Previous Secret Expires At
+       * @description While a rotation's overlap lasts: when the previous secret stops working; else null
+       */
+      previous_secret_expires_at: string | null;
       /** Revoked At */
       revoked_at: string | null;
+      /**
+       * Rotated At
+       * @description When the secret was last rotated, if ever
+       */
+      rotated_at: string | null;
       /**
        * Scope
        * @enum {string}
@@ -742,8 +760,18 @@ export interface components {
        * @description How the token starts: cofre_<id>
        */
       prefix: string;
+      /**
+       * Previous Secret Expires At
+       * @description While a rotation's overlap lasts: when the previous secret stops working; else null
+       */
+      previous_secret_expires_at: string | null;
       /** Revoked At */
       revoked_at: string | null;
+      /**
+       * Rotated At
+       * @description When the secret was last rotated, if ever
+       */
+      rotated_at: string | null;
       /**
        * Scope
        * @enum {string}
@@ -754,6 +782,83 @@ export interface components {
        * @enum {string}
        */
       status: "active" | "expired" | "revoked";
+    };
+    /** ApiKeyRotateIn */
+    ApiKeyRotateIn: {
+      /**
+       * Overlap Hours
+       * @description Hours the old secret keeps working (0: it stops at once; at most 168, 7 days)
+       * @default 24
+       */
+      overlap_hours?: number;
+    };
+    /**
+     * ApiKeyRotatedOut
+     * @description The key with its new token (in this answer only); the old one works until
+     * `previous_secret_expires_at`.
+     */
+    ApiKeyRotatedOut: {
+      /**
+       * Allowed Ips
+       * @description CIDRs calls must come from; empty: any address
+       */
+      allowed_ips: string[];
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /**
+       * Created By
+       * @description E-mail of the member the key acts for (its creator)
+       */
+      created_by: string;
+      /** Expires At */
+      expires_at: string | null;
+      /**
+       * Id
+       * @description The key's public id (the prefix of its token)
+       */
+      id: string;
+      /**
+       * Last Used At
+       * @description Updated at most once a minute
+       */
+      last_used_at: string | null;
+      /** Name */
+      name: string;
+      /**
+       * Prefix
+       * @description How the token starts: cofre_<id>
+       */
+      prefix: string;
+      /**
+       * Previous Secret Expires At
+       * @description While a rotation's overlap lasts: when the previous secret stops working; else null
+       */
+      previous_secret_expires_at: string | null;
+      /** Revoked At */
+      revoked_at: string | null;
+      /**
+       * Rotated At
+       * @description When the secret was last rotated, if ever
+       */
+      rotated_at: string | null;
+      /**
+       * Scope
+       * @enum {string}
+       */
+      scope: "full" | "read_only";
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "active" | "expired" | "revoked";
+      /**
+       * Token
+       * @description The full token, cofre_<prefix>_<secret>: in this answer only, never again
+       */
+      token: string;
     };
     /** AssignmentIn */
     AssignmentIn: {
@@ -3090,6 +3195,39 @@ export interface components {
        */
       status?: string[];
     };
+    /** RefusedPluginOut */
+    RefusedPluginOut: {
+      /**
+       * Api Version
+       * @description The plugin API version this Cofre provides
+       */
+      api_version: string;
+      /**
+       * Declared Version
+       * @description The plugin API version it says it is built for ("": none)
+       */
+      declared_version: string;
+      /**
+       * Distribution
+       * @description The package that installed it
+       */
+      distribution: string;
+      /**
+       * Message
+       * @description What happened and what to do, in the request's language
+       */
+      message: string;
+      /**
+       * Name
+       * @description The plugin's entry-point name
+       */
+      name: string;
+      /**
+       * Reason
+       * @description no_version | bad_version | other_major | newer_minor
+       */
+      reason: string;
+    };
     /** RejectIn */
     RejectIn: {
       /**
@@ -4200,6 +4338,23 @@ export interface operations {
       };
     };
   };
+  /** Installed plugins not loaded: built for an incompatible plugin API version */
+  backoffice_payments_admin_list_refused_plugins: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RefusedPluginOut"][];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** Enable, disable or configure a plugin */
   backoffice_payments_admin_configure_plugin: {
     parameters: {
@@ -4881,6 +5036,33 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["ApiKeyOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Rotate an API key: a new token (in this answer only); the old one works for the overlap */
+  credentials_api_rotate_key: {
+    parameters: {
+      path: {
+        key_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ApiKeyRotateIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ApiKeyRotatedOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

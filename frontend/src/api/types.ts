@@ -69,6 +69,7 @@ export type RefundList = Schemas['RefundListOut'];
 export type ApiKey = Schemas['ApiKeyOut'];
 export type ApiKeyCreated = Schemas['ApiKeyCreatedOut'];
 export type ApiKeyIn = Schemas['ApiKeyIn'];
+export type ApiKeyRotated = Schemas['ApiKeyRotatedOut'];
 
 // Webhooks to merchants (clients/webhooks).
 export type WebhookEndpoint = Schemas['EndpointOut'];
@@ -86,6 +87,7 @@ export type FeeRateIn = Schemas['FeeRateIn'];
 export type ProviderRoute = Schemas['RouteOut'];
 export type ProviderRouteIn = Schemas['RouteIn'];
 export type Plugin = Schemas['PluginOut'];
+export type RefusedPlugin = Schemas['RefusedPluginOut'];
 export type PluginConfigIn = Schemas['PluginConfigIn'];
 
 // Statistics (homes, metrics).

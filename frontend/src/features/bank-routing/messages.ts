@@ -59,6 +59,7 @@ const messages = defineMessages({
     id: 'bankRouting.scopeHint.client',
     defaultMessage: 'What {client} uses: its own routes and settings where it has them, else the platform’s.',
   },
+  refusedTitle: { id: 'bankRouting.refusedTitle', defaultMessage: 'Installed plugins that were not loaded' },
   loadError: { id: 'bankRouting.loadError', defaultMessage: 'The bank settings could not be loaded' },
   none: { id: 'bankRouting.none', defaultMessage: 'None' },
   actions: { id: 'bankRouting.col.actions', defaultMessage: 'Actions' },

@@ -13,6 +13,14 @@ export const expiryMessages = defineMessages({
   days365: { id: 'credentials.expiry.365', defaultMessage: 'In 1 year' },
 });
 
+/** How long the old secret keeps working after a rotation. */
+export const overlapMessages = defineMessages({
+  now: { id: 'credentials.overlap.now', defaultMessage: 'Stops working at once' },
+  hour1: { id: 'credentials.overlap.1h', defaultMessage: 'Keeps working for 1 hour' },
+  hours24: { id: 'credentials.overlap.24h', defaultMessage: 'Keeps working for 24 hours' },
+  days7: { id: 'credentials.overlap.7d', defaultMessage: 'Keeps working for 7 days' },
+});
+
 export const scopeMessages = defineMessages({
   full: { id: 'credentials.scope.full', defaultMessage: 'Full access' },
   read_only: { id: 'credentials.scope.read_only', defaultMessage: 'Read only' },
@@ -76,6 +84,27 @@ const messages = defineMessages({
   revokeConfirm: { id: 'credentials.revokeConfirm', defaultMessage: 'Revoke key' },
   revoked: { id: 'credentials.revoked', defaultMessage: 'API key revoked' },
   revokeFailed: { id: 'credentials.revokeFailed', defaultMessage: 'The key could not be revoked' },
+  rotate: { id: 'credentials.rotate', defaultMessage: 'Rotate' },
+  rotateLabel: { id: 'credentials.rotateLabel', defaultMessage: 'Rotate key {name}' },
+  rotateTitle: { id: 'credentials.rotateTitle', defaultMessage: 'Rotate API key “{name}”' },
+  rotateText: {
+    id: 'credentials.rotateText',
+    defaultMessage: 'A new secret replaces this key’s secret. The key keeps its name, access and allowed IPs. Choose how long the current secret keeps working, so you can update your systems first.',
+  },
+  overlap: { id: 'credentials.overlap', defaultMessage: 'Current secret' },
+  rotateNext: { id: 'credentials.rotateNext', defaultMessage: 'Continue' },
+  rotateReviewTitle: { id: 'credentials.rotateReviewTitle', defaultMessage: 'Rotate this API key?' },
+  rotateReviewText: {
+    id: 'credentials.rotateReviewText',
+    defaultMessage: 'The new secret is shown once. Systems still using the current secret stop working when it expires.',
+  },
+  rotateConfirm: { id: 'credentials.rotateConfirm', defaultMessage: 'Rotate key' },
+  reviewKey: { id: 'credentials.reviewKey', defaultMessage: 'Key' },
+  rotateFailed: { id: 'credentials.rotateFailed', defaultMessage: 'The key could not be rotated' },
+  rotatedTitle: { id: 'credentials.rotatedTitle', defaultMessage: 'Your rotated API key' },
+  rotatedUntil: { id: 'credentials.rotatedUntil', defaultMessage: 'The previous secret keeps working until {date}. Update your systems before then.' },
+  rotatedNow: { id: 'credentials.rotatedNow', defaultMessage: 'The previous secret no longer works.' },
+  overlapUntil: { id: 'credentials.overlapUntil', defaultMessage: 'Previous secret works until {date}' },
 });
 
 /** Untyped descriptors: react-intl's value typing does not infer these placeholders. */

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 
-import type { Plugin } from '@/api/types';
+import type { Plugin, RefusedPlugin } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 export const PLUGINS_QUERY_KEY = ['admin', 'plugins'] as const;
@@ -19,4 +19,13 @@ export function getPluginsQueryOptions(tenant: string | null) {
     queryFn: ({ signal }) => getPlugins(tenant, { signal }),
     staleTime: 30_000,
   });
+}
+
+/** GET /api/admin/plugins/refused: installed plugins not loaded (built for another plugin API version). */
+export function getRefusedPlugins({ signal }: { signal?: AbortSignal } = {}): Promise<RefusedPlugin[]> {
+  return api.get<RefusedPlugin[]>('/admin/plugins/refused', { signal });
+}
+
+export function getRefusedPluginsQueryOptions() {
+  return queryOptions({ queryKey: [...PLUGINS_QUERY_KEY, 'refused'] as const, queryFn: getRefusedPlugins, staleTime: 60_000 });
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -92,6 +92,25 @@ describe('bank routing screens (admin/deposits-banks, admin/withdraws-banks)', {
     expect(sandbox.textContent).toContain('BoletoCartão de créditoPIXTransferência bancária'); // collects
     expect(sandbox.textContent).toContain('PIXTEDPIXAtivo'); // pays out, refunds
     expect(providers.querySelector("tr[data-plugin='provider:other_bank']")?.textContent).toContain('Desativado');
+  });
+
+  it('warns about installed plugins refused for their plugin API version, and says nothing when there are none', async () => {
+    const message = 'Plugin acme_old is built for plugin API 2.0, which is incompatible with this installation’s 1.0, and was not loaded.';
+    mockFetch({
+      'GET /admin/plugins': pluginsHandler,
+      'GET /admin/routes': ROUTES,
+      'GET /tenants': CLIENTS,
+      'GET /admin/plugins/refused': [{ name: 'acme_old', distribution: 'cofre-acme-old', declared_version: '2.0', api_version: '1.0', reason: 'other_major', message }],
+    });
+    renderScreen();
+    expect(await screen.findByText('Installed plugins that were not loaded')).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    cleanup();
+
+    mockFetch({ 'GET /admin/plugins': pluginsHandler, 'GET /admin/routes': ROUTES, 'GET /tenants': CLIENTS, 'GET /admin/plugins/refused': [] });
+    renderScreen();
+    await screen.findByRole('table', { name: 'Provider routing' });
+    expect(screen.queryByText('Installed plugins that were not loaded')).toBeNull();
   });
 
   it('routes a method for the platform to an enabled provider that collects it', async () => {

@@ -14,7 +14,7 @@ import { commonMessages } from '@/i18n/messages';
 import { useCanWrite } from '@/lib/auth/session';
 
 import { getClientsQueryOptions } from '../api/get-clients';
-import { getPluginsQueryOptions } from '../api/get-plugins';
+import { getPluginsQueryOptions, getRefusedPluginsQueryOptions } from '../api/get-plugins';
 import { getRoutesQueryOptions } from '../api/get-routes';
 import { methodName } from '../lib/display';
 import { type RouteRow, type RouteSource, PLATFORM_SCOPE, bankProviders, paymentMethods, payoutProviders, routeRows } from '../lib/routing';
@@ -44,6 +44,7 @@ export default function BankRoutingScreen({ route, homeHref }: { route: string; 
   const plugins = useQuery(getPluginsQueryOptions(tenant));
   // OUT reads the routes only to name those a provider serves before it is disabled.
   const routes = useQuery(getRoutesQueryOptions());
+  const refused = useQuery(getRefusedPluginsQueryOptions());
   const [routing, setRouting] = useState<RouteRow | null>(null);
   const [resetting, setResetting] = useState<RouteRow | null>(null);
   const [configuring, setConfiguring] = useState<Plugin | null>(null);
@@ -58,6 +59,17 @@ export default function BankRoutingScreen({ route, homeHref }: { route: string; 
     <Stack gap="6">
       <RouteHeader route={route} homeHref={homeHref} />
       <Text maxW="4xl">{intl.formatMessage(out ? m.introOut : m.introIn)}</Text>
+      {refused.data && refused.data.length > 0 && (
+        <Alert.Root status="warning" maxW="4xl" data-refused-plugins>
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{intl.formatMessage(m.refusedTitle)}</Alert.Title>
+            {refused.data.map((plugin) => (
+              <Alert.Description key={plugin.name}>{plugin.message}</Alert.Description>
+            ))}
+          </Alert.Content>
+        </Alert.Root>
+      )}
       {!out && (
         <TenantScopeSelect
           label={intl.formatMessage(m.scope)}

@@ -25,6 +25,8 @@ function makeKey(overrides: Partial<ApiKey> = {}): ApiKey {
     revoked_at: null,
     scope: 'full',
     allowed_ips: [],
+    rotated_at: null,
+    previous_secret_expires_at: null,
     ...overrides,
   };
 }
@@ -65,7 +67,8 @@ describe('credentials screen (client/credentials)', { timeout: 60_000 }, () => {
     expect(within(rows[1]!).getByText('Never')).toBeInTheDocument(); // no expiry
     expect(within(rows[1]!).getByRole('button', { name: 'Revoke key ERP integration' })).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Revoked')).toBeInTheDocument();
-    expect(within(rows[2]!).queryByRole('button')).toBeNull(); // a revoked key cannot be revoked again
+    expect(within(rows[1]!).getByRole('button', { name: 'Rotate key ERP integration' })).toBeInTheDocument();
+    expect(within(rows[2]!).queryByRole('button')).toBeNull(); // a revoked key can be neither revoked nor rotated
     expect(screen.getByRole('button', { name: 'Create key' })).toBeInTheDocument();
   });
 
@@ -162,5 +165,58 @@ describe('credentials screen (client/credentials)', { timeout: 60_000 }, () => {
     await user.click(within(confirm).getByRole('button', { name: 'Revoke key' }));
     await waitFor(() => expect(calls(fetchMock, 'POST', '/api/credentials/keys/a1b2c3d4e5f6/revoke')).toHaveLength(1));
     expect(await screen.findByText('API key revoked')).toBeInTheDocument();
+  });
+
+  it('rotates a key after confirmation: the overlap chosen is sent, the new token shown once with the old one’s end', async () => {
+    const user = userEvent.setup();
+    const until = '2026-01-19T12:00:00Z';
+    const NEW_TOKEN = `cofre_a1b2c3d4e5f6_${'8'.repeat(64)}`;
+    const fetchMock = mockFetch({
+      'GET /credentials/keys': [makeKey()],
+      'POST /credentials/keys/a1b2c3d4e5f6/rotate': () =>
+        jsonResponse({ ...makeKey({ rotated_at: '2026-01-12T12:00:00Z', previous_secret_expires_at: until }), token: NEW_TOKEN }),
+    });
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Rotate key ERP integration' }));
+    const form = await screen.findByRole('dialog', { name: 'Rotate API key “ERP integration”' });
+    expect(within(form).getByRole('combobox', { name: 'Current secret' })).toHaveValue('24');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Current secret' }), 'Keeps working for 7 days');
+    await user.click(within(form).getByRole('button', { name: 'Continue' }));
+
+    // The confirmation says what will happen; nothing is sent before it.
+    const review = await screen.findByRole('alertdialog', { name: 'Rotate this API key?' });
+    expect(within(review).getByText('ERP integration (cofre_a1b2c3d4e5f6_…)')).toBeInTheDocument();
+    expect(within(review).getAllByText('Keeps working for 7 days').filter((node) => node.tagName !== 'OPTION')).toHaveLength(1);
+    expect(calls(fetchMock, 'POST', '/api/credentials/keys/a1b2c3d4e5f6/rotate')).toHaveLength(0);
+    await user.click(within(review).getByRole('button', { name: 'Rotate key' }));
+
+    const shown = await screen.findByRole('alertdialog', { name: 'Your rotated API key' });
+    const [call] = calls(fetchMock, 'POST', '/api/credentials/keys/a1b2c3d4e5f6/rotate');
+    expect(JSON.parse((call![1] as RequestInit).body as string)).toEqual({ overlap_hours: 168 });
+    expect(within(shown).getByRole('textbox', { name: 'API key “ERP integration”' })).toHaveValue(NEW_TOKEN);
+    expect(within(shown).getByText(/The previous secret keeps working until 1\/19\/26/)).toBeInTheDocument();
+    await user.click(within(shown).getByRole('button', { name: 'I have copied the key' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { name: 'Your rotated API key' })).toBeNull());
+    expect(screen.queryByDisplayValue(NEW_TOKEN)).toBeNull();
+  });
+
+  it('shows a rotated key’s overlap in the list and the server’s reason when rotation fails, in Portuguese', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /credentials/keys': [makeKey({ previous_secret_expires_at: '2026-01-13T12:00:00Z' })],
+      'POST /credentials/keys/a1b2c3d4e5f6/rotate': () =>
+        jsonResponse({ code: 'api_key_not_active', message: 'Só é possível rotacionar uma chave ativa (esta está revogada ou expirada).' }, 409),
+    });
+    renderScreen({ locale: 'pt-BR' });
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByText(/Segredo anterior vale até/)).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Rotacionar chave ERP integration' }));
+    const form = await screen.findByRole('dialog');
+    await user.click(within(form).getByRole('button', { name: 'Continuar' }));
+    const review = await screen.findByRole('alertdialog', { name: 'Rotacionar esta chave de API?' });
+    await user.click(within(review).getByRole('button', { name: 'Rotacionar chave' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('A chave não pôde ser rotacionada');
+    expect(alert).toHaveTextContent('Só é possível rotacionar uma chave ativa');
   });
 });

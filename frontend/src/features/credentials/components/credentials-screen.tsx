@@ -1,10 +1,10 @@
-import { Alert, Badge, Button, Code, EmptyState, Flex, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Code, EmptyState, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 
-import { CopyField } from '@/components/kit';
-import type { ApiKey, ApiKeyCreated } from '@/api/types';
+import { CopyField, DataGrid, type GridColumn } from '@/components/kit';
+import type { ApiKey, ApiKeyCreated, ApiKeyRotated } from '@/api/types';
 import { AppToaster, appToaster } from '@/components/app-toaster';
 import { ConfirmDialog } from '@/components/kit/confirm-dialog';
 import { FormDialog } from '@/components/kit/form-dialog';
@@ -18,11 +18,13 @@ import { formatDateTime } from '@/lib/format';
 import { useCreateApiKey } from '../api/create-api-key';
 import { getApiKeysQueryOptions } from '../api/get-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
-import { EXPIRY_CHOICES, type ExpiryChoice, type KeyFormErrors, type KeyFormValues, NAME_MAX, SCOPE_CHOICES, type ScopeChoice, isRevocable, validateKeyForm } from '../lib/key-form';
-import { credentialsMessages as m, expiryMessages, keyStatusMessages, scopeMessages } from '../messages';
+import { useRotateApiKey } from '../api/rotate-api-key';
+import { EXPIRY_CHOICES, type ExpiryChoice, type KeyFormErrors, type KeyFormValues, NAME_MAX, OVERLAP_CHOICES, type OverlapChoice, SCOPE_CHOICES, type ScopeChoice, isRevocable, isRotatable, validateKeyForm } from '../lib/key-form';
+import { credentialsMessages as m, expiryMessages, keyStatusMessages, overlapMessages, scopeMessages } from '../messages';
 
 const PALETTE: Record<string, string> = { active: 'green', expired: 'orange', revoked: 'red' };
 const EXPIRY_LABEL: Record<ExpiryChoice, keyof typeof expiryMessages> = { '': 'never', '30': 'days30', '90': 'days90', '365': 'days365' };
+const OVERLAP_LABEL: Record<OverlapChoice, keyof typeof overlapMessages> = { '0': 'now', '1': 'hour1', '24': 'hours24', '168': 'days7' };
 const when = (iso: string, locale: string) => formatDateTime(Math.floor(Date.parse(iso) / 1000), locale);
 
 /**
@@ -35,6 +37,7 @@ export default function CredentialsScreen({ route, homeHref }: { route: string; 
   const keys = useQuery(getApiKeysQueryOptions());
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [rotating, setRotating] = useState<ApiKey | null>(null);
 
   return (
     <Stack gap="5">
@@ -69,87 +72,101 @@ export default function CredentialsScreen({ route, homeHref }: { route: string; 
           </EmptyState.Content>
         </EmptyState.Root>
       ) : (
-        <KeysTable keys={keys.data} writable={writable} onRevoke={setRevoking} />
+        <KeysTable keys={keys.data} writable={writable} onRevoke={setRevoking} onRotate={setRotating} />
       )}
       {creating && <CreateKeyDialog onClose={() => setCreating(false)} />}
       <RevokeKeyDialog apiKey={revoking} onClose={() => setRevoking(null)} />
+      {rotating && <RotateKeyDialog apiKey={rotating} onClose={() => setRotating(null)} />}
       <AppToaster />
     </Stack>
   );
 }
 
-function KeysTable({ keys, writable, onRevoke }: { keys: ApiKey[] | undefined; writable: boolean; onRevoke: (key: ApiKey) => void }) {
+function KeysTable({ keys, writable, onRevoke, onRotate }: { keys: ApiKey[] | undefined; writable: boolean; onRevoke: (key: ApiKey) => void; onRotate: (key: ApiKey) => void }) {
   const intl = useIntl();
-  const columns = writable ? 9 : 8;
-  return (
-    <Table.ScrollArea borderWidth="1px" rounded="lg" bg="bg.panel">
-      <Table.Root size="sm" aria-label={intl.formatMessage(m.list)} aria-busy={!keys || undefined}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{intl.formatMessage(m.name)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.prefix)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.status)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.scope)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.allowedIps)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.createdAt)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.lastUsed)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.expiresAt)}</Table.ColumnHeader>
-            {writable && <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.actions)}</Table.ColumnHeader>}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {!keys ? (
-            [0, 1, 2].map((row) => (
-              <Table.Row key={row}>
-                <Table.Cell colSpan={columns}>
-                  <Skeleton height="5" />
-                </Table.Cell>
-              </Table.Row>
-            ))
-          ) : (
-            keys.map((key) => (
-              <Table.Row key={key.id} data-api-key={key.id}>
-                <Table.Cell fontWeight="medium">{key.name}</Table.Cell>
-                <Table.Cell fontFamily="mono" whiteSpace="nowrap">
-                  {key.prefix}_…
-                </Table.Cell>
-                <Table.Cell>
-                  <Badge colorPalette={PALETTE[key.status] ?? 'gray'} variant="subtle">
-                    {intl.formatMessage(keyStatusMessages[key.status])}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">
-                  <Badge colorPalette={key.scope === 'read_only' ? 'purple' : 'blue'} variant="outline">
-                    {intl.formatMessage(scopeMessages[key.scope])}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell fontFamily={key.allowed_ips.length ? 'mono' : undefined} fontSize="xs">
-                  {key.allowed_ips.length ? key.allowed_ips.join(', ') : intl.formatMessage(m.anyIp)}
-                </Table.Cell>
-                <Table.Cell>
-                  <Text whiteSpace="nowrap">{when(key.created_at, intl.locale)}</Text>
-                  <Text color="fg.muted" fontSize="xs">
-                    {intl.formatMessage(m.createdBy, { email: key.created_by })}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{key.last_used_at ? when(key.last_used_at, intl.locale) : intl.formatMessage(m.neverUsed)}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{key.expires_at ? when(key.expires_at, intl.locale) : intl.formatMessage(m.noExpiry)}</Table.Cell>
-                {writable && (
-                  <Table.Cell textAlign="end">
-                    {isRevocable(key.status) && (
-                      <Button size="xs" variant="outline" colorPalette="red" aria-label={intl.formatMessage(m.revokeLabel, { name: key.name })} onClick={() => onRevoke(key)}>
-                        {intl.formatMessage(m.revoke)}
-                      </Button>
-                    )}
-                  </Table.Cell>
-                )}
-              </Table.Row>
-            ))
+  const columns: GridColumn<ApiKey>[] = [
+    { key: 'name', header: intl.formatMessage(m.name), priority: 1, card: 'title', cell: (key) => <Text fontWeight="medium">{key.name}</Text> },
+    { key: 'prefix', header: intl.formatMessage(m.prefix), priority: 1, nowrap: true, mono: true, cell: (key) => `${key.prefix}_…` },
+    {
+      key: 'status',
+      header: intl.formatMessage(m.status),
+      priority: 1,
+      card: 'status',
+      cell: (key) => (
+        <>
+          <Badge colorPalette={PALETTE[key.status] ?? 'gray'} variant="subtle">
+            {intl.formatMessage(keyStatusMessages[key.status])}
+          </Badge>
+          {key.previous_secret_expires_at && key.status === 'active' && (
+            <Text color="fg.muted" fontSize="xs" whiteSpace="nowrap">
+              {intl.formatMessage(m.overlapUntil, { date: when(key.previous_secret_expires_at, intl.locale) })}
+            </Text>
           )}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
-  );
+        </>
+      ),
+    },
+    {
+      key: 'scope',
+      header: intl.formatMessage(m.scope),
+      priority: 2,
+      nowrap: true,
+      cell: (key) => (
+        <Badge colorPalette={key.scope === 'read_only' ? 'purple' : 'blue'} variant="outline">
+          {intl.formatMessage(scopeMessages[key.scope])}
+        </Badge>
+      ),
+    },
+    {
+      key: 'allowed_ips',
+      header: intl.formatMessage(m.allowedIps),
+      priority: 3,
+      cell: (key) => (
+        <Text as="span" fontFamily={key.allowed_ips.length ? 'mono' : undefined} fontSize="xs">
+          {key.allowed_ips.length ? key.allowed_ips.join(', ') : intl.formatMessage(m.anyIp)}
+        </Text>
+      ),
+    },
+    {
+      key: 'created_at',
+      header: intl.formatMessage(m.createdAt),
+      priority: 2,
+      card: 'date',
+      cell: (key) => (
+        <>
+          <Text whiteSpace="nowrap">{when(key.created_at, intl.locale)}</Text>
+          <Text color="fg.muted" fontSize="xs">
+            {intl.formatMessage(m.createdBy, { email: key.created_by })}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'last_used_at', header: intl.formatMessage(m.lastUsed), priority: 3, nowrap: true, cell: (key) => (key.last_used_at ? when(key.last_used_at, intl.locale) : intl.formatMessage(m.neverUsed)) },
+    { key: 'expires_at', header: intl.formatMessage(m.expiresAt), priority: 2, nowrap: true, cell: (key) => (key.expires_at ? when(key.expires_at, intl.locale) : intl.formatMessage(m.noExpiry)) },
+  ];
+  if (writable) {
+    columns.push({
+      key: 'actions',
+      header: intl.formatMessage(m.actions),
+      priority: 1,
+      card: 'actions',
+      numeric: true,
+      cell: (key) => (
+        <HStack gap="2" justify="end">
+          {isRotatable(key.status) && (
+            <Button size="xs" variant="outline" aria-label={intl.formatMessage(m.rotateLabel, { name: key.name })} onClick={() => onRotate(key)}>
+              {intl.formatMessage(m.rotate)}
+            </Button>
+          )}
+          {isRevocable(key.status) && (
+            <Button size="xs" variant="outline" colorPalette="red" aria-label={intl.formatMessage(m.revokeLabel, { name: key.name })} onClick={() => onRevoke(key)}>
+              {intl.formatMessage(m.revoke)}
+            </Button>
+          )}
+        </HStack>
+      ),
+    });
+  }
+  return <DataGrid caption={intl.formatMessage(m.list)} columns={columns} rows={keys} rowKey={(key) => key.id} rowAttributes={(key) => ({ 'data-api-key': key.id })} busy={!keys} skeletonRows={3} />;
 }
 
 /** Name and expiry; once created, the token (shown this once) with a copy button. */
@@ -285,5 +302,87 @@ function RevokeKeyDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: 
       onConfirm={confirm}
       onClose={onClose}
     />
+  );
+}
+
+/** Choose how long the current secret keeps working, confirm, then the new token (shown this once). */
+function RotateKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
+  const intl = useIntl();
+  const rotate = useRotateApiKey();
+  const [overlap, setOverlap] = useState<OverlapChoice>('24');
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [rotated, setRotated] = useState<ApiKeyRotated | null>(null);
+  const overlapLabel = intl.formatMessage(overlapMessages[OVERLAP_LABEL[overlap]]);
+
+  const close = () => {
+    setRotated(null); // the token lives in this dialog only
+    rotate.reset();
+    onClose();
+  };
+  const submit = () => {
+    setServerError(null);
+    rotate.mutate(
+      { id: apiKey.id, overlapHours: Number(overlap) },
+      {
+        onSuccess: (key) => setRotated(key),
+        onError: (error) => setServerError(isApiError(error) && error.status > 0 && error.status < 500 ? error.message : intl.formatMessage(commonMessages.tryAgainLater)),
+      },
+    );
+  };
+
+  return (
+    <FormDialog
+      title={intl.formatMessage(m.rotateTitle, { name: apiKey.name })}
+      description={intl.formatMessage(m.rotateText)}
+      submitText={intl.formatMessage(m.rotateNext)}
+      cancelText={intl.formatMessage(m.cancel)}
+      errorTitle={intl.formatMessage(m.rotateFailed)}
+      error={serverError}
+      pending={rotate.isPending}
+      onSubmit={submit}
+      onClose={close}
+      confirmation={{
+        title: intl.formatMessage(m.rotateReviewTitle),
+        description: intl.formatMessage(m.rotateReviewText),
+        summary: [
+          { label: intl.formatMessage(m.reviewKey), value: `${apiKey.name} (${apiKey.prefix}_…)` },
+          { label: intl.formatMessage(m.overlap), value: overlapLabel },
+        ],
+        confirmText: intl.formatMessage(m.rotateConfirm),
+        confirmPalette: 'orange',
+      }}
+      result={
+        rotated && {
+          title: intl.formatMessage(m.rotatedTitle),
+          locked: true,
+          body: (
+            <Stack gap="4">
+              <Alert.Root status="warning">
+                <Alert.Indicator />
+                <Alert.Description>{intl.formatMessage(m.tokenWarning)}</Alert.Description>
+              </Alert.Root>
+              <CopyField label={intl.formatMessage(m.tokenLabel, { name: rotated.name })} value={rotated.token} />
+              <Text fontSize="sm">
+                {rotated.previous_secret_expires_at
+                  ? intl.formatMessage(m.rotatedUntil, { date: when(rotated.previous_secret_expires_at, intl.locale) })
+                  : intl.formatMessage(m.rotatedNow)}
+              </Text>
+            </Stack>
+          ),
+          footer: (
+            <Button colorPalette="blue" onClick={close}>
+              {intl.formatMessage(m.done)}
+            </Button>
+          ),
+        }
+      }
+    >
+      <SelectField
+        label={intl.formatMessage(m.overlap)}
+        value={overlap}
+        onChange={(value) => setOverlap(value as OverlapChoice)}
+        options={OVERLAP_CHOICES.map((choice) => ({ value: choice, label: intl.formatMessage(overlapMessages[OVERLAP_LABEL[choice]]) }))}
+      />
+    </FormDialog>
   );
 }

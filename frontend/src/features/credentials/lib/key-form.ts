@@ -8,6 +8,10 @@ import { credentialsMessages as m } from '../messages';
 export const EXPIRY_CHOICES = ['', '30', '90', '365'] as const;
 export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number];
 
+/** Overlap choices of the "Rotate key" dialog, in hours: how long the current secret keeps working. */
+export const OVERLAP_CHOICES = ['0', '1', '24', '168'] as const;
+export type OverlapChoice = (typeof OVERLAP_CHOICES)[number];
+
 export const SCOPE_CHOICES = ['full', 'read_only'] as const;
 export type ScopeChoice = (typeof SCOPE_CHOICES)[number];
 
@@ -49,6 +53,11 @@ export function validateKeyForm(values: KeyFormValues, now: Date = new Date()): 
 }
 
 /** Whether a key may still be revoked (a revoked one cannot; an expired one can, to say it for good). */
+/** Only an active key rotates (the server answers api_key_not_active otherwise). */
+export function isRotatable(status: string): boolean {
+  return status === 'active';
+}
+
 export function isRevocable(status: string): boolean {
   return status !== 'revoked';
 }
