@@ -43,6 +43,7 @@ const PartnerBalanceScreen = lazyWithTimeout(() => import('@/features/partner/co
 const SettlementsScreen = lazyWithTimeout(() => import('@/features/settlements/components/settlements-screen'));
 const AdminClientsScreen = lazyWithTimeout(() => import('@/features/admin-clients/components/admin-clients-screen'));
 const ClientUsersScreen = lazyWithTimeout(() => import('@/features/members/components/client-users-screen'));
+const InvoicesScreen = lazyWithTimeout(() => import('@/features/invoices/components/invoices-screen'));
 
 /**
  * Screens built so far, by menu route. Every other permitted route shows the placeholder screen
@@ -87,6 +88,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'partner/withdraws': PartnerWithdrawsScreen,
   'admin/clients': AdminClientsScreen,
   'clients/client-user': ClientUsersScreen,
+  [paths.invoices.route]: InvoicesScreen,
 };
 
 /** Any path inside the shell: permitted iff the route is in the user's menu (or a profile route). */
