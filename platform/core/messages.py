@@ -97,6 +97,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The image has too many pixels: send one of up to {megapixels} megapixels.",
     },
     "insufficient_funds": {"pt-BR": "Saldo insuficiente.", "en": "Insufficient funds."},
+    "receipt_not_paid": {
+        "pt-BR": "Este depósito ainda não foi pago: não há comprovante (situação: {status_name}).",
+        "en": "This deposit has not been paid yet: there is no receipt (status: {status_name}).",
+    },
     "invalid_transition": {
         "pt-BR": "Não é possível passar de {current} para {target}.",
         "en": "Cannot move from {current} to {target}.",

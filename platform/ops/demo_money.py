@@ -369,7 +369,7 @@ class _Seeder:
             return self._expect(deposit, plan.outcome)
         confirmed = self.clock.clamp(created + CONFIRMED_AFTER[plan.method])
         self._stamp_events(deposit, confirmed, lambda: self._webhooks(deposit.public_id))
-        settle_on = settlement.settle_on(plan.method, timezone.localdate(confirmed))
+        settle_on = settlement.settle_on(plan.method, confirmed)
         Deposit.objects.filter(pk=deposit.pk).update(
             confirmed_at=confirmed, settle_on=settle_on, updated_at=confirmed
         )

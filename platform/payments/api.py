@@ -23,7 +23,7 @@ from core.errors import NotFoundError
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
 from ledger.models import Posting
 from ledger.services import tenant_balances
-from payments import queries, services, settlements
+from payments import queries, receipts, services, settlements
 from payments.models import Deposit, Settlement
 from payments.schemas import (
     BalanceOut,
@@ -31,8 +31,10 @@ from payments.schemas import (
     DepositIn,
     DepositListOut,
     DepositOut,
+    DepositReceiptOut,
     SettlementDetailOut,
     SettlementListOut,
+    SettlementReceiptOut,
     SummaryOut,
 )
 from plugin_api import Payer
@@ -278,6 +280,18 @@ def deposit_document(request: HttpRequest, deposit_id: str) -> HttpResponse:
     return document_response(services.access_deposit(membership_of(request), deposit_id))
 
 
+@router.get(
+    "/{deposit_id}/receipt",
+    response={200: DepositReceiptOut, 404: ErrorOut, 409: ErrorOut},
+    summary="A paid deposit's receipt (409 receipt_not_paid before it is paid)",
+)
+@requires_route(*DEPOSIT_ROUTES, "clients/consolidation")
+def deposit_receipt(request: HttpRequest, deposit_id: str) -> dict[str, Any]:
+    membership = membership_of(request)
+    deposit = services.access_deposit(membership, deposit_id)
+    return receipts.deposit_receipt(membership.tenant, deposit)
+
+
 def document_response(deposit: Deposit) -> HttpResponse:
     """The payer's document of a deposit already loaded in the user's scope (404 when none)."""
     document = services.payer_document(deposit)
@@ -367,3 +381,14 @@ def get_settlement(
         "deposits": settlements.deposits_out(membership.tenant, rows),
         "deposits_cursor": next_cursor,
     }
+
+
+@settlements_router.get(
+    "/{settlement_id}/receipt",
+    response={200: SettlementReceiptOut, 404: ErrorOut},
+    summary="A settlement's receipt with its payments",
+)
+@requires_route(*SETTLEMENT_ROUTES)
+def settlement_receipt(request: HttpRequest, settlement_id: str) -> dict[str, Any]:
+    membership = membership_of(request)
+    return receipts.settlement_receipt(membership.tenant, access_settlement(membership, settlement_id))

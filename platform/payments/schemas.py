@@ -181,3 +181,73 @@ class SettlementDetailOut(SettlementOut):
 
     deposits: list[SettlementDepositOut]
     deposits_cursor: str | None
+
+
+class ReceiptCompanyOut(BaseModel):
+    name: str
+    slug: str
+
+
+class ReceiptPayerOut(BaseModel):
+    name: str
+    document: str
+    email: str
+
+
+class DepositReceiptOut(BaseModel):
+    """A paid deposit's receipt. `authentication_code`: an HMAC of the payment's facts, by the
+    platform's secret (the same facts give the same code; a changed figure cannot match it)."""
+
+    kind: Literal["deposit"]
+    id: str
+    authentication_code: str
+    issued_at: datetime
+    company: ReceiptCompanyOut
+    payer: ReceiptPayerOut
+    status: StatusLiteral
+    method: str
+    currency: str
+    amount: int
+    fee: int
+    net: int
+    refunded_amount: int
+    description: str
+    created_at: datetime
+    confirmed_at: datetime
+    due_date: date | None
+    settle_on: date | None
+    settled_at: datetime | None
+    provider_reference: str
+    txid: str | None
+    settlement_id: str | None
+
+
+class SettlementReceiptDepositOut(BaseModel):
+    id: str
+    payer_name: str
+    payer_document: str
+    amount: int
+    fee: int
+    net: int
+    confirmed_at: datetime | None
+
+
+class SettlementReceiptOut(BaseModel):
+    """A settlement's receipt with its payments (the first 500; `deposits_truncated` when more)."""
+
+    kind: Literal["settlement"]
+    id: str
+    authentication_code: str
+    issued_at: datetime
+    company: ReceiptCompanyOut
+    date: date
+    method: str
+    currency: str
+    count: int
+    gross: int
+    fee: int
+    net: int
+    created_at: datetime
+    updated_at: datetime
+    deposits: list[SettlementReceiptDepositOut]
+    deposits_truncated: bool

@@ -430,7 +430,7 @@ def transition_deposit(
             locked.confirmed_at = now
             # A customer's wallet deposit is credited to the wallet at once: nothing to settle.
             if locked.owner_user_id is None:
-                locked.settle_on = settlement.settle_on(locked.method, timezone.localdate(now))
+                locked.settle_on = settlement.settle_on(locked.method, now)
         elif target == DepositStatus.PAID_TO_CLIENT:
             entry = _settlement(locked, tenant)
             locked.settled_at = now

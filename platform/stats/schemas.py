@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from typing import Literal
 
 from ninja import Field, Schema
@@ -77,3 +77,47 @@ class StatsSeriesOut(Schema):
     to: date
     interval: str
     points: list[StatsPointOut]
+
+
+class InvoiceClientOut(Schema):
+    slug: str
+    name: str
+
+
+class InvoiceTotalOut(Schema):
+    """One currency's total: reais and dollars are never added together."""
+
+    currency: str
+    count: int
+    fee: int
+
+
+class InvoiceLineOut(Schema):
+    kind: Literal["deposit", "payout", "other"]
+    method: str
+    currency: str
+    count: int = Field(description="Movements that paid a fee in the month")
+    fee: int = Field(description="Integer centavos")
+
+
+class InvoiceOut(Schema):
+    """A client's fees of one São Paulo month, from the ledger's fee postings. `open` while the month
+    is the current one; `closed` after it."""
+
+    number: str
+    client: InvoiceClientOut
+    month: str
+    period_start: date
+    period_end: date
+    status: Literal["open", "closed"]
+    totals: list[InvoiceTotalOut]
+
+
+class InvoiceListOut(Schema):
+    items: list[InvoiceOut]
+    next_cursor: str | None
+
+
+class InvoiceDetailOut(InvoiceOut):
+    issued_at: datetime
+    lines: list[InvoiceLineOut]

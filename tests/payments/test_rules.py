@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import date
 from itertools import product
 
 import pytest
 
 from payments.fees import Rate, compute_fee
 from payments.models import DepositStatus
-from payments.settlement import add_business_days, settle_on
 from payments.transitions import DEPOSIT_TRANSITIONS, can_transition
 
 S = DepositStatus
@@ -54,21 +52,6 @@ def test_fee_never_negative_and_never_above_amount_over_many_values() -> None:
         for bp in (0, 1, 99, 250, 10_000):
             fee = compute_fee(amount, Rate(bp, 30))
             assert 0 <= fee <= amount
-
-
-def test_business_days_skip_weekends() -> None:
-    friday = date(2026, 11, 20)
-    assert add_business_days(friday, 0) == friday
-    assert add_business_days(friday, 1) == date(2026, 11, 23)  # Monday
-    assert add_business_days(date(2026, 11, 21), 0) == date(2026, 11, 23)  # Saturday counts from Monday
-    assert add_business_days(friday, 5) == date(2026, 11, 27)
-
-
-def test_settlement_schedule_per_method() -> None:
-    wednesday = date(2026, 11, 18)
-    assert settle_on("pix", wednesday) == wednesday
-    assert settle_on("billet", wednesday) == date(2026, 11, 19)
-    assert settle_on("card", wednesday) == date(2026, 12, 30)
 
 
 def test_the_api_status_literal_matches_the_model() -> None:

@@ -27,6 +27,14 @@ export interface paths {
     /** Remove a fee rate (a client's: the platform default applies again; the platform's: no fee) */
     delete: operations["backoffice_payments_admin_remove_fee_rate"];
   };
+  "/api/admin/invoices": {
+    /** The month's fee invoices, one per client */
+    get: operations["stats_invoices_api_list_invoices"];
+  };
+  "/api/admin/invoices/{number}": {
+    /** One invoice with its lines */
+    get: operations["stats_invoices_api_get_invoice"];
+  };
   "/api/admin/partners/{slug}/clients": {
     /** Give a partner a client */
     post: operations["backoffice_api_link_partner_client"];
@@ -174,6 +182,10 @@ export interface paths {
   "/api/deposits/{deposit_id}/document": {
     /** The payer's document: printable boleto (HTML) or PIX QR code (SVG) */
     get: operations["payments_api_deposit_document"];
+  };
+  "/api/deposits/{deposit_id}/receipt": {
+    /** A paid deposit's receipt (409 receipt_not_paid before it is paid) */
+    get: operations["payments_api_deposit_receipt"];
   };
   "/api/deposits/{deposit_id}/refunds": {
     /** Refund part or all of a paid deposit (pending until the provider confirms it; 200 when the Idempotency-Key was seen) */
@@ -342,6 +354,10 @@ export interface paths {
   "/api/settlements/{settlement_id}": {
     /** One settlement with its deposits */
     get: operations["payments_api_get_settlement"];
+  };
+  "/api/settlements/{settlement_id}/receipt": {
+    /** A settlement's receipt with its payments */
+    get: operations["payments_api_settlement_receipt"];
   };
   "/api/stats/series": {
     /** Deposits and payouts per day or month */
@@ -1605,6 +1621,70 @@ export interface components {
        */
       status?: string[];
     };
+    /**
+     * DepositReceiptOut
+     * @description A paid deposit's receipt. `authentication_code`: an HMAC of the payment's facts, by the
+     * platform's secret (the same facts give the same code; a changed figure cannot match it).
+     */
+    DepositReceiptOut: {
+      /** Amount */
+      amount: number;
+      /** Authentication Code */
+      authentication_code: string;
+      company: components["schemas"]["ReceiptCompanyOut"];
+      /**
+       * Confirmed At
+       * Format: date-time
+       */
+      confirmed_at: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currency */
+      currency: string;
+      /** Description */
+      description: string;
+      /** Due Date */
+      due_date: string | null;
+      /** Fee */
+      fee: number;
+      /** Id */
+      id: string;
+      /**
+       * Issued At
+       * Format: date-time
+       */
+      issued_at: string;
+      /**
+       * Kind
+       * @constant
+       */
+      kind: "deposit";
+      /** Method */
+      method: string;
+      /** Net */
+      net: number;
+      payer: components["schemas"]["ReceiptPayerOut"];
+      /** Provider Reference */
+      provider_reference: string;
+      /** Refunded Amount */
+      refunded_amount: number;
+      /** Settle On */
+      settle_on: string | null;
+      /** Settled At */
+      settled_at: string | null;
+      /** Settlement Id */
+      settlement_id: string | null;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "waiting" | "pending" | "confirmed" | "paid_to_client" | "canceled" | "expired" | "refunded";
+      /** Txid */
+      txid: string | null;
+    };
     /** EndpointCreatedOut */
     EndpointCreatedOut: {
       /** Consecutive Failures */
@@ -2025,6 +2105,141 @@ export interface components {
       submitted: number;
       /** Submitted Amount */
       submitted_amount: number;
+    };
+    /** InvoiceClientOut */
+    InvoiceClientOut: {
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
+    };
+    /** InvoiceDetailOut */
+    InvoiceDetailOut: {
+      client: components["schemas"]["InvoiceClientOut"];
+      /**
+       * Issued At
+       * Format: date-time
+       */
+      issued_at: string;
+      /** Lines */
+      lines: components["schemas"]["InvoiceLineOut"][];
+      /** Month */
+      month: string;
+      /** Number */
+      number: string;
+      /**
+       * Period End
+       * Format: date
+       */
+      period_end: string;
+      /**
+       * Period Start
+       * Format: date
+       */
+      period_start: string;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "open" | "closed";
+      /** Totals */
+      totals: components["schemas"]["InvoiceTotalOut"][];
+    };
+    /** InvoiceLineOut */
+    InvoiceLineOut: {
+      /**
+       * Count
+       * @description Movements that paid a fee in the month
+       */
+      count: number;
+      /** Currency */
+      currency: string;
+      /**
+       * Fee
+       * @description Integer centavos
+       */
+      fee: number;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "deposit" | "payout" | "other";
+      /** Method */
+      method: string;
+    };
+    /** InvoiceListOut */
+    InvoiceListOut: {
+      /** Items */
+      items: components["schemas"]["InvoiceOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /**
+     * InvoiceOut
+     * @description A client's fees of one São Paulo month, from the ledger's fee postings. `open` while the month
+     * is the current one; `closed` after it.
+     */
+    InvoiceOut: {
+      client: components["schemas"]["InvoiceClientOut"];
+      /** Month */
+      month: string;
+      /** Number */
+      number: string;
+      /**
+       * Period End
+       * Format: date
+       */
+      period_end: string;
+      /**
+       * Period Start
+       * Format: date
+       */
+      period_start: string;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "open" | "closed";
+      /** Totals */
+      totals: components["schemas"]["InvoiceTotalOut"][];
+    };
+    /** InvoiceQuery */
+    InvoiceQuery: {
+      /**
+       * Client
+       * @default
+       */
+      client?: string;
+      /** Cursor */
+      cursor?: string | null;
+      /**
+       * Month
+       * @default
+       */
+      month?: string;
+      /**
+       * Per Page
+       * @default 50
+       */
+      per_page?: number;
+      /**
+       * Status
+       * @default
+       * @enum {string}
+       */
+      status?: "" | "open" | "closed";
+    };
+    /**
+     * InvoiceTotalOut
+     * @description One currency's total: reais and dollars are never added together.
+     */
+    InvoiceTotalOut: {
+      /** Count */
+      count: number;
+      /** Currency */
+      currency: string;
+      /** Fee */
+      fee: number;
     };
     /** LiveNoticeOut */
     LiveNoticeOut: {
@@ -3087,6 +3302,22 @@ export interface components {
       /** Reason */
       reason: string;
     };
+    /** ReceiptCompanyOut */
+    ReceiptCompanyOut: {
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
+    };
+    /** ReceiptPayerOut */
+    ReceiptPayerOut: {
+      /** Document */
+      document: string;
+      /** Email */
+      email: string;
+      /** Name */
+      name: string;
+    };
     /** RefundIn */
     RefundIn: {
       /**
@@ -3571,6 +3802,75 @@ export interface components {
        * @default 25
        */
       per_page?: number;
+    };
+    /** SettlementReceiptDepositOut */
+    SettlementReceiptDepositOut: {
+      /** Amount */
+      amount: number;
+      /** Confirmed At */
+      confirmed_at: string | null;
+      /** Fee */
+      fee: number;
+      /** Id */
+      id: string;
+      /** Net */
+      net: number;
+      /** Payer Document */
+      payer_document: string;
+      /** Payer Name */
+      payer_name: string;
+    };
+    /**
+     * SettlementReceiptOut
+     * @description A settlement's receipt with its payments (the first 500; `deposits_truncated` when more).
+     */
+    SettlementReceiptOut: {
+      /** Authentication Code */
+      authentication_code: string;
+      company: components["schemas"]["ReceiptCompanyOut"];
+      /** Count */
+      count: number;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currency */
+      currency: string;
+      /**
+       * Date
+       * Format: date
+       */
+      date: string;
+      /** Deposits */
+      deposits: components["schemas"]["SettlementReceiptDepositOut"][];
+      /** Deposits Truncated */
+      deposits_truncated: boolean;
+      /** Fee */
+      fee: number;
+      /** Gross */
+      gross: number;
+      /** Id */
+      id: string;
+      /**
+       * Issued At
+       * Format: date-time
+       */
+      issued_at: string;
+      /**
+       * Kind
+       * @constant
+       */
+      kind: "settlement";
+      /** Method */
+      method: string;
+      /** Net */
+      net: number;
+      /**
+       * Updated At
+       * Format: date-time
+       */
+      updated_at: string;
     };
     /** StaffPayoutIn */
     StaffPayoutIn: {
@@ -4224,6 +4524,102 @@ export interface operations {
       /** @description No Content */
       204: {
         content: never;
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** The month's fee invoices, one per client */
+  stats_invoices_api_list_invoices: {
+    parameters: {
+      query?: {
+        month?: string;
+        client?: string;
+        status?: "" | "open" | "closed";
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["InvoiceListOut"];
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** One invoice with its lines */
+  stats_invoices_api_get_invoice: {
+    parameters: {
+      path: {
+        number: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["InvoiceDetailOut"];
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
       "4XX": {
@@ -5207,6 +5603,40 @@ export interface operations {
       };
       /** @description Not Found */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** A paid deposit's receipt (409 receipt_not_paid before it is paid) */
+  payments_api_deposit_receipt: {
+    parameters: {
+      path: {
+        deposit_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["DepositReceiptOut"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflict */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -6404,6 +6834,34 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["SettlementDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** A settlement's receipt with its payments */
+  payments_api_settlement_receipt: {
+    parameters: {
+      path: {
+        settlement_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["SettlementReceiptOut"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

@@ -117,6 +117,14 @@ export type SettlementList = Schemas['SettlementListOut'];
 export type SettlementDetail = Schemas['SettlementDetailOut'];
 export type SettlementListQuery = NonNullable<operations['payments_api_list_settlements']['parameters']['query']>;
 
+// Receipts (a paid deposit, a settlement) and monthly fee invoices (admin/invoices).
+export type DepositReceipt = Schemas['DepositReceiptOut'];
+export type SettlementReceipt = Schemas['SettlementReceiptOut'];
+export type Invoice = Schemas['InvoiceOut'];
+export type InvoiceList = Schemas['InvoiceListOut'];
+export type InvoiceDetail = Schemas['InvoiceDetailOut'];
+export type InvoiceListQuery = NonNullable<operations['stats_invoices_api_list_invoices']['parameters']['query']>;
+
 // Platform administration: clients (admin/clients).
 export type AdminTenant = Schemas['AdminTenantOut'];
 export type AdminTenantList = Schemas['AdminTenantListOut'];

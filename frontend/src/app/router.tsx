@@ -15,6 +15,9 @@ import { HomeRedirect, ScreenRoute } from './routes/screen';
 const LoginRoute = lazyWithTimeout(() => import('./routes/login'));
 const NotAuthorizedRoute = lazyWithTimeout(() => import('./routes/not-authorized'));
 const Shell = lazyWithTimeout(() => import('./routes/shell'));
+const DepositReceiptRoute = lazyWithTimeout<object>(() => import('./routes/printable').then((mod) => ({ default: mod.DepositReceiptRoute })));
+const SettlementReceiptRoute = lazyWithTimeout<object>(() => import('./routes/printable').then((mod) => ({ default: mod.SettlementReceiptRoute })));
+const InvoiceRoute = lazyWithTimeout<object>(() => import('./routes/printable').then((mod) => ({ default: mod.InvoiceRoute })));
 
 function Loading() {
   const intl = useIntl();
@@ -40,6 +43,10 @@ export function createAppRoutes(): RouteObject[] {
       errorElement: <RouteError />,
       children: [
         { index: true, element: <HomeRedirect /> },
+        // Printable documents of a screen's record (print CSS hides the shell): receipts and invoices.
+        { path: paths.depositReceipt.path, element: lazyPage(<DepositReceiptRoute />) },
+        { path: paths.settlementReceipt.path, element: lazyPage(<SettlementReceiptRoute />) },
+        { path: paths.invoice.path, element: lazyPage(<InvoiceRoute />) },
         { path: '*', element: <ScreenRoute /> },
       ],
     },

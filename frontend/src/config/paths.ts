@@ -22,6 +22,12 @@ export const paths = {
       deposit ? `/clients/payments?deposit=${encodeURIComponent(deposit)}` : '/clients/payments',
   },
   clientHome: { route: 'clients/home', getHref: () => '/clients/home' },
+  /** Printable receipts of a paid deposit and of a settlement (clients/payments, clients/consolidation). */
+  depositReceipt: { path: '/receipts/deposits/:id', getHref: (id: string) => `/receipts/deposits/${encodeURIComponent(id)}` },
+  settlementReceipt: { path: '/receipts/settlements/:id', getHref: (id: string) => `/receipts/settlements/${encodeURIComponent(id)}` },
+  /** admin/invoices and one invoice's printable page. */
+  invoices: { route: 'admin/invoices', getHref: () => '/admin/invoices' },
+  invoice: { path: '/admin/invoices/:number', getHref: (number: string) => `/admin/invoices/${encodeURIComponent(number)}` },
   screen: { getHref: (route: string) => `/${route.replace(/^\/+/, '')}` },
 } as const;
 

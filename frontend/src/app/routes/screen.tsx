@@ -46,6 +46,7 @@ const ClientUsersScreen = lazyWithTimeout(() => import('@/features/members/compo
 const OperationsScreen = lazyWithTimeout(() => import('@/features/operations/components/operations-screen'));
 const NoticesScreen = lazyWithTimeout(() => import('@/features/notices/components/notices-screen'));
 const NoticesHomeScreen = lazyWithTimeout(() => import('@/features/notices/components/notices-home-screen'));
+const InvoicesScreen = lazyWithTimeout(() => import('@/features/invoices/components/invoices-screen'));
 
 /**
  * Screens built so far, by menu route. Every other permitted route shows the placeholder screen
@@ -96,6 +97,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   // The horizontal variant's Home (/, for the editor: HomeRedirect) and Page 2: the desk of notices to users.
   '': NoticesHomeScreen,
   page2: NoticesScreen,
+  [paths.invoices.route]: InvoicesScreen,
 };
 
 /** Any path inside the shell: permitted iff the route is in the user's menu (or a profile route). */

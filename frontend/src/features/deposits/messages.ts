@@ -53,6 +53,7 @@ export const depositsMessages = {
     generatePix: { id: 'deposits.generatePix', defaultMessage: 'Generate single PIX' },
     actions: { id: 'deposits.actions', defaultMessage: 'Deposit actions' },
     refund: { id: 'deposits.refund', defaultMessage: 'Refund' },
+    receipt: { id: 'deposits.receipt', defaultMessage: 'Receipt' },
     refundLabel: { id: 'deposits.refundLabel', defaultMessage: '{action} deposit {id}' },
     colActions: { id: 'deposits.col.actions', defaultMessage: 'Actions' },
 

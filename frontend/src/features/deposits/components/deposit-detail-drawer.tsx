@@ -1,11 +1,13 @@
-import { Box, Button, DataList, Heading, Image, Link, Skeleton, Stack, Table, Text, Timeline } from '@chakra-ui/react';
+import { Box, Button, DataList, HStack, Heading, Image, Link, Skeleton, Stack, Table, Text, Timeline } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { type MessageDescriptor, useIntl } from 'react-intl';
+import { Link as RouterLink } from 'react-router-dom';
 
 import type { DepositDetail } from '@/api/types';
 import { CircleIcon } from '@/components/icons';
 import { CopyField, DetailDrawer } from '@/components/kit';
+import { paths } from '@/config/paths';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 import { formatDocument } from '@/lib/documents';
@@ -18,6 +20,9 @@ import { dateTime, day, formatTypedLine } from '../lib/display';
 import { isRefundable } from '../lib/refund-action';
 import { balanceMessages, depositsMessages as m, entryMessages, labelOf, methodMessages, statusMessages } from '../messages';
 import { StatusBadge } from './status-badge';
+
+/** A deposit that was paid has a receipt (GET /api/deposits/{id}/receipt). */
+const PAID_STATUSES = new Set(['confirmed', 'paid_to_client', 'refunded']);
 
 /** The client's own balances; the platform's side of an entry (fee revenue, the bank's clearing) is not theirs. */
 const CLIENT_BALANCES = new Set(['available', 'pending', 'held']);
@@ -74,14 +79,22 @@ function DetailBody({ id, onRefund }: { id: string; onRefund?: (deposit: Deposit
     );
   }
   const deposit = query.data;
+  const paid = PAID_STATUSES.has(deposit.status);
   return (
     <Stack gap="4">
-      {onRefund && isRefundable(deposit) && (
-        <Box>
-          <Button size="sm" colorPalette="red" variant="outline" onClick={() => onRefund(deposit)}>
-            {intl.formatMessage(m.refund)}
-          </Button>
-        </Box>
+      {(paid || (onRefund && isRefundable(deposit))) && (
+        <HStack gap="2" wrap="wrap">
+          {paid && (
+            <Button asChild size="sm" variant="outline">
+              <RouterLink to={paths.depositReceipt.getHref(deposit.id)}>{intl.formatMessage(m.receipt)}</RouterLink>
+            </Button>
+          )}
+          {onRefund && isRefundable(deposit) && (
+            <Button size="sm" colorPalette="red" variant="outline" onClick={() => onRefund(deposit)}>
+              {intl.formatMessage(m.refund)}
+            </Button>
+          )}
+        </HStack>
       )}
       <DepositDetailView deposit={deposit} />
     </Stack>

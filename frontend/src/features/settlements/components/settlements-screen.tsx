@@ -1,10 +1,12 @@
-import { Button, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { type IntlShape, useIntl } from 'react-intl';
+import { Link as RouterLink } from 'react-router-dom';
 
 import type { Settlement } from '@/api/types';
 import { DetailDrawer, FilterSelect, type GridColumn, ListView, type ListHandle, useList } from '@/components/kit';
 import { RouteHeader } from '@/components/route-header';
+import { paths } from '@/config/paths';
 import { formatDocument } from '@/lib/documents';
 import { formatDate, money } from '@/lib/format';
 
@@ -64,14 +66,21 @@ function columns(intl: IntlShape, list: ListHandle<string>): GridColumn<Settleme
       fixed: true,
       header: intl.formatMessage(m.colActions),
       cell: (row) => (
-        <Button
-          size="xs"
-          variant="outline"
-          aria-label={intl.formatMessage(m.viewPaymentsLabel, { date: formatDate(row.date, intl.locale), method: methodLabel(intl, row.method) })}
-          onClick={() => list.setParam(SETTLEMENT_PARAM, row.id)}
-        >
-          {intl.formatMessage(m.viewPayments)}
-        </Button>
+        <HStack gap="2">
+          <Button
+            size="xs"
+            variant="outline"
+            aria-label={intl.formatMessage(m.viewPaymentsLabel, { date: formatDate(row.date, intl.locale), method: methodLabel(intl, row.method) })}
+            onClick={() => list.setParam(SETTLEMENT_PARAM, row.id)}
+          >
+            {intl.formatMessage(m.viewPayments)}
+          </Button>
+          <Button asChild size="xs" variant="ghost">
+            <RouterLink to={paths.settlementReceipt.getHref(row.id)} aria-label={intl.formatMessage(m.receiptLabel, { date: formatDate(row.date, intl.locale), method: methodLabel(intl, row.method) })}>
+              {intl.formatMessage(m.receipt)}
+            </RouterLink>
+          </Button>
+        </HStack>
       ),
     },
   ];
@@ -96,6 +105,7 @@ function SettlementPayments({ id }: { id: string }) {
             <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colAmount)}</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colFee)}</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colNet)}</Table.ColumnHeader>
+            <Table.ColumnHeader>{intl.formatMessage(m.colActions)}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -109,6 +119,13 @@ function SettlementPayments({ id }: { id: string }) {
               <Table.Cell textAlign="end">{cash(d.amount)}</Table.Cell>
               <Table.Cell textAlign="end">{cash(d.fee)}</Table.Cell>
               <Table.Cell textAlign="end">{cash(d.net)}</Table.Cell>
+              <Table.Cell>
+                <Button asChild size="xs" variant="ghost">
+                  <RouterLink to={paths.depositReceipt.getHref(d.id)} aria-label={intl.formatMessage(m.depositReceiptLabel, { id: d.id })}>
+                    {intl.formatMessage(m.receipt)}
+                  </RouterLink>
+                </Button>
+              </Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>

@@ -1,0 +1,139 @@
+"""Receipts ("Deposit Paid with receipt"): what a printable receipt of a paid deposit or of a
+settlement shows, and its authentication code.
+
+The authentication code is an HMAC-SHA256 (keyed by the server's secret, salted per kind of receipt)
+of the receipt's facts: the tenant, the record's id and the figures that were paid. The same facts
+always give the same code; anyone changing a figure on a printed copy cannot make a matching code
+(the platform recomputes it from the record to check a copy). Only the facts that cannot change once
+paid go into a deposit's code (not its status); a settlement's figures are its current ones (a
+settlement of today may still grow, and its code with it).
+
+Loaded only through payments.services.access_deposit / payments.api.access_settlement (this host's
+tenant, else 404): a receipt of another tenant's record does not exist for the caller.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from django.utils import timezone
+from django.utils.crypto import salted_hmac
+
+from core.errors import AppError
+from payments.models import Deposit, DepositStatus, Settlement
+from payments.settlements import settled_nets
+from tenants.models import Tenant
+
+PAID_STATUSES = frozenset(
+    {DepositStatus.CONFIRMED.value, DepositStatus.PAID_TO_CLIENT.value, DepositStatus.REFUNDED.value}
+)
+RECEIPT_DEPOSITS = 500  # a settlement's receipt lists at most this many payments (its count says all)
+
+
+def _code(kind: str, facts: list[object]) -> str:
+    value = "|".join("" if fact is None else str(fact) for fact in facts)
+    digest = salted_hmac(f"cofre.receipt.{kind}.v1", value, algorithm="sha256").hexdigest()[:32].upper()
+    return "-".join(digest[i : i + 4] for i in range(0, 32, 4))
+
+
+def _moment(value: datetime | None) -> str | None:
+    return value.astimezone(UTC).isoformat() if value else None
+
+
+def deposit_code(tenant: Tenant, deposit: Deposit) -> str:
+    return _code(
+        "deposit",
+        [tenant.schema_name, deposit.public_id, deposit.method, deposit.currency,
+         deposit.paid_amount or deposit.amount, deposit.fee, deposit.payer_document,
+         _moment(deposit.confirmed_at)],
+    )  # fmt: skip
+
+
+def settlement_code(tenant: Tenant, settlement: Settlement) -> str:
+    return _code(
+        "settlement",
+        [tenant.schema_name, settlement.public_id, settlement.day.isoformat(), settlement.method,
+         settlement.currency, settlement.count, settlement.gross, settlement.fee, settlement.net],
+    )  # fmt: skip
+
+
+def company(tenant: Tenant) -> dict[str, str]:
+    return {"name": tenant.name, "slug": tenant.slug}
+
+
+def deposit_receipt(tenant: Tenant, deposit: Deposit) -> dict[str, Any]:
+    """The receipt of a paid deposit (confirmed, paid to the client, or refunded after it was paid);
+    409 receipt_not_paid otherwise."""
+    if deposit.status not in PAID_STATUSES or deposit.confirmed_at is None:
+        raise AppError("receipt_not_paid", status=409, status_name=deposit.status)
+    paid = deposit.paid_amount or deposit.amount
+    settlement = deposit.settlement.public_id if deposit.settlement_id and deposit.settlement else None
+    return {
+        "kind": "deposit",
+        "id": deposit.public_id,
+        "authentication_code": deposit_code(tenant, deposit),
+        "issued_at": timezone.now(),
+        "company": company(tenant),
+        "payer": {
+            "name": deposit.payer_name,
+            "document": deposit.payer_document,
+            "email": deposit.payer_email,
+        },
+        "status": deposit.status,
+        "method": deposit.method,
+        "currency": deposit.currency,
+        "amount": paid,
+        "fee": deposit.fee,
+        "net": paid - deposit.fee,
+        "refunded_amount": deposit.refunded_amount,
+        "description": deposit.description,
+        "created_at": deposit.created_at,
+        "confirmed_at": deposit.confirmed_at,
+        "due_date": deposit.due_date,
+        "settle_on": deposit.settle_on,
+        "settled_at": deposit.settled_at,
+        "provider_reference": deposit.provider_reference,
+        "txid": deposit.txid or None,
+        "settlement_id": settlement,
+    }
+
+
+def settlement_receipt(tenant: Tenant, settlement: Settlement) -> dict[str, Any]:
+    """The receipt of a settlement with (the first RECEIPT_DEPOSITS of) its payments, each with what
+    its settlement credited to available (from the ledger)."""
+    deposits = list(
+        Deposit.objects.filter(settlement=settlement)
+        .only("public_id", "payer_name", "payer_document", "amount", "paid_amount", "fee", "confirmed_at")
+        .order_by("created_at", "pk")[:RECEIPT_DEPOSITS]
+    )
+    nets = settled_nets(tenant, [d.public_id for d in deposits])
+    return {
+        "kind": "settlement",
+        "id": settlement.public_id,
+        "authentication_code": settlement_code(tenant, settlement),
+        "issued_at": timezone.now(),
+        "company": company(tenant),
+        "date": settlement.day,
+        "method": settlement.method,
+        "currency": settlement.currency,
+        "count": settlement.count,
+        "gross": settlement.gross,
+        "fee": settlement.fee,
+        "net": settlement.net,
+        "created_at": settlement.created_at,
+        "updated_at": settlement.updated_at,
+        "deposits": [
+            {
+                "id": d.public_id,
+                "payer_name": d.payer_name,
+                "payer_document": d.payer_document,
+                "amount": d.paid_amount or d.amount,
+                "fee": d.fee,
+                "net": nets.get(d.public_id, 0),
+                "confirmed_at": d.confirmed_at,
+            }
+            for d in deposits
+        ],
+        "deposits_truncated": settlement.count > len(deposits),
+    }
