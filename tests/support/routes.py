@@ -77,6 +77,16 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
         "bank_account_id": "bac_00000000000000000000",
     },
     ("PUT", "/api/admin/compliance-rules/{slug}"): {"currency": "BRL", "auto_approve_up_to": 0},
+    ("PUT", "/api/admin/platform-settings"): {
+        "max_payout_amount": None,
+        "max_daily_payouts_per_client": None,
+        "night_pix_person_limit": None,
+        "night_starts_at": "20:00",
+        "night_ends_at": "06:00",
+        "ted_opens_at": None,
+        "ted_cutoff_at": None,
+        "maintenance_banner": "",
+    },
     ("POST", "/api/deposits/{deposit_id}/refunds"): {"amount": 100, "reason": "Customer asked"},
     ("POST", "/api/credentials/keys"): {"name": "ERP integration"},
     ("POST", "/api/restrictions"): {
