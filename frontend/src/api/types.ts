@@ -134,3 +134,12 @@ export type WalletActivity = Schemas['ActivityOut'];
 export type WalletActivityList = Schemas['ActivityListOut'];
 export type WalletDepositIn = Schemas['WalletDepositIn'];
 export type WalletActivityQuery = NonNullable<operations['payouts_wallet_api_wallet_activity']['parameters']['query']>;
+
+// The audit trail (client/logs) and the platform's settings (admin/config).
+export type AuditEvent = Schemas['AuditEventOut'];
+export type AuditEventList = Schemas['AuditEventListOut'];
+export type PlatformSettings = Schemas['PlatformSettingsOut'];
+export type PlatformSettingsIn = Schemas['PlatformSettingsIn'];
+export type PlatformStatus = Schemas['PlatformStatusOut'];
+export type ComplianceRule = Schemas['ComplianceRuleOut'];
+export type ComplianceRuleIn = Schemas['ComplianceRuleIn'];

@@ -16,6 +16,7 @@ import { normalizeRoute } from '@/lib/permissions';
 import { CustomizerToggle } from './customizer-toggle';
 import { Footer } from './footer';
 import { HorizontalMenu } from './horizontal-menu';
+import { MaintenanceBanner } from './maintenance-banner';
 import { layoutMessages } from './messages';
 import { Navbar } from './navbar';
 import { ScrollToTop } from './scroll-to-top';
@@ -50,6 +51,7 @@ function Content() {
   const { pathname } = useLocation();
   return (
     <Box as="main" id={CONTENT_ID} tabIndex={-1} flex="1" px={{ base: '4', md: '6' }} py="6" outline="none">
+      <MaintenanceBanner />
       <ErrorBoundary resetKey={pathname}>
         <Suspense fallback={<AppLoader fullScreen={false} label={intl.formatMessage(commonMessages.loading)} />}>
           <Outlet />
