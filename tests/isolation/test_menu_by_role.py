@@ -61,6 +61,7 @@ ADMIN = [
     "employee/kyc-phones-emails",
     "client/kyc-consult",
     "admin/config",
+    "client/logs",  # the platform's audit trail (and a client's, by scope): issue 15
 ]
 PARTNER_VIEW = ["partner/balance", "partner/deposits", "partner/withdraws", "client/kyc-consult"]
 
