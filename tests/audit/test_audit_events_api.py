@@ -77,7 +77,9 @@ def test_a_client_user_admin_reads_the_trail() -> None:
     assert "auth.login" in actions(logged("acme", "client_user_admin").get(URL))
 
 
-@pytest.mark.parametrize(("slug", "role"), [("public", "employee"), ("public", "financial"), ("orbita", "partner")])
+@pytest.mark.parametrize(
+    ("slug", "role"), [("public", "employee"), ("public", "financial"), ("orbita", "partner")]
+)
 def test_staff_and_partners_without_the_route_are_refused(slug: str, role: str) -> None:
     assert logged(slug, role).get(URL).status_code == 403
 
@@ -87,7 +89,9 @@ def test_an_admin_reads_the_platform_trail_and_a_clients_by_scope() -> None:
         audit.record("member.added", actor_email="owner@acme.test", data={"email": "x@acme.test"})
     admin = logged("public", "admin")
     platform = admin.get(URL, {"per_page": 100}).json()["items"]
-    assert any(item["action"] == "auth.login" and item["actor"]["email"] == "admin@demo.test" for item in platform)
+    assert any(
+        item["action"] == "auth.login" and item["actor"]["email"] == "admin@demo.test" for item in platform
+    )
     assert all(item["actor"]["email"] != "owner@acme.test" for item in platform)
     scoped = admin.get(URL, {"client": "acme", "actor": "owner@acme.test"}).json()["items"]
     assert [item["action"] for item in scoped] == ["member.added"]

@@ -44,7 +44,9 @@ def settings_saved(page: Page) -> Any:
     )
 
 
-def test_an_admin_changes_a_limit_and_reads_it_on_the_audit_trail(page: Page, web: str, clean_settings: None) -> None:
+def test_an_admin_changes_a_limit_and_reads_it_on_the_audit_trail(
+    page: Page, web: str, clean_settings: None
+) -> None:
     login_ui(page, web, "admin")
     page.goto(role_url(web, "admin", CONFIG))
     wait_for_shell(page)
@@ -61,7 +63,9 @@ def test_an_admin_changes_a_limit_and_reads_it_on_the_audit_trail(page: Page, we
     dialog.get_by_label("Abertura da TED").fill("06:30")
     dialog.get_by_role("button", name="Revisar").click()
     review = page.get_by_role("alertdialog", name="Alterar as configurações da plataforma?")
-    expect(review.get_by_test_id("change-max_payout_amount")).to_have_text(re.compile(r"Sem limite → R\$\s1\.500,00"))
+    expect(review.get_by_test_id("change-max_payout_amount")).to_have_text(
+        re.compile(r"Sem limite → R\$\s1\.500,00")
+    )
     expect(review.get_by_test_id("change-ted_opens_at")).to_have_text("Qualquer horário → 06:30")
     with settings_saved(page) as answer:
         review.get_by_role("button", name="Salvar").click()

@@ -93,13 +93,18 @@ def test_a_change_is_stored_and_audited_with_before_and_after(admin: ApiClient) 
         "before": {"max_payout_amount": None, "ted_opens_at": None, "ted_cutoff_at": None},
         "after": {"max_payout_amount": 500_000, "ted_opens_at": "06:30", "ted_cutoff_at": "17:00"},
     }
-    assert entries[1].data == {"before": {"max_payout_amount": 500_000}, "after": {"max_payout_amount": 250_000}}
+    assert entries[1].data == {
+        "before": {"max_payout_amount": 500_000},
+        "after": {"max_payout_amount": 250_000},
+    }
     assert entries[1].ip == "127.0.0.1"
     # The admin reads it on the platform's trail
     trail = admin.get("/api/audit-events", {"action": "platform_settings"}).json()["items"]
     assert trail[0]["data"]["after"] == {"max_payout_amount": 250_000}
     # Saving the same settings again changes nothing and records nothing
-    assert put(admin, max_payout_amount=250_000, ted_opens_at="06:30", ted_cutoff_at="17:00").status_code == 200
+    assert (
+        put(admin, max_payout_amount=250_000, ted_opens_at="06:30", ted_cutoff_at="17:00").status_code == 200
+    )
     with schema_context("public"):
         assert AuditEntry.objects.filter(action="platform_settings.changed").count() == 2
 
@@ -109,7 +114,10 @@ def test_every_member_reads_the_maintenance_banner_while_it_is_set(admin: ApiCli
     assert acme.get("/api/platform-status").json() == {"maintenance_banner": ""}
     assert put(admin, maintenance_banner="  Manutenção às 23h  ").status_code == 200
     assert acme.get("/api/platform-status").json() == {"maintenance_banner": "Manutenção às 23h"}
-    assert logged("orbita", "partner").get("/api/platform-status").json()["maintenance_banner"] == "Manutenção às 23h"
+    assert (
+        logged("orbita", "partner").get("/api/platform-status").json()["maintenance_banner"]
+        == "Manutenção às 23h"
+    )
     assert put(admin, maintenance_banner="").status_code == 200
     assert acme.get("/api/platform-status").json() == {"maintenance_banner": ""}
     assert ApiClient("acme").get("/api/platform-status").status_code == 401
@@ -166,7 +174,9 @@ def test_a_missing_field_is_refused(admin: ApiClient) -> None:
 
 
 # ------------------------------------------------------------------------- limits on payouts
-def test_a_payout_over_the_limit_is_refused_in_the_users_language(admin: ApiClient, acme: ApiClient, account: str) -> None:
+def test_a_payout_over_the_limit_is_refused_in_the_users_language(
+    admin: ApiClient, acme: ApiClient, account: str
+) -> None:
     fund("acme", 100_000)
     before = balance("acme")
     assert put(admin, max_payout_amount=5_000).status_code == 200
@@ -206,14 +216,20 @@ def test_a_pix_to_a_person_at_night_is_limited_inside_the_window_only(
 ) -> None:
     fund("acme", 100_000)
     starts, ends = window_around_now()
-    assert put(admin, night_pix_person_limit=5_000, night_starts_at=starts, night_ends_at=ends).status_code == 200
+    assert (
+        put(admin, night_pix_person_limit=5_000, night_starts_at=starts, night_ends_at=ends).status_code
+        == 200
+    )
     refused = create_payout(acme, payout_body(account, amount=5_001))
     assert refused.status_code == 422, refused.content
     assert refused.json()["code"] == "night_pix_limit_exceeded"
     assert starts in refused.json()["message"]
     assert create_payout(acme, payout_body(account, amount=5_000)).status_code == 201
     starts, ends = window_away_from_now()
-    assert put(admin, night_pix_person_limit=5_000, night_starts_at=starts, night_ends_at=ends).status_code == 200
+    assert (
+        put(admin, night_pix_person_limit=5_000, night_starts_at=starts, night_ends_at=ends).status_code
+        == 200
+    )
     assert create_payout(acme, payout_body(account, amount=5_001)).status_code == 201
 
 
@@ -225,7 +241,10 @@ def test_a_ted_outside_its_hours_is_refused(admin: ApiClient, acme: ApiClient, a
     assert put(admin, ted_opens_at=opens, ted_cutoff_at=cutoff).status_code == 200
     refused = create_payout(acme, payout_body(account, method="ted"))
     assert refused.status_code == 422, refused.content
-    assert (refused.json()["code"], refused.json()["fields"]) == ("ted_outside_hours", {"method": "ted_outside_hours"})
+    assert (refused.json()["code"], refused.json()["fields"]) == (
+        "ted_outside_hours",
+        {"method": "ted_outside_hours"},
+    )
     assert create_payout(acme, payout_body(account, method="pix")).status_code == 201  # PIX any time
     assert put(admin, ted_opens_at="00:00", ted_cutoff_at="23:59").status_code == 200
     if timezone.localtime().strftime("%H:%M") < "23:59":
