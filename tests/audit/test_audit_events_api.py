@@ -167,3 +167,9 @@ def test_bad_input_is_a_clear_400_never_a_500(params: dict[str, Any]) -> None:
 
 def test_anonymous_is_refused() -> None:
     assert ApiClient("acme").get(URL).status_code == 401
+
+
+@pytest.mark.parametrize("name", ["actor", "action", "target"])
+def test_a_nul_character_in_a_filter_is_a_400(name: str) -> None:
+    response = logged("acme", "client").get(URL, {name: "a\x00b"})
+    assert response.status_code == 400, response.content

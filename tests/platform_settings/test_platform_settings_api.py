@@ -249,3 +249,20 @@ def test_a_ted_outside_its_hours_is_refused(admin: ApiClient, acme: ApiClient, a
     assert put(admin, ted_opens_at="00:00", ted_cutoff_at="23:59").status_code == 200
     if timezone.localtime().strftime("%H:%M") < "23:59":
         assert create_payout(acme, payout_body(account, method="ted")).status_code == 201
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"night_starts_at": "20:00:00+03:00"},
+        {"night_starts_at": "20:00:30"},
+        {"ted_opens_at": "06:30\u0000", "ted_cutoff_at": "17:00"},
+        {"maintenance_banner": "a\u0000b"},
+    ],
+)
+def test_odd_values_never_answer_500(admin: ApiClient, changes: dict[str, Any]) -> None:
+    response = put(admin, **changes)
+    assert response.status_code in {200, 400}, response.content
+    if response.status_code == 200:
+        body = admin.get(URL).json()
+        assert body["night_starts_at"] in {"20:00"}  # stored to the minute, no offset
