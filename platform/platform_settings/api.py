@@ -5,11 +5,11 @@ maintenance banner every signed-in user's shell shows)."""
 # through the access.guard wrappers, and cannot resolve postponed (string) annotations there.
 
 from datetime import datetime, time
-from typing import Any
+from typing import Annotated, Any
 
 from django.http import HttpRequest
 from ninja import Router, Schema
-from pydantic import Field
+from pydantic import Field, StringConstraints
 
 from access.guard import any_member, membership_of, requires_route
 from core.api_types import Centavos
@@ -21,6 +21,9 @@ from tenants.models import TenantKind
 router = Router(tags=["platform settings"])
 status_router = Router(tags=["platform settings"])
 ROUTES = ("admin/config",)
+# A time of day as the screen and the document say it: HH:MM, 24 hours, Brasília time (no seconds,
+# no offset: what is accepted is exactly what the OpenAPI document promises).
+HHMM = Annotated[str, StringConstraints(pattern=r"^([01][0-9]|2[0-3]):[0-5][0-9]$")]
 
 
 class PlatformSettingsIn(Schema):
@@ -31,10 +34,10 @@ class PlatformSettingsIn(Schema):
     night_pix_person_limit: Centavos | None = Field(
         description="BRL centavos per PIX to a person (CPF) inside the night window; null: no limit"
     )
-    night_starts_at: time = Field(description="Start of the night window, HH:MM (Brasília time)")
-    night_ends_at: time = Field(description="End of the night window, HH:MM (may be the next day)")
-    ted_opens_at: time | None = Field(description="TED accepted from, HH:MM; null with the cut-off: any time")
-    ted_cutoff_at: time | None = Field(description="TED cut-off, HH:MM")
+    night_starts_at: HHMM = Field(description="Start of the night window, HH:MM (Brasília time)")
+    night_ends_at: HHMM = Field(description="End of the night window, HH:MM (may be the next day)")
+    ted_opens_at: HHMM | None = Field(description="TED accepted from, HH:MM; null with the cut-off: any time")
+    ted_cutoff_at: HHMM | None = Field(description="TED cut-off, HH:MM")
     maintenance_banner: str = Field(
         default="", max_length=500, description="Shown to every user while not empty"
     )
@@ -83,7 +86,10 @@ def get_platform_settings(request: HttpRequest) -> dict[str, Any]:
 @requires_route(*ROUTES, write=True)
 def set_platform_settings(request: HttpRequest, payload: PlatformSettingsIn) -> dict[str, Any]:
     membership = _platform_member(request)
-    data = SettingsInput(**payload.dict())
+    values = payload.dict()
+    for name in ("night_starts_at", "night_ends_at", "ted_opens_at", "ted_cutoff_at"):
+        values[name] = time.fromisoformat(values[name]) if values[name] is not None else None
+    data = SettingsInput(**values)
     return settings_out(services.update(membership, data))
 
 

@@ -140,7 +140,7 @@ def test_keyset_pages_walk_the_trail_newest_first_without_repeats() -> None:
             break
     assert pages == 3
     assert seen == [f"pager{n}@acme.test" for n in reversed(range(23))]
-    oldest_first = acme.get(URL, {"actor": "pager", "per_page": 10, "sort": "at"}).json()["items"]
+    oldest_first = acme.get(URL, {"actor": "pager", "per_page": "10", "sort": "at"}).json()["items"]
     assert oldest_first[0]["actor"]["email"] == "pager0@acme.test"
 
 

@@ -147,6 +147,9 @@ def test_only_admins_read_or_change_the_settings(slug: str, role: str, status: i
         ({"max_daily_payouts_per_client": True}, "max_daily_payouts_per_client"),
         ({"night_pix_person_limit": -5}, "night_pix_person_limit"),
         ({"night_starts_at": "25:00"}, "night_starts_at"),
+        ({"night_starts_at": "20:00:30"}, "night_starts_at"),
+        ({"night_starts_at": "20:00+03:00"}, "night_starts_at"),
+        ({"ted_opens_at": "6:30", "ted_cutoff_at": "17:00"}, "ted_opens_at"),
         ({"night_starts_at": "22:00", "night_ends_at": "22:00"}, "night_ends_at"),
         ({"ted_opens_at": "17:00", "ted_cutoff_at": "06:30"}, "ted_cutoff_at"),
         ({"ted_opens_at": "06:30"}, "ted_cutoff_at"),
@@ -255,7 +258,6 @@ def test_a_ted_outside_its_hours_is_refused(admin: ApiClient, acme: ApiClient, a
     "changes",
     [
         {"night_starts_at": "20:00:00+03:00"},
-        {"night_starts_at": "20:00:30"},
         {"ted_opens_at": "06:30\u0000", "ted_cutoff_at": "17:00"},
         {"maintenance_banner": "a\u0000b"},
     ],

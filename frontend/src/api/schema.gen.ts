@@ -2851,7 +2851,6 @@ export interface components {
       max_payout_amount: number | null;
       /**
        * Night Ends At
-       * Format: time
        * @description End of the night window, HH:MM (may be the next day)
        */
       night_ends_at: string;
@@ -2862,7 +2861,6 @@ export interface components {
       night_pix_person_limit: number | null;
       /**
        * Night Starts At
-       * Format: time
        * @description Start of the night window, HH:MM (Brasília time)
        */
       night_starts_at: string;
