@@ -6,6 +6,7 @@ from typing import Any
 
 from ninja.openapi.schema import OpenAPISchema
 
+from accounts_api.audit_events import router as audit_events_router
 from accounts_api.auth import router as auth_router
 from accounts_api.members import router as members_router
 from accounts_api.notices import router as notices_router
@@ -33,6 +34,8 @@ from payout_imports.api import router as payout_imports_router
 from payouts.api import admin_router as admin_payouts_router
 from payouts.api import router as payouts_router
 from payouts.wallet_api import wallet_router
+from platform_settings.api import router as platform_settings_router
+from platform_settings.api import status_router as platform_status_router
 from refunds.api import deposit_refunds_router, refunds_router
 from restrictions.api import alerts_router
 from restrictions.api import router as restrictions_router
@@ -105,3 +108,6 @@ api.add_router("/exports", exports_router)
 api.add_router("/partner", partner_router)
 api.add_router("/operations", operations_router)
 api.add_router("/notices", notices_router)
+api.add_router("/audit-events", audit_events_router)
+api.add_router("/admin/platform-settings", platform_settings_router)
+api.add_router("/platform-status", platform_status_router)

@@ -78,6 +78,7 @@ SHARED_APPS = [
     "ledger",
     "gateway",
     "compliance",  # per-client payout auto-approval rules (answer across clients)
+    "platform_settings",  # limits, TED hours, the maintenance banner (admin/config): one public row
     "restrictions",  # block lists of parties, platform-wide or per client (enforced where money moves)
     "stats",  # statistics roll-ups per tenant, day, method, currency and status (answer across clients)
     "ops",  # the top floor: demo seed and operators' commands (no models)
@@ -128,6 +129,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "audit.middleware.RequestOriginMiddleware",  # address and user agent of the audit entries written
     "core.api_errors.ApiErrorMiddleware",  # JSON 404/405 under /api/ (unknown address or method)
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -110,6 +110,9 @@ ROUTES: tuple[RouteEntry, ...] = (
     entry("admin_config", "employee/kyc-phones-emails", R.ADMIN),
     entry("admin_config", "client/kyc-consult", R.ADMIN),
     entry("admin_config", "admin/config", R.ADMIN),
+    # The platform's own trail, and a client's (scope selector): "staff see the platform trail the
+    # same way" (issue 15); the spec names no staff route, so the client's route, in the admin group.
+    entry("admin_config", "client/logs", R.ADMIN),
     # Partner
     entry("partner", "partner-providers/home", *PARTNER_PROVIDERS),
     entry("partner", "partner/balance", *PARTNER_VIEW),

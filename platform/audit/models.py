@@ -15,6 +15,7 @@ class AuditEntry(models.Model):
     target_type = models.CharField(max_length=64, blank=True)
     target_id = models.CharField(max_length=64, blank=True)
     ip = models.GenericIPAddressField(null=True, blank=True)
+    user_agent = models.CharField(max_length=300, blank=True)  # of the request that wrote it
     data = models.JSONField(default=dict, blank=True)
 
     class Meta:

@@ -36,6 +36,8 @@ def set_rule(
     if auto_approve_up_to < 0:
         raise AppError("invalid_input", fields={"auto_approve_up_to": "must_not_be_negative"})
     with transaction.atomic():
+        previous = ComplianceRule.objects.select_for_update().filter(tenant=tenant, currency=currency).first()
+        before = previous.auto_approve_up_to if previous is not None else None
         rule, _ = ComplianceRule.objects.update_or_create(
             tenant=tenant,
             currency=currency,
@@ -45,6 +47,11 @@ def set_rule(
             "compliance_rule.set",
             actor=membership.user,
             target=tenant,
-            data={"currency": currency, "auto_approve_up_to": auto_approve_up_to},
+            data={
+                "currency": currency,
+                "auto_approve_up_to": auto_approve_up_to,
+                "before": {"auto_approve_up_to": before},
+                "after": {"auto_approve_up_to": auto_approve_up_to},
+            },
         )
     return rule

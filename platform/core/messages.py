@@ -141,6 +141,22 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Only withdrawals waiting for review can be canceled (current status: {status_now}).",
     },
     "reason_required": {"pt-BR": "Informe o motivo.", "en": "Please give a reason."},
+    "limit_exceeded": {
+        "pt-BR": "O valor passa do limite por saque da plataforma ({limit}).",
+        "en": "The amount is above the platform's limit per payout ({limit}).",
+    },
+    "daily_limit_exceeded": {
+        "pt-BR": "Este saque passa do limite diário de saques da empresa ({limit}; disponível hoje: {left}).",
+        "en": "This payout goes over the company's daily payout limit ({limit}; left today: {left}).",
+    },
+    "night_pix_limit_exceeded": {
+        "pt-BR": "PIX para pessoa física entre {starts} e {ends} tem limite de {limit} por saque.",
+        "en": "A PIX to a person between {starts} and {ends} is limited to {limit} per payout.",
+    },
+    "ted_outside_hours": {
+        "pt-BR": "TED só é aceita entre {opens} e {cutoff} (horário de Brasília).",
+        "en": "TED is only accepted between {opens} and {cutoff} (Brasília time).",
+    },
     "wallet_own_account_only": {
         "pt-BR": "O saque da carteira só pode ir para uma conta bancária cadastrada da própria empresa.",
         "en": "A wallet withdraw can only go to one of the company's own registered bank accounts.",

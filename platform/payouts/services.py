@@ -26,8 +26,8 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import IntegrityError, transaction
-from django.db.models import F, QuerySet
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django_tenants.utils import schema_context
@@ -41,6 +41,7 @@ from bank_accounts import services as bank_accounts
 from bank_accounts.models import OwnerKind
 from bank_accounts.services import Beneficiary, BeneficiaryInput
 from compliance.services import auto_approve_limit
+from core.dates import day_start
 from core.errors import AppError, ForbiddenError, NotFoundError
 from core.ids import new_public_id
 from core.jobs import enqueue_on_commit
@@ -56,6 +57,7 @@ from payments.records import Entry, record_change
 from payouts import notices
 from payouts.models import Payout, PayoutEvent, PayoutKind, PayoutStatus, WithdrawMethod
 from payouts.transitions import can_transition
+from platform_settings import services as platform_settings
 from plugin_api import PayoutRequest, PayoutState, PluginError, ProviderEvent, ProviderPayout
 from restrictions.normalize import account_key, bank_code, pix_key_parties
 from restrictions.services import Party, check_parties
@@ -205,6 +207,10 @@ def check_payout(
         raise AppError("invalid_input", fields={"currency": "currency_not_supported"})
     beneficiary, account_id = _beneficiary(membership, data, staff=staff)
     check_parties(tenant, beneficiary_parties(beneficiary), operation="payout")
+    platform_settings.check_payout(
+        platform_settings.current(), amount=data.amount, currency=data.currency, method=data.method,
+        beneficiary_document=beneficiary.holder_document,
+    )  # fmt: skip
     provider_code = gateway.provider_for(tenant, data.method)
     if data.method not in get_registry().provider(provider_code).payout_methods:
         raise AppError("invalid_input", fields={"method": "method_not_enabled"})
@@ -226,6 +232,7 @@ def do_create_payout(membership: Membership, checked: CheckedPayout) -> tuple[Pa
     data, beneficiary, tenant = checked.data, checked.beneficiary, checked.tenant
     try:
         with transaction.atomic():
+            _check_daily_limit(tenant, data)
             payout = Payout.objects.create(
                 public_id=new_public_id("pay"), kind=data.kind, method=data.method, amount=data.amount,
                 fee=checked.fee, currency=data.currency, description=data.description.strip(),
@@ -272,6 +279,26 @@ def do_create_payout(membership: Membership, checked: CheckedPayout) -> tuple[Pa
             raise
         return winner, False
     return payout, True
+
+
+def _check_daily_limit(tenant: Tenant, data: PayoutInput) -> None:
+    """The platform's daily limit per client (platform_settings), counted under a transaction lock of
+    the client's schema: two payouts at once cannot both take the last of the day's room."""
+    settings = platform_settings.current()
+    if settings.max_daily_payouts_per_client is None or data.currency != platform_settings.LIMIT_CURRENCY:
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [f"payout-daily:{tenant.schema_name}"])
+    today = day_start(timezone.localdate())
+    spent = (
+        (
+            Payout.objects.filter(created_at__gte=today, currency=data.currency)
+            .exclude(status__in=(S.REJECTED, S.CANCELED))
+            .aggregate(total=Sum("amount"))["total"]
+        )
+        or 0
+    )
+    platform_settings.check_daily(settings, amount=data.amount, currency=data.currency, spent_today=spent)
 
 
 def create_payout(

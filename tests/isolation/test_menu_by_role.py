@@ -61,6 +61,7 @@ ADMIN = [
     "employee/kyc-phones-emails",
     "client/kyc-consult",
     "admin/config",
+    "client/logs",  # the platform's audit trail (and a client's, by scope): issue 15
     "",  # the horizontal variant's Home (/plataforma/) and Page 2, for admin and editor
     "page2",
 ]

@@ -47,6 +47,12 @@ export interface paths {
     /** A client's bank accounts (staff) */
     get: operations["payouts_api_staff_bank_accounts"];
   };
+  "/api/admin/platform-settings": {
+    /** The platform's settings (limits, TED hours, banner) */
+    get: operations["platform_settings_api_get_platform_settings"];
+    /** Change the platform's settings (audited) */
+    put: operations["platform_settings_api_set_platform_settings"];
+  };
   "/api/admin/plugins": {
     /** Payment methods and bank providers, with their configuration */
     get: operations["backoffice_payments_admin_list_plugins"];
@@ -102,6 +108,10 @@ export interface paths {
   "/api/alerts/{alert_id}/resolve": {
     /** Resolve an alert (a note required) */
     post: operations["restrictions_api_resolve_alert"];
+  };
+  "/api/audit-events": {
+    /** The audit trail: filters, keyset pages */
+    get: operations["accounts_api_audit_events_list_audit_events"];
   };
   "/api/auth/avatar": {
     /** The session user's avatar image */
@@ -320,6 +330,10 @@ export interface paths {
   "/api/payouts/{payout_id}/reject": {
     /** Reject a payout (reason required) */
     post: operations["payouts_api_reject_payout"];
+  };
+  "/api/platform-status": {
+    /** The maintenance banner, for every signed-in user */
+    get: operations["platform_settings_api_platform_status"];
   };
   "/api/refunds": {
     /** Refunds (estornos), newest first */
@@ -913,6 +927,92 @@ export interface components {
       status_code: number | null;
       /** Succeeded */
       succeeded: boolean;
+    };
+    /** AuditActorOut */
+    AuditActorOut: {
+      /** Email */
+      email: string;
+      /** Id */
+      id: number | null;
+    };
+    /** AuditEventListOut */
+    AuditEventListOut: {
+      /** Items */
+      items: components["schemas"]["AuditEventOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** AuditEventOut */
+    AuditEventOut: {
+      /** Action */
+      action: string;
+      actor: components["schemas"]["AuditActorOut"];
+      /**
+       * At
+       * Format: date-time
+       */
+      at: string;
+      /** Data */
+      data: {
+        [key: string]: unknown;
+      };
+      /** Id */
+      id: number;
+      /** Ip */
+      ip: string | null;
+      target: components["schemas"]["AuditTargetOut"] | null;
+      /** User Agent */
+      user_agent: string;
+    };
+    /** AuditQuery */
+    AuditQuery: {
+      /**
+       * Action
+       * @description An action code or its family (`payout`)
+       * @default
+       */
+      action?: string;
+      /**
+       * Actor
+       * @description Part of the actor's e-mail
+       * @default
+       */
+      actor?: string;
+      /**
+       * Client
+       * @description Staff: a client's trail (slug)
+       * @default
+       */
+      client?: string;
+      /** Cursor */
+      cursor?: string | null;
+      /** Date From */
+      date_from?: string | null;
+      /** Date To */
+      date_to?: string | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Sort
+       * @default -at
+       */
+      sort?: string;
+      /**
+       * Target
+       * @description The target's id or type
+       * @default
+       */
+      target?: string;
+    };
+    /** AuditTargetOut */
+    AuditTargetOut: {
+      /** Id */
+      id: string;
+      /** Type */
+      type: string;
     };
     /** BalanceOut */
     BalanceOut: {
@@ -3187,6 +3287,78 @@ export interface components {
       /** Email */
       email: string;
     };
+    /** PlatformSettingsIn */
+    PlatformSettingsIn: {
+      /**
+       * Maintenance Banner
+       * @description Shown to every user while not empty
+       * @default
+       */
+      maintenance_banner?: string;
+      /**
+       * Max Daily Payouts Per Client
+       * @description BRL centavos a client may pay out per day (Brasília time); null: no limit
+       */
+      max_daily_payouts_per_client: number | null;
+      /**
+       * Max Payout Amount
+       * @description BRL centavos per payout; null: no limit
+       */
+      max_payout_amount: number | null;
+      /**
+       * Night Ends At
+       * @description End of the night window, HH:MM (may be the next day)
+       */
+      night_ends_at: string;
+      /**
+       * Night Pix Person Limit
+       * @description BRL centavos per PIX to a person (CPF) inside the night window; null: no limit
+       */
+      night_pix_person_limit: number | null;
+      /**
+       * Night Starts At
+       * @description Start of the night window, HH:MM (Brasília time)
+       */
+      night_starts_at: string;
+      /**
+       * Ted Cutoff At
+       * @description TED cut-off, HH:MM
+       */
+      ted_cutoff_at: string | null;
+      /**
+       * Ted Opens At
+       * @description TED accepted from, HH:MM; null with the cut-off: any time
+       */
+      ted_opens_at: string | null;
+    };
+    /** PlatformSettingsOut */
+    PlatformSettingsOut: {
+      /** Currency */
+      currency: string;
+      /** Maintenance Banner */
+      maintenance_banner: string;
+      /** Max Daily Payouts Per Client */
+      max_daily_payouts_per_client: number | null;
+      /** Max Payout Amount */
+      max_payout_amount: number | null;
+      /** Night Ends At */
+      night_ends_at: string;
+      /** Night Pix Person Limit */
+      night_pix_person_limit: number | null;
+      /** Night Starts At */
+      night_starts_at: string;
+      /** Ted Cutoff At */
+      ted_cutoff_at: string | null;
+      /** Ted Opens At */
+      ted_opens_at: string | null;
+      /** Updated At */
+      updated_at: string | null;
+    };
+    /** PlatformStatusOut */
+    PlatformStatusOut: {
+      /** Maintenance Banner */
+      maintenance_banner: string;
+    };
     /** PluginConfigIn */
     PluginConfigIn: {
       /** Config */
@@ -4712,6 +4884,45 @@ export interface operations {
       };
     };
   };
+  /** The platform's settings (limits, TED hours, banner) */
+  platform_settings_api_get_platform_settings: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PlatformSettingsOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Change the platform's settings (audited) */
+  platform_settings_api_set_platform_settings: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PlatformSettingsIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PlatformSettingsOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** Payment methods and bank providers, with their configuration */
   backoffice_payments_admin_list_plugins: {
     parameters: {
@@ -5070,6 +5281,40 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["AlertOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** The audit trail: filters, keyset pages */
+  accounts_api_audit_events_list_audit_events: {
+    parameters: {
+      query?: {
+        /** @description Staff: a client's trail (slug) */
+        client?: string;
+        /** @description Part of the actor's e-mail */
+        actor?: string;
+        /** @description An action code or its family (`payout`) */
+        action?: string;
+        /** @description The target's id or type */
+        target?: string;
+        date_from?: string | null;
+        date_to?: string | null;
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AuditEventListOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
@@ -6603,6 +6848,23 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["PayoutOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** The maintenance banner, for every signed-in user */
+  platform_settings_api_platform_status: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PlatformStatusOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

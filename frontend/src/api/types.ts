@@ -153,3 +153,11 @@ export type Notice = Schemas['NoticeOut'];
 export type NoticeIn = Schemas['NoticeIn'];
 export type NoticeList = Schemas['NoticeListOut'];
 export type LiveNotice = Schemas['LiveNoticeOut'];
+// The audit trail (client/logs) and the platform's settings (admin/config).
+export type AuditEvent = Schemas['AuditEventOut'];
+export type AuditEventList = Schemas['AuditEventListOut'];
+export type PlatformSettings = Schemas['PlatformSettingsOut'];
+export type PlatformSettingsIn = Schemas['PlatformSettingsIn'];
+export type PlatformStatus = Schemas['PlatformStatusOut'];
+export type ComplianceRule = Schemas['ComplianceRuleOut'];
+export type ComplianceRuleIn = Schemas['ComplianceRuleIn'];

@@ -18,6 +18,7 @@ import { Footer } from './footer';
 import { NoticeBanner } from '@/features/notices/components/notice-banner';
 
 import { HorizontalMenu } from './horizontal-menu';
+import { MaintenanceBanner } from './maintenance-banner';
 import { layoutMessages } from './messages';
 import { Navbar } from './navbar';
 import { ScrollToTop } from './scroll-to-top';
@@ -52,6 +53,7 @@ function Content() {
   const { pathname } = useLocation();
   return (
     <Box as="main" id={CONTENT_ID} tabIndex={-1} flex="1" px={{ base: '4', md: '6' }} py="6" outline="none">
+      <MaintenanceBanner />
       <ErrorBoundary resetKey={pathname}>
         <NoticeBanner />
         <Suspense fallback={<AppLoader fullScreen={false} label={intl.formatMessage(commonMessages.loading)} />}>

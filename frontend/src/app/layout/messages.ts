@@ -3,6 +3,7 @@ import { defineMessage, defineMessages } from 'react-intl';
 export const layoutMessages = {
   ...defineMessages({
     skipToContent: { id: 'layout.skipToContent', defaultMessage: 'Skip to content' },
+    maintenanceTitle: { id: 'layout.maintenance.title', defaultMessage: 'Notice from the platform' },
     mainMenu: { id: 'layout.mainMenu', defaultMessage: 'Main menu' },
     logoHome: { id: 'layout.logoHome', defaultMessage: 'Cofre, go to home' },
     openMenu: { id: 'layout.openMenu', defaultMessage: 'Open menu' },

@@ -47,6 +47,8 @@ const OperationsScreen = lazyWithTimeout(() => import('@/features/operations/com
 const NoticesScreen = lazyWithTimeout(() => import('@/features/notices/components/notices-screen'));
 const NoticesHomeScreen = lazyWithTimeout(() => import('@/features/notices/components/notices-home-screen'));
 const InvoicesScreen = lazyWithTimeout(() => import('@/features/invoices/components/invoices-screen'));
+const AuditLogScreen = lazyWithTimeout(() => import('@/features/audit-log/components/audit-log-screen'));
+const PlatformConfigScreen = lazyWithTimeout(() => import('@/features/platform-config/components/platform-config-screen'));
 
 /**
  * Screens built so far, by menu route. Every other permitted route shows the placeholder screen
@@ -98,6 +100,8 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   '': NoticesHomeScreen,
   page2: NoticesScreen,
   [paths.invoices.route]: InvoicesScreen,
+  'client/logs': AuditLogScreen,
+  'admin/config': PlatformConfigScreen,
 };
 
 /** Any path inside the shell: permitted iff the route is in the user's menu (or a profile route). */

@@ -1,0 +1,29 @@
+import { createIntl } from 'react-intl';
+import { describe, expect, it } from 'vitest';
+
+import { actionLabel, changesOf, restOf, valueText } from './actions';
+
+const en = createIntl({ locale: 'en', messages: {} });
+const pt = createIntl({ locale: 'pt-BR', messages: {} });
+
+describe('audit entries in words', () => {
+  it('labels known codes, then families, then anything else, never the bare code alone', () => {
+    expect(actionLabel(en, 'platform_settings.changed')).toBe('Platform settings changed');
+    expect(actionLabel(en, 'restriction.ended')).toBe('Restrictions: ended');
+    expect(actionLabel(en, 'weird.thing')).toBe('Other action (weird.thing)');
+  });
+
+  it('reads before and after, or a status move', () => {
+    expect(changesOf({ before: { max_payout_amount: null }, after: { max_payout_amount: 150_000 } })).toEqual([{ field: 'max_payout_amount', before: null, after: 150_000 }]);
+    expect(changesOf({ from: 'waiting', to: 'approved', source: 'auto' })).toEqual([{ field: 'status', before: 'waiting', after: 'approved' }]);
+    expect(restOf({ from: 'waiting', to: 'approved', source: 'auto' })).toEqual([['source', 'auto']]);
+    expect(changesOf({ email: 'a@b.test' })).toEqual([]);
+  });
+
+  it('formats money fields for the locale and leaves other numbers alone', () => {
+    expect(valueText(pt, 'max_payout_amount', 150_000)).toMatch(/^R\$\s1\.500,00$/);
+    expect(valueText(en, 'amount', 1_000, 'USD')).toBe('$10.00');
+    expect(valueText(en, 'hits', 3)).toBe('3');
+    expect(valueText(en, 'amount', null)).toBe('—');
+  });
+});
