@@ -87,6 +87,8 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     },
     ("POST", "/api/restrictions/{restriction_id}/reject"): {"reason": "Isolation suite"},
     ("POST", "/api/restrictions/{restriction_id}/revoke"): {"reason": "Isolation suite"},
+    ("POST", "/api/med-cases/{case_id}/accept"): {"justification": "Isolation suite: fraud confirmed"},
+    ("POST", "/api/med-cases/{case_id}/reject"): {"justification": "Isolation suite: no fraud found"},
     ("POST", "/api/alerts/{alert_id}/acknowledge"): {"note": ""},
     ("POST", "/api/alerts/{alert_id}/resolve"): {"note": "Isolation suite"},
     ("POST", "/api/alerts/{alert_id}/notes"): {"note": "Isolation suite"},
