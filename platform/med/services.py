@@ -377,7 +377,7 @@ def _decider(case: MedCase) -> Membership:
     """Refund parts are made on behalf of the staff member who accepted the case."""
     member = (
         Membership.objects.select_related("user", "tenant")
-        .filter(user_id=case.decided_by_id, tenant__kind=TenantKind.PLATFORM)
+        .filter(user_id=case.decided_by_id or 0, tenant__kind=TenantKind.PLATFORM)
         .first()
     )
     if member is None:  # pragma: no cover - a decided case always has its decider's membership

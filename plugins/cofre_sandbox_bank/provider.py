@@ -649,8 +649,9 @@ class SandboxBank(BankProvider):
             rows = []
             for index in range(duplicates + 1):
                 send_at = now + timedelta(seconds=delay_seconds) + index * STEP
-                event = {
-                    "event_id": _new_event_id(),
+                event_id = _new_event_id()
+                event: dict[str, object] = {
+                    "event_id": event_id,
                     "kind": "med",
                     "reference": charge.reference,
                     "provider_reference": case.case_reference,
@@ -661,7 +662,7 @@ class SandboxBank(BankProvider):
                 }
                 rows.append(
                     SandboxWebhookDelivery(
-                        event_id=event["event_id"],
+                        event_id=event_id,
                         kind="med",
                         reference=charge.reference,
                         payload={"events": [event]},

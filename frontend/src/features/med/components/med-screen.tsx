@@ -7,7 +7,6 @@ import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import type { MedCase, MedCaseDetail } from '@/api/types';
 import { AppToaster, appToaster } from '@/components/app-toaster';
 import { ClientFilter, DetailDrawer, FilterSelect, type GridColumn, ListView, defineList, labelsOf, useList } from '@/components/kit';
-import { ConfirmDialog } from '@/components/kit/confirm-dialog';
 import { FormDialog } from '@/components/kit/form-dialog';
 import { TextField } from '@/components/kit/form-fields';
 import { SummaryList } from '@/components/kit/summary-list';
@@ -72,7 +71,8 @@ function span(seconds: number, intl: IntlShape): string {
 export function Countdown({ item, now }: { item: Pick<MedCase, 'due_at' | 'urgency'>; now: number }) {
   const intl = useIntl();
   if (!item.due_at) return <Text color="fg.muted">{intl.formatMessage(m.closed)}</Text>;
-  const left = (Date.parse(item.due_at) - now) / 1000;
+  // `now` re-renders it every 30 s; a case just changed (a new deadline) reads the clock afresh.
+  const left = (Date.parse(item.due_at) - Math.max(now, Date.now())) / 1000;
   const urgency = left <= 0 ? 'overdue' : left <= 6 * 3600 ? 'h6' : left <= 24 * 3600 ? 'h24' : left <= 48 * 3600 ? 'h48' : null;
   return (
     <HStack gap="2" wrap="wrap" data-urgency={urgency ?? 'ok'}>
@@ -94,49 +94,15 @@ function DecisionDialog({ item, decision, onClose }: { item: MedCase; decision: 
   const [justification, setJustification] = useState('');
   const [evidence, setEvidence] = useState('');
   const [invalid, setInvalid] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const amount = money(decision === 'accept' ? item.amount : item.held_amount, item.currency, intl.locale);
-  const submit = () =>
-    act.mutate(
-      { id: item.id, decision, justification: justification.trim(), evidence_note: evidence.trim() },
-      {
-        onSuccess: () => {
-          appToaster.create({ type: 'success', title: intl.formatMessage(decision === 'accept' ? m.accepted : m.rejected) });
-          onClose();
-        },
-        onError: (failure) => {
-          setConfirming(false);
-          setError(failureText(failure, intl));
-        },
-      },
-    );
-  if (confirming) {
-    return (
-      <ConfirmDialog
-        open
-        title={intl.formatMessage(m.confirmTitle)}
-        description={intl.formatMessage(decision === 'accept' ? m.confirmAccept : m.confirmReject, { amount })}
-        details={[
-          { label: intl.formatMessage(m.client), value: item.client.name },
-          { label: intl.formatMessage(m.deposit), value: item.deposit_id },
-          { label: intl.formatMessage(m.justification), value: justification.trim() },
-        ]}
-        confirmText={intl.formatMessage(m.confirm)}
-        cancelText={intl.formatMessage(m.back)}
-        confirmPalette={decision === 'accept' ? 'red' : 'gray'}
-        pending={act.isPending}
-        error={error}
-        onConfirm={submit}
-        onClose={() => setConfirming(false)}
-      />
-    );
-  }
+  const accepting = decision === 'accept';
+  const amount = money(accepting ? item.amount : item.held_amount, item.currency, intl.locale);
   return (
     <FormDialog
-      title={intl.formatMessage(decision === 'accept' ? m.acceptTitle : m.rejectTitle)}
-      description={`${intl.formatMessage(decision === 'accept' ? m.acceptText : m.rejectText)} ${item.client.name} · ${money(item.amount, item.currency, intl.locale)}`}
-      submitText={intl.formatMessage(decision === 'accept' ? m.accept : m.reject)}
+      title={intl.formatMessage(accepting ? m.acceptTitle : m.rejectTitle)}
+      description={`${intl.formatMessage(accepting ? m.acceptText : m.rejectText)} ${item.client.name} · ${money(item.amount, item.currency, intl.locale)}`}
+      submitText={intl.formatMessage(accepting ? m.accept : m.reject)}
+      submitPalette={accepting ? 'red' : undefined}
       cancelText={intl.formatMessage(m.cancel)}
       errorTitle={intl.formatMessage(m.failed)}
       error={error}
@@ -146,9 +112,31 @@ function DecisionDialog({ item, decision, onClose }: { item: MedCase; decision: 
         setInvalid(!ok);
         return ok;
       }}
+      confirmation={{
+        title: intl.formatMessage(m.confirmTitle),
+        description: intl.formatMessage(accepting ? m.confirmAccept : m.confirmReject, { amount }),
+        summary: [
+          { label: intl.formatMessage(m.client), value: item.client.name },
+          { label: intl.formatMessage(m.deposit), value: item.deposit_id },
+          { label: intl.formatMessage(m.justification), value: justification.trim() },
+          ...(evidence.trim() ? [{ label: intl.formatMessage(m.evidence), value: evidence.trim() }] : []),
+        ],
+        confirmText: intl.formatMessage(m.confirm),
+        confirmPalette: accepting ? 'red' : 'gray',
+        backText: intl.formatMessage(m.back),
+      }}
       onSubmit={() => {
         setError(null);
-        setConfirming(true);
+        act.mutate(
+          { id: item.id, decision, justification: justification.trim(), evidence_note: evidence.trim() },
+          {
+            onSuccess: () => {
+              appToaster.create({ type: 'success', title: intl.formatMessage(accepting ? m.accepted : m.rejected) });
+              onClose();
+            },
+            onError: (failure) => setError(failureText(failure, intl)),
+          },
+        );
       }}
       onClose={onClose}
     >
@@ -256,10 +244,10 @@ function CaseDetail({ id, now, canWrite, onDecide }: { id: string; now: number; 
       </Box>
       {canWrite && item.status === 'open' && (
         <HStack gap="2">
-          <Button colorPalette="red" onClick={() => onDecide(item, 'accept')}>
+          <Button colorPalette="red" aria-label={intl.formatMessage(m.acceptLabel, { id: item.id })} onClick={() => onDecide(item, 'accept')}>
             {intl.formatMessage(m.accept)}
           </Button>
-          <Button variant="outline" onClick={() => onDecide(item, 'reject')}>
+          <Button variant="outline" aria-label={intl.formatMessage(m.rejectLabel, { id: item.id })} onClick={() => onDecide(item, 'reject')}>
             {intl.formatMessage(m.reject)}
           </Button>
         </HStack>
@@ -339,7 +327,7 @@ export default function MedScreen({ route, homeHref }: { route: string; homeHref
         errorTitle={intl.formatMessage(m.loadError)}
         emptyTitle={intl.formatMessage(m.empty)}
       />
-      <DetailDrawer open={Boolean(opened) && !deciding} title={opened ? intl.formatMessage(m.detailTitle, { id: opened }) : ''} size="lg" onClose={() => list.setParam(CASE_PARAM, null)}>
+      <DetailDrawer open={Boolean(opened)} title={opened ? intl.formatMessage(m.detailTitle, { id: opened }) : ''} size="lg" onClose={() => list.setParam(CASE_PARAM, null)}>
         {opened && <CaseDetail id={opened} now={now} canWrite={canWrite} onDecide={(item, decision) => setDeciding({ item, decision })} />}
       </DetailDrawer>
       {deciding && <DecisionDialog item={deciding.item} decision={deciding.decision} onClose={() => setDeciding(null)} />}
