@@ -318,3 +318,41 @@ def test_the_queue_puts_overdue_cases_first_and_warns_once_per_level() -> None:
         assert med.warn_deadlines() >= 1
         assert med.warn_deadlines() == 0  # once per level
     assert case_of(second).warned_level == 4
+
+
+def test_a_step_that_fails_midway_leaves_nothing_and_its_retry_moves_the_money_once() -> None:
+    """A crash inside the acceptance (here: the refund part refused after the hold was released, in
+    the same transaction) rolls the whole step back; the retry then does it all, once."""
+    acme = logged("acme", "client")
+    deposit_id = paid_pix(acme, 6_000)
+    fund("acme", 6_000)
+    raise_case(deposit_id)
+    case = case_of(deposit_id)
+    before = balance("acme")
+    entries = med_entries(case)
+
+    def crash(deposit: Any, med_case: str) -> None:
+        if med_case:
+            raise RuntimeError("worker killed mid-step")
+
+    refunds.register_refund_check("test_crash", crash)
+    try:
+        try:
+            failed = staff().post_json(
+                f"/api/med-cases/{case.public_id}/accept", {"justification": JUSTIFICATION}
+            )
+        except RuntimeError:
+            pass  # the test client hands the server's crash to the caller
+        else:
+            assert failed.status_code >= 500
+    finally:
+        refunds._checks.pop("test_crash", None)
+    case = case_of(deposit_id)
+    assert (case.status, case.held_amount, case.parts.count()) == ("open", 6_000, 0)
+    assert balance("acme") == before
+    assert med_entries(case) == entries
+    answer = staff().post_json(f"/api/med-cases/{case.public_id}/accept", {"justification": JUSTIFICATION})
+    assert answer.status_code == 200, answer.content
+    assert [(p["seq"], p["amount"]) for p in answer.json()["parts"]] == [(1, 6_000)]
+    assert balance("acme")["held"] == before["held"]  # the hold became the refund's reservation
+    assert ledger.check_invariants().ok
