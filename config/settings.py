@@ -80,6 +80,7 @@ SHARED_APPS = [
     "compliance",  # per-client payout auto-approval rules (answer across clients)
     "platform_settings",  # limits, TED hours, the maintenance banner (admin/config): one public row
     "restrictions",  # block lists of parties, platform-wide or per client (enforced where money moves)
+    "med",  # MED cases reported by bank providers (the MED desk answers across clients)
     "stats",  # statistics roll-ups per tenant, day, method, currency and status (answer across clients)
     "ops",  # the top floor: demo seed and operators' commands (no models)
     # Plugins' own Django apps (hook cofre_django_apps, e.g. an outside bank's own state): public.

@@ -370,6 +370,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "O banco deste depósito não faz estornos deste meio de pagamento.",
         "en": "This deposit's bank does not refund this payment method.",
     },
+    # the MED desk (platform/med)
+    "med_open": {
+        "pt-BR": "Este depósito tem um caso MED em aberto: o estorno só pode sair pela decisão do caso.",
+        "en": "This deposit has an open MED case: a refund can only go out through the case's decision.",
+    },
+    "med_not_open": {
+        "pt-BR": "Este caso MED não aguarda decisão (situação atual: {status_now}).",
+        "en": "This MED case is not waiting for a decision (current status: {status_now}).",
+    },
+    "justification_required": {
+        "pt-BR": "Escreva uma justificativa (ao menos 10 caracteres).",
+        "en": "Write a justification (at least 10 characters).",
+    },
     # restrictions (platform/restrictions): refused movements and the maker-checker of proposals
     "restricted": {
         "pt-BR": "Operação recusada: {party} está em uma lista de restrições da plataforma.",

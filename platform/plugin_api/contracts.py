@@ -175,6 +175,46 @@ class ProviderRefund:
     reason: str = ""
 
 
+class MedState(enum.StrEnum):
+    """A MED infraction as the bank (the DICT) reports it to the receiving institution."""
+
+    OPEN = "open"  # notified: the disputed funds must be blocked and analysed
+    CANCELLED = "cancelled"  # withdrawn by the payer's institution: the block is lifted
+
+
+MED_REASONS = frozenset({"fraud", "operational_failure"})
+MED_MAX_HOPS = 5  # MED 2.0: funds are traced through up to 5 accounts past the first
+
+
+@dataclass(frozen=True)
+class MedHop:
+    """One account the disputed funds went through (MED 2.0 tracking graph), `depth` 1..5 from the
+    first receiving account. Identities are masked as the DICT hands them out."""
+
+    depth: int
+    ispb: str  # 8 digits
+    account: str  # masked, e.g. "****5678"
+    holder_document: str  # masked, e.g. "***.456.789-**"
+    amount: int  # centavos traced to (and blocked at) this hop
+
+
+@dataclass(frozen=True)
+class MedNotice:
+    """A MED case about a paid charge (`charge_reference` = ChargeRequest.reference), as the provider
+    reports it. `case_reference` is the provider's stable id: notices of one case share it."""
+
+    case_reference: str
+    charge_reference: str
+    provider_charge_reference: str
+    amount: int  # centavos disputed, > 0, never above what the charge paid
+    currency: str
+    reason: str  # one of MED_REASONS
+    state: MedState
+    reported_at: datetime  # when the payer's institution opened the infraction
+    details: str = ""
+    hops: tuple[MedHop, ...] = ()  # at most MED_MAX_HOPS, depths 1..n in order
+
+
 @dataclass(frozen=True)
 class PayerDocument:
     """Something to hand the payer: a printable boleto page, a QR code image."""
@@ -288,3 +328,17 @@ class BankProvider(ABC):
     def fetch_refund(self, provider_reference: str, config: Mapping[str, Any]) -> ProviderRefund:
         """Ask the bank for the refund's current state."""
         raise PluginError("refunds_not_supported")
+
+    # MED (Mecanismo Especial de Devolução): a provider with `reports_med` tells Cofre of MED cases
+    # about its paid PIX charges through a webhook event of kind "med" (`reference` = the charge's
+    # reference, `provider_reference` = the case's reference, `state` a MedState value), and answers
+    # `fetch_med_case` with the whole case (amount, reason, MED 2.0 tracked hops). A refund the case
+    # calls for goes out through `submit_refund` like any other.
+    reports_med: bool = False
+
+    def fetch_med_case(self, case_reference: str, config: Mapping[str, Any]) -> MedNotice:
+        """The MED case `case_reference` as the bank knows it now (the same case for every notice of it).
+
+        Raises PluginError("unknown_med_case") for a case it does not know; a provider that does not
+        report MED raises PluginError("med_not_supported") (the default)."""
+        raise PluginError("med_not_supported")

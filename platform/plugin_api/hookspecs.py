@@ -27,6 +27,8 @@ def cofre_bank_providers() -> Sequence[BankProvider]:  # type: ignore[empty-body
     """Return the bank providers this plugin provides (e.g. the sandbox bank).
 
     Called once when the plugin manager loads. Each provider's `code` must be unique across plugins.
+    A provider that reports MED cases sets `reports_med` and implements `fetch_med_case` (see
+    `BankProvider`; checked by `plugin_api.testkit.check_med_reports`).
     """
 
 

@@ -21,10 +21,14 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from plugin_api.contracts import (
+    MED_MAX_HOPS,
+    MED_REASONS,
     BankProvider,
     ChargeArtifacts,
     ChargeRequest,
     ChargeState,
+    MedNotice,
+    MedState,
     Payer,
     PaymentMethod,
     PayoutRequest,
@@ -421,3 +425,75 @@ def check_bank_provider(
             code="refunds_not_supported",
         )
     return charge
+
+
+# raise_case() -> (charge reference, signed webhook headers, body): a MED case the bank opened on a
+# charge it was paid, as the bank's own test mode raises one.
+RaiseMedCase = Callable[[], tuple[str, Mapping[str, str], bytes]]
+
+
+def _check_med_notice(notice: object, charge_reference: str, case_reference: str, what: str) -> None:
+    _expect(isinstance(notice, MedNotice), f"{what}: fetch_med_case must return a MedNotice")
+    assert isinstance(notice, MedNotice)
+    _expect(notice.case_reference == case_reference, f"{what}: fetch_med_case answered another case")
+    _expect(notice.charge_reference == charge_reference, f"{what}: the case names another charge")
+    _expect(notice.provider_charge_reference, f"{what}: the case has no provider_charge_reference")
+    _expect(type(notice.amount) is int and notice.amount > 0, f"{what}: MED amount must be positive centavos")
+    _expect(_CURRENCY.fullmatch(notice.currency or ""), f"{what}: MED currency {notice.currency!r}")
+    _expect(
+        notice.reason in MED_REASONS, f"{what}: MED reason {notice.reason!r} not in {sorted(MED_REASONS)}"
+    )
+    _expect(notice.state in set(MedState), f"{what}: MED state {notice.state!r}")
+    _expect(
+        isinstance(notice.reported_at, datetime) and notice.reported_at.tzinfo, f"{what}: naive reported_at"
+    )
+    _expect(isinstance(notice.hops, tuple), f"{what}: hops must be a tuple")
+    _expect(len(notice.hops) <= MED_MAX_HOPS, f"{what}: more than {MED_MAX_HOPS} hops traced")
+    for index, hop in enumerate(notice.hops, start=1):
+        _expect(hop.depth == index, f"{what}: hop depths must run 1..n in order")
+        _expect(re.fullmatch(r"[0-9]{8}", hop.ispb or ""), f"{what}: hop {index} ISPB {hop.ispb!r}")
+        _expect(type(hop.amount) is int and hop.amount >= 0, f"{what}: hop {index} amount")
+        _expect(hop.amount <= notice.amount, f"{what}: hop {index} traced more than was disputed")
+
+
+def check_med_reports(
+    provider: BankProvider, config: Mapping[str, Any], raise_case: RaiseMedCase | None
+) -> None:
+    """Check the MED capability. A provider with `reports_med` must be given `raise_case`: the kit
+    parses the case's webhook (one event of kind "med", state a MedState, `reference` = the charge),
+    fetches the case twice (the same case each time: notices of one case are one case), checks its
+    shape (positive amount, a known reason, at most 5 hops with depths 1..n) and that an unknown case
+    is refused. A provider without `reports_med` must refuse with PluginError("med_not_supported")."""
+    what = f"bank provider {provider.code!r}"
+    _expect(isinstance(provider.reports_med, bool), f"{what}: reports_med must be a bool")
+    if not provider.reports_med:
+        _expect_refusal(
+            lambda: provider.fetch_med_case("med_unknown", config),
+            f"{what}: a provider that does not report MED",
+            code="med_not_supported",
+        )
+        return
+    _expect(raise_case is not None, f"{what}: it reports MED: pass raise_case so the kit checks it")
+    assert raise_case is not None
+    charge_reference, headers, body = raise_case()
+    events = provider.parse_webhook(headers, body, config)
+    _expect(isinstance(events, list) and len(events) >= 1, f"{what}: a MED webhook must carry an event")
+    med = [event for event in events if isinstance(event, ProviderEvent) and event.kind == "med"]
+    _expect(med, f"{what}: the MED webhook has no event of kind 'med'")
+    event = med[0]
+    _expect(event.event_id, f"{what}: the MED event has no event_id")
+    _expect(event.state in set(MedState), f"{what}: MED event state {event.state!r}")
+    _expect(event.reference == charge_reference, f"{what}: the MED event names another charge")
+    _expect(event.provider_reference, f"{what}: the MED event has no case reference")
+    first = provider.fetch_med_case(event.provider_reference, config)
+    _check_med_notice(first, charge_reference, event.provider_reference, what)
+    again = provider.fetch_med_case(event.provider_reference, config)
+    _expect(
+        again.case_reference == first.case_reference and again.amount == first.amount,
+        f"{what}: fetch_med_case is not stable: the same case answered differently",
+    )
+    _expect_refusal(
+        lambda: provider.fetch_med_case("med_does_not_exist", config),
+        f"{what}: an unknown MED case",
+        code="unknown_med_case",
+    )

@@ -28,6 +28,7 @@ Settlement of a partly refunded deposit moves only what is left of its net (net 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
 
@@ -70,6 +71,18 @@ STATE_TO_STATUS = {
 }
 
 
+# Checks other apps add in their AppConfig.ready (a refund must not happen while ...): each is
+# `check(deposit, med_case)`, called under the deposit's row lock, raising AppError to refuse.
+# `med_case` is the public id of the MED case a refund is made for ("" for a normal refund).
+RefundCheck = Callable[[Deposit, str], None]
+_checks: dict[str, RefundCheck] = {}
+
+
+def register_refund_check(name: str, check: RefundCheck) -> None:
+    """Refuse refunds by `check` (registering a name again replaces it: `ready` may run twice)."""
+    _checks[name] = check
+
+
 @dataclass(frozen=True)
 class RefundInput:
     amount: int
@@ -96,11 +109,19 @@ def create_refund(membership: Membership, deposit: Deposit, data: RefundInput) -
 
 
 def create_refund_once(
-    membership: Membership, deposit: Deposit, data: RefundInput, *, idempotency_key: str | None
+    membership: Membership,
+    deposit: Deposit,
+    data: RefundInput,
+    *,
+    idempotency_key: str | None,
+    med_case: str = "",
 ) -> tuple[Refund, bool]:
     """`create_refund` honouring an optional Idempotency-Key: (refund, created). Requests with the
     same key on the same deposit meet under its row lock, so the second answers the first refund; the
-    same key with another request (amount, reason, deposit) is `idempotency_conflict`."""
+    same key with another request (amount, reason, deposit) is `idempotency_conflict`.
+
+    `med_case`: the refund a MED case calls for (med.services): the registered checks let it through
+    and the 90-day window of a receiver's devolução does not apply (the MED has clocks of its own)."""
     key = idempotency.optional_key(idempotency_key)
     request_hash = (
         idempotency.fingerprint({**asdict(data), "deposit": deposit.pk, "creator": membership.user_id})
@@ -108,7 +129,7 @@ def create_refund_once(
         else ""
     )
     try:
-        return _create_refund(membership, deposit, data, key, request_hash)
+        return _create_refund(membership, deposit, data, key, request_hash, med_case=med_case)
     except IntegrityError:
         # the same key at the same time on another deposit: the other insert won
         winner = idempotency.replay(Refund.objects.all(), key, request_hash)
@@ -118,7 +139,13 @@ def create_refund_once(
 
 
 def _create_refund(
-    membership: Membership, deposit: Deposit, data: RefundInput, key: str | None, request_hash: str
+    membership: Membership,
+    deposit: Deposit,
+    data: RefundInput,
+    key: str | None,
+    request_hash: str,
+    *,
+    med_case: str = "",
 ) -> tuple[Refund, bool]:
     reason = " ".join(data.reason.split())
     if not reason:
@@ -133,9 +160,13 @@ def _create_refund(
             return existing, False
         if locked.status not in REFUNDABLE:
             raise AppError("refund_not_allowed", status=409, status_now=locked.status)
+        for check in _checks.values():
+            check(locked, med_case)
         now = timezone.now()
-        if locked.method == Method.PIX and (
-            locked.confirmed_at is None or now - locked.confirmed_at > PIX_REFUND_WINDOW
+        if (
+            not med_case
+            and locked.method == Method.PIX
+            and (locked.confirmed_at is None or now - locked.confirmed_at > PIX_REFUND_WINDOW)
         ):
             raise AppError("refund_window_closed", status=409, days=PIX_REFUND_WINDOW.days)
         _check_provider_refunds(locked)

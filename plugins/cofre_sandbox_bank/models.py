@@ -141,3 +141,23 @@ class SandboxWebhookDelivery(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event_id} -> {self.url} ({self.attempts} attempts)"
+
+
+class SandboxMedCase(models.Model):
+    """A MED infraction the bank raised on one of its paid charges (on demand: POST /sandbox-bank/med),
+    with the MED 2.0 tracking graph of the funds (up to 5 hops). One row per case, however many
+    notices of it are sent."""
+
+    case_reference = models.CharField(max_length=40, unique=True)
+    charge = models.ForeignKey(SandboxCharge, on_delete=models.PROTECT, related_name="med_cases")
+    amount = models.BigIntegerField()  # centavos disputed
+    currency = models.CharField(max_length=3)
+    reason = models.CharField(max_length=24)  # fraud | operational_failure
+    state = models.CharField(max_length=12, default="open")  # a plugin_api.MedState value
+    details = models.CharField(max_length=200, blank=True)
+    hops = models.JSONField(default=list)  # [{depth, ispb, account, holder_document, amount}]
+    reported_at = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.case_reference} ({self.charge.reference}: {self.state})"

@@ -18,6 +18,9 @@ payouts   confirm, fail, never, duplicate, out_of_order, timeout as above (state
           slow: as confirm, but the answer comes SLOW_PAYOUT_SECONDS after the payout is recorded,
           and its webhooks that much later too (for tests that kill the caller mid-call: a retry
           gets the recorded payout at once, before any webhook).
+med       POST /sandbox-bank/med raises a MED case on a paid PIX charge (test mode): one webhook of
+          kind "med" (state open), sent `duplicates` + 1 times with new event ids (notices of one
+          case), and `fetch_med_case` answers the case with its MED 2.0 hops (0 to 5).
 refunds   confirm, fail, never, duplicate, out_of_order, timeout as for charges (states pending ->
           confirmed/failed). A refund needs a confirmed charge of the bank's, and the refunds of a
           charge (failed ones aside) never add up to more than it paid.
@@ -52,6 +55,9 @@ from plugin_api import (
     ChargeArtifacts,
     ChargeRequest,
     ChargeState,
+    MedHop,
+    MedNotice,
+    MedState,
     PayoutRequest,
     PayoutState,
     PluginError,
@@ -65,7 +71,7 @@ from plugin_api import (
 from plugin_api.brazil import documents, errors, pix
 
 if TYPE_CHECKING:
-    from cofre_sandbox_bank.models import SandboxCharge, SandboxPayout, SandboxRefund
+    from cofre_sandbox_bank.models import SandboxCharge, SandboxMedCase, SandboxPayout, SandboxRefund
 
 CODE = "sandbox_bank"
 WEBHOOK_URL_ENV = "SANDBOX_WEBHOOK_URL"  # where the bank POSTs by default (else this machine's PORT)
@@ -217,6 +223,7 @@ class SandboxBank(BankProvider):
     payout_methods = frozenset({"pix", "ted"})
     refund_methods = frozenset({"billet", "pix", "card", "wire"})
     default_provider = True  # the built-in default: serves what no route names
+    reports_med = True
 
     def __init__(self) -> None:
         self.config_schema = {
@@ -592,6 +599,125 @@ class SandboxBank(BankProvider):
         if refund is None:
             raise PluginError("unknown_refund", "provider_reference")
         return self._refund(refund)
+
+    # ------------------------------------------------------------------ MED
+    def raise_med_case(
+        self,
+        charge_reference: str,
+        *,
+        amount: int | None = None,
+        reason: str = "fraud",
+        hops: int = 3,
+        duplicates: int = 0,
+        delay_seconds: int = 0,
+    ) -> SandboxMedCase:
+        """Open a MED case on the bank's paid charge `charge_reference` (its test mode) and schedule its
+        notice webhooks, signed with the secret and sent to the URL of the charge's own webhooks."""
+        from cofre_sandbox_bank.models import SandboxCharge, SandboxMedCase, SandboxWebhookDelivery
+
+        if reason not in MED_REASONS_ALLOWED:
+            raise PluginError("invalid_reason", "reason")
+        if type(hops) is not int or not 0 <= hops <= 5:
+            raise PluginError("invalid_hops", "hops")
+        if type(duplicates) is not int or not 0 <= duplicates <= 5:
+            raise PluginError("invalid_duplicates", "duplicates")
+        with transaction.atomic():
+            charge = SandboxCharge.objects.select_for_update().filter(reference=charge_reference).first()
+            if charge is None:
+                raise PluginError("unknown_charge", "reference")
+            if charge.state != ChargeState.CONFIRMED or charge.method != "pix":
+                raise PluginError("charge_not_paid_pix", "reference")
+            disputed = charge.amount if amount is None else amount
+            if type(disputed) is not int or not 0 < disputed <= charge.amount:
+                raise PluginError("invalid_amount", "amount")
+            earlier = (
+                SandboxWebhookDelivery.objects.filter(reference=charge.reference).order_by("-id").first()
+            )
+            if earlier is None:
+                raise PluginError("no_webhook_endpoint", "reference")
+            now = timezone.now()
+            case = SandboxMedCase.objects.create(
+                case_reference=_new_reference("med"),
+                charge=charge,
+                amount=disputed,
+                currency=charge.currency,
+                reason=reason,
+                details="Contestação pelo botão de autoatendimento (MED 2.0)",
+                hops=_trace(disputed, hops),
+                reported_at=now,
+            )
+            rows = []
+            for index in range(duplicates + 1):
+                send_at = now + timedelta(seconds=delay_seconds) + index * STEP
+                event_id = _new_event_id()
+                event: dict[str, object] = {
+                    "event_id": event_id,
+                    "kind": "med",
+                    "reference": charge.reference,
+                    "provider_reference": case.case_reference,
+                    "state": MedState.OPEN.value,
+                    "occurred_at": now.isoformat(),
+                    "amount": disputed,
+                    "reason": reason,
+                }
+                rows.append(
+                    SandboxWebhookDelivery(
+                        event_id=event_id,
+                        kind="med",
+                        reference=charge.reference,
+                        payload={"events": [event]},
+                        url=earlier.url,
+                        signing_secret=earlier.signing_secret,
+                        due_at=send_at,
+                    )
+                )
+            created = SandboxWebhookDelivery.objects.bulk_create(rows)
+            schedule = [(row.pk, row.due_at) for row in created]
+            transaction.on_commit(lambda: _schedule(schedule))
+        return case
+
+    def fetch_med_case(self, case_reference: str, config: Mapping[str, Any]) -> MedNotice:
+        from cofre_sandbox_bank.models import SandboxMedCase
+
+        case = SandboxMedCase.objects.select_related("charge").filter(case_reference=case_reference).first()
+        if case is None:
+            raise PluginError("unknown_med_case", "case_reference")
+        return MedNotice(
+            case_reference=case.case_reference,
+            charge_reference=case.charge.reference,
+            provider_charge_reference=case.charge.provider_reference,
+            amount=case.amount,
+            currency=case.currency,
+            reason=case.reason,
+            state=MedState(case.state),
+            reported_at=case.reported_at,
+            details=case.details,
+            hops=tuple(MedHop(**hop) for hop in case.hops),
+        )
+
+
+MED_REASONS_ALLOWED = ("fraud", "operational_failure")
+_HOP_BANKS = ("18236120", "60746948", "00360305", "90400888", "00416968")  # ISPBs of the hops
+
+
+def _trace(amount: int, hops: int) -> list[dict[str, Any]]:
+    """A made-up MED 2.0 tracking graph: the funds split on at each hop, a part blocked at each."""
+    traced = []
+    left = amount
+    for depth in range(1, hops + 1):
+        moved = left if depth == hops else left * 3 // 5
+        digits = f"{secrets.randbelow(10**4):04d}"
+        traced.append(
+            {
+                "depth": depth,
+                "ispb": _HOP_BANKS[depth - 1],
+                "account": f"****{digits}",
+                "holder_document": f"***.{secrets.randbelow(1000):03d}.{secrets.randbelow(1000):03d}-**",
+                "amount": moved,
+            }
+        )
+        left = moved
+    return traced
 
 
 def _schedule(deliveries: list[tuple[int, datetime]]) -> None:

@@ -10,4 +10,5 @@ app_name = "sandbox_bank"
 urlpatterns: list[URLPattern] = [
     path("tokens", views.create_token, name="tokens"),
     path("webhooks/release", views.release_webhooks, name="release_webhooks"),
+    path("med", views.raise_med, name="raise_med"),
 ]

@@ -11,6 +11,12 @@ error reports.
 (as if their delay had passed) and hands them to the caller, who delivers them to the URL each
 names: `{"webhooks": [{url, headers, body}]}`. For a demo or a test that has no web server running
 (`manage.py seed_demo --money`). Off in the production profile (404).
+
+`POST /sandbox-bank/med`: test mode too: raise a MED case on a paid PIX charge. JSON `{reference,
+amount?, reason?: fraud|operational_failure, hops?: 0..5, duplicates?: 0..5}` in (the charge's Cofre
+reference; amount defaults to all of it); `{case_reference, amount, hops}` out (201). Its notice
+webhooks go out like the charge's (release them at once with `webhooks/release` and the charge's
+reference). Off in the production profile (404).
 """
 
 from __future__ import annotations
@@ -26,6 +32,8 @@ from django.views.decorators.http import require_POST
 from cofre_sandbox_bank.cards import CardDataError, check_card
 from cofre_sandbox_bank.delivery import release
 from cofre_sandbox_bank.models import SandboxCardToken
+from cofre_sandbox_bank.provider import SandboxBank
+from plugin_api import PluginError
 
 
 def _error(code: str, field: str, message: str) -> JsonResponse:
@@ -72,3 +80,29 @@ def release_webhooks(request: HttpRequest) -> JsonResponse:
         {"url": url, "headers": headers, "body": body.decode()} for url, headers, body in release(reference)
     ]
     return JsonResponse({"webhooks": webhooks})
+
+
+@csrf_exempt  # the bank's own test mode, called by a demo or test driver
+@require_POST
+def raise_med(request: HttpRequest) -> JsonResponse:
+    if getattr(settings, "COFRE_ENV", "") == "production":
+        raise Http404
+    try:
+        payload = json.loads(request.body)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return _error("invalid_json", "", "The body must be a JSON object")
+    if not isinstance(payload, dict) or not isinstance(payload.get("reference"), str):
+        return _error("required", "reference", "A paid PIX charge's reference is required")
+    try:
+        case = SandboxBank().raise_med_case(
+            payload["reference"],
+            amount=payload.get("amount"),
+            reason=payload.get("reason") or "fraud",
+            hops=payload.get("hops", 3),
+            duplicates=payload.get("duplicates", 0),
+        )
+    except PluginError as exc:
+        return _error(exc.code, exc.field, f"The case cannot be raised: {exc.code}")
+    return JsonResponse(
+        {"case_reference": case.case_reference, "amount": case.amount, "hops": case.hops}, status=201
+    )

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from plugin_api import ChargeState, PayoutState, ProviderEvent, RefundState, WebhookRejectedError
+from plugin_api import ChargeState, MedState, PayoutState, ProviderEvent, RefundState, WebhookRejectedError
 
 SIGNATURE_HEADER = "X-Sandbox-Signature"
 TOLERANCE_SECONDS = 300
@@ -27,6 +27,9 @@ _STATES = {
     "charge": frozenset(state.value for state in ChargeState),
     "payout": frozenset(state.value for state in PayoutState),
     "refund": frozenset(state.value for state in RefundState),
+    "med": frozenset(
+        state.value for state in MedState
+    ),  # reference: the charge; provider_reference: the case
 }
 
 

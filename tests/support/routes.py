@@ -103,6 +103,8 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     },
     ("POST", "/api/restrictions/{restriction_id}/reject"): {"reason": "Isolation suite"},
     ("POST", "/api/restrictions/{restriction_id}/revoke"): {"reason": "Isolation suite"},
+    ("POST", "/api/med-cases/{case_id}/accept"): {"justification": "Isolation suite: fraud confirmed"},
+    ("POST", "/api/med-cases/{case_id}/reject"): {"justification": "Isolation suite: no fraud found"},
     ("POST", "/api/alerts/{alert_id}/acknowledge"): {"note": ""},
     ("POST", "/api/alerts/{alert_id}/resolve"): {"note": "Isolation suite"},
     ("POST", "/api/alerts/{alert_id}/notes"): {"note": "Isolation suite"},
@@ -219,13 +221,17 @@ def allowed(op: Operation, role: str, slug: str) -> bool:
 
 def persona_for(op: Operation) -> tuple[str, str]:
     """Who calls `op` in tests that need it to get past its guard: acme's client where its route (or
-    any member) lets them, else the platform admin, else acme's customer (the wallet), else orbita's
-    partner (the partner area). (role, tenant slug)"""
+    any member) lets them, else the platform admin, else acme's customer (the wallet), else the
+    platform's employee (the MED desk), else orbita's partner (the partner area). (role, tenant slug)"""
     if op.any_member or op.is_public or allowed(op, "client", "acme"):
         return "client", "acme"
     if allowed(op, "admin", "public"):
         return "admin", "public"
     if allowed(op, "customer", "acme"):
         return "customer", "acme"  # a customer's own routes (the wallet)
-    assert allowed(op, "partner", "orbita"), f"{op}: neither client, admin, customer nor partner may call it"
+    if allowed(op, "employee", "public"):
+        return "employee", "public"  # an employee's own desk (employee/meds)
+    assert allowed(op, "partner", "orbita"), (
+        f"{op}: neither client, admin, customer, employee nor partner may call it"
+    )
     return "partner", "orbita"

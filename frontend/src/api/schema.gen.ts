@@ -223,6 +223,22 @@ export interface paths {
     /** Service health */
     get: operations["core_api_health"];
   };
+  "/api/med-cases": {
+    /** MED cases: overdue first, then by deadline; filters, keyset pages */
+    get: operations["med_api_list_cases"];
+  };
+  "/api/med-cases/{case_id}": {
+    /** One MED case with its traced hops and refund parts */
+    get: operations["med_api_get_case"];
+  };
+  "/api/med-cases/{case_id}/accept": {
+    /** Accept the claim: refund it (in parts as the balance allows) */
+    post: operations["med_api_accept_case"];
+  };
+  "/api/med-cases/{case_id}/reject": {
+    /** Reject the claim: the block is lifted */
+    post: operations["med_api_reject_case"];
+  };
   "/api/members": {
     /** Members of this tenant */
     get: operations["accounts_api_members_list_members"];
@@ -1326,6 +1342,16 @@ export interface components {
       /** Fee */
       fee: number;
     };
+    /** DecisionIn */
+    DecisionIn: {
+      /**
+       * Evidence Note
+       * @default
+       */
+      evidence_note?: string;
+      /** Justification */
+      justification: string;
+    };
     /** DeliveryDetailOut */
     DeliveryDetailOut: {
       /** Attempt Log */
@@ -2049,6 +2075,19 @@ export interface components {
       /** Worker Ms */
       worker_ms?: number | null;
     };
+    /** HopOut */
+    HopOut: {
+      /** Account */
+      account: string;
+      /** Amount */
+      amount: number;
+      /** Depth */
+      depth: number;
+      /** Holder Document */
+      holder_document: string;
+      /** Ispb */
+      ispb: string;
+    };
     /** ImportDetailOut */
     ImportDetailOut: {
       /** Confirmed At */
@@ -2369,6 +2408,231 @@ export interface components {
       /** Marked */
       marked: number;
     };
+    /** MedDetailOut */
+    MedDetailOut: {
+      /** Amount */
+      amount: number;
+      /**
+       * Analysis Due At
+       * Format: date-time
+       */
+      analysis_due_at: string;
+      /** Cancel Reason */
+      cancel_reason: string;
+      /** Case Reference */
+      case_reference: string;
+      client: components["schemas"]["ClientRef"];
+      /** Closed At */
+      closed_at: string | null;
+      /** Currency */
+      currency: string;
+      /** Decided At */
+      decided_at: string | null;
+      /** Decided By */
+      decided_by: string | null;
+      /** Deposit Amount */
+      deposit_amount: number;
+      /** Deposit Id */
+      deposit_id: string;
+      /** Details */
+      details: string;
+      /**
+       * Due At
+       * @description The deadline running now (analysis, then refund)
+       */
+      due_at: string | null;
+      /** Evidence Note */
+      evidence_note: string;
+      /** Held Amount */
+      held_amount: number;
+      /** Hold Shortfall */
+      hold_shortfall: number;
+      /** Hops */
+      hops: components["schemas"]["HopOut"][];
+      /** Hops Count */
+      hops_count: number;
+      /** Id */
+      id: string;
+      /** Justification */
+      justification: string;
+      /** Notices */
+      notices: number;
+      /**
+       * Notified At
+       * Format: date-time
+       */
+      notified_at: string;
+      /** Paid At */
+      paid_at: string | null;
+      /** Parts */
+      parts: components["schemas"]["PartOut"][];
+      /** Payer Document */
+      payer_document: string;
+      /** Payer Name */
+      payer_name: string;
+      /** Provider */
+      provider: string;
+      /** Reason */
+      reason: string;
+      /** Refund Confirmed */
+      refund_confirmed: number;
+      /** Refund Due At */
+      refund_due_at: string | null;
+      /** Refunded Amount */
+      refunded_amount: number;
+      /**
+       * Reported At
+       * Format: date-time
+       */
+      reported_at: string;
+      /**
+       * Seconds Left
+       * @description Until due_at; negative when overdue
+       */
+      seconds_left: number | null;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "open" | "refunding" | "completed" | "rejected" | "cancelled";
+      /**
+       * Urgency
+       * @enum {string}
+       */
+      urgency: "ok" | "h48" | "h24" | "h6" | "overdue" | "closed";
+    };
+    /** MedListOut */
+    MedListOut: {
+      /** Items */
+      items: components["schemas"]["MedOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** MedOut */
+    MedOut: {
+      /** Amount */
+      amount: number;
+      /**
+       * Analysis Due At
+       * Format: date-time
+       */
+      analysis_due_at: string;
+      /** Cancel Reason */
+      cancel_reason: string;
+      /** Case Reference */
+      case_reference: string;
+      client: components["schemas"]["ClientRef"];
+      /** Closed At */
+      closed_at: string | null;
+      /** Currency */
+      currency: string;
+      /** Decided At */
+      decided_at: string | null;
+      /** Decided By */
+      decided_by: string | null;
+      /** Deposit Amount */
+      deposit_amount: number;
+      /** Deposit Id */
+      deposit_id: string;
+      /** Details */
+      details: string;
+      /**
+       * Due At
+       * @description The deadline running now (analysis, then refund)
+       */
+      due_at: string | null;
+      /** Held Amount */
+      held_amount: number;
+      /** Hold Shortfall */
+      hold_shortfall: number;
+      /** Hops Count */
+      hops_count: number;
+      /** Id */
+      id: string;
+      /** Notices */
+      notices: number;
+      /**
+       * Notified At
+       * Format: date-time
+       */
+      notified_at: string;
+      /** Paid At */
+      paid_at: string | null;
+      /** Payer Document */
+      payer_document: string;
+      /** Payer Name */
+      payer_name: string;
+      /** Provider */
+      provider: string;
+      /** Reason */
+      reason: string;
+      /** Refund Confirmed */
+      refund_confirmed: number;
+      /** Refund Due At */
+      refund_due_at: string | null;
+      /** Refunded Amount */
+      refunded_amount: number;
+      /**
+       * Reported At
+       * Format: date-time
+       */
+      reported_at: string;
+      /**
+       * Seconds Left
+       * @description Until due_at; negative when overdue
+       */
+      seconds_left: number | null;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "open" | "refunding" | "completed" | "rejected" | "cancelled";
+      /**
+       * Urgency
+       * @enum {string}
+       */
+      urgency: "ok" | "h48" | "h24" | "h6" | "overdue" | "closed";
+    };
+    /** MedQuery */
+    MedQuery: {
+      /**
+       * Client
+       * @description A client's slug (staff)
+       * @default
+       */
+      client?: string;
+      /** Cursor */
+      cursor?: string | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @description Case, deposit or provider id; payer name or document
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @description queue (overdue first, then by deadline; closed last) or -reported_at
+       * @default queue
+       */
+      sort?: string;
+      /**
+       * Status
+       * @default []
+       */
+      status?: ("open" | "refunding" | "completed" | "rejected" | "cancelled")[];
+      /**
+       * Urgency
+       * @description Active cases due within 48/24/6 hours (overdue included), or overdue
+       * @default
+       * @enum {string}
+       */
+      urgency?: "" | "h48" | "h24" | "h6" | "overdue";
+    };
     /** MemberAddedOut */
     MemberAddedOut: {
       /**
@@ -2588,6 +2852,17 @@ export interface components {
       oldest_seconds?: number | null;
       /** Waiting */
       waiting?: number | null;
+    };
+    /** PartOut */
+    PartOut: {
+      /** Amount */
+      amount: number;
+      /** Refund Id */
+      refund_id: string;
+      /** Seq */
+      seq: number;
+      /** Status */
+      status: string;
     };
     /** PartnerBalanceOut */
     PartnerBalanceOut: {
@@ -6053,6 +6328,114 @@ export interface operations {
       503: {
         content: {
           "application/json": components["schemas"]["HealthOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** MED cases: overdue first, then by deadline; filters, keyset pages */
+  med_api_list_cases: {
+    parameters: {
+      query?: {
+        status?: ("open" | "refunding" | "completed" | "rejected" | "cancelled")[];
+        /** @description A client's slug (staff) */
+        client?: string;
+        /** @description Active cases due within 48/24/6 hours (overdue included), or overdue */
+        urgency?: "" | "h48" | "h24" | "h6" | "overdue";
+        /** @description Case, deposit or provider id; payer name or document */
+        q?: string;
+        /** @description queue (overdue first, then by deadline; closed last) or -reported_at */
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MedListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** One MED case with its traced hops and refund parts */
+  med_api_get_case: {
+    parameters: {
+      path: {
+        case_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MedDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Accept the claim: refund it (in parts as the balance allows) */
+  med_api_accept_case: {
+    parameters: {
+      path: {
+        case_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DecisionIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MedDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Reject the claim: the block is lifted */
+  med_api_reject_case: {
+    parameters: {
+      path: {
+        case_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DecisionIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MedDetailOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

@@ -99,6 +99,10 @@ export type RestrictionList = Schemas['RestrictionListOut'];
 export type RestrictionInput = Schemas['RestrictionIn'];
 export type CustomerAlert = Schemas['AlertOut'];
 export type CustomerAlertList = Schemas['AlertListOut'];
+// The MED desk (employee/meds).
+export type MedCase = Schemas['MedOut'];
+export type MedCaseDetail = Schemas['MedDetailOut'];
+export type MedCaseList = Schemas['MedListOut'];
 // Exports of the lists (the Export button of the list kit and the download center).
 export type ExportJob = Schemas['ExportOut'];
 export type ExportIn = Schemas['ExportIn'];

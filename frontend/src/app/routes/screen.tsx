@@ -32,6 +32,7 @@ const BankRoutingScreen = lazyWithTimeout(() => import('@/features/bank-routing/
 const StatsHomeScreen = lazyWithTimeout(() => import('@/features/stats/components/stats-home-screen'));
 const MetricsScreen = lazyWithTimeout(() => import('@/features/stats/components/metrics-screen'));
 const AlertsScreen = lazyWithTimeout(() => import('@/features/customer-alerts/components/alerts-screen'));
+const MedScreen = lazyWithTimeout(() => import('@/features/med/components/med-screen'));
 const RestrictionsScreen = lazyWithTimeout(() => import('@/features/restrictions/components/restrictions-screen'));
 const PartnerHomeScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-home-screen'));
 const PartnerDepositsScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-deposits-screen'));
@@ -86,6 +87,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'employee/restrictions': RestrictionsScreen,
   'employee/valid-restrictions': RestrictionsScreen,
   'admin/customers-alert': AlertsScreen,
+  'employee/meds': MedScreen,
   'partner-providers/home': PartnerHomeScreen,
   'partner/balance': PartnerBalanceScreen,
   'partner/deposits': PartnerDepositsScreen,

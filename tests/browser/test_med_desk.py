@@ -1,0 +1,102 @@
+"""The MED desk in a browser: the sandbox bank raises a MED case on a client's paid PIX deposit (its
+test mode, POST /sandbox-bank/med) and its notice is delivered; the employee finds the case in
+employee/meds with its countdown, opens it (traced hops), cannot accept without a justification,
+accepts it with one and confirms; the case is refunding, its first refund part sent with the amount
+that was held. Data written in-process and committed, on a client of its own assigned to the demo
+employee."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from django.utils import timezone
+from django_tenants.utils import schema_context
+from playwright.sync_api import expect
+
+from tests.browser.helpers import login_ui, role_url, wait_for_shell
+from tests.browser.money_out import fund, new_client
+from tests.payouts.helpers import balance, post_webhooks
+from tests.support.http import ApiClient
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+PAYER = {"name": "Otávio Contestado", "document": "529.982.247-25"}
+
+
+@pytest.fixture
+def med_case(web: str, django_db_blocker: Any) -> dict[str, Any]:
+    from accounts import grants
+    from accounts.models import User
+    from med.models import MedCase
+    from ops.demo import demo_email
+    from payments import services
+    from tenants.models import Tenant
+
+    with django_db_blocker.unblock():
+        slug, _, api = new_client("med")
+        grants.grant_employee(User.objects.get(email=demo_email("employee")), Tenant.objects.get(slug=slug))
+        charge = {"method": "pix", "amount": 25_000, "currency": "BRL", "payer": PAYER}
+        response = api.post_json("/api/deposits", charge)
+        assert response.status_code == 201, response.content
+        deposit_id = response.json()["id"]
+        assert post_webhooks(deposit_id) == ["applied"]
+        with schema_context(slug):
+            assert services.settle_due(timezone.localdate() + timedelta(days=1)) == 1
+        fund(slug, 5_000)
+        raised = ApiClient("public").post_json(
+            "/sandbox-bank/med", {"reference": deposit_id, "amount": 12_000, "hops": 3, "duplicates": 1}
+        )
+        assert raised.status_code == 201, raised.content
+        assert post_webhooks(deposit_id) == ["opened", "duplicate_case"]
+        case = MedCase.objects.get(deposit_id=deposit_id)
+        assert (case.held_amount, balance(slug)["held"]) == (12_000, 12_000)
+    return {"slug": slug, "deposit": deposit_id, "case": case.public_id}
+
+
+def test_staff_accept_a_med_case_raised_through_the_sandbox(
+    page: Page, web: str, med_case: dict[str, Any], django_db_blocker: Any
+) -> None:
+    case_id = med_case["case"]
+    login_ui(page, web, "employee")
+    page.goto(role_url(web, "employee", f"/plataforma/employee/meds?q={med_case['deposit']}"))
+    wait_for_shell(page)
+    row = page.locator(f"tr[data-med='{case_id}']")
+    expect(row).to_contain_text("Aguardando análise", timeout=15_000)
+    expect(row).to_contain_text("Faltam 6d 23h")  # 7 days to analyse, counting down
+    expect(row).to_contain_text("R$ 120,00")
+    row.get_by_role("button", name=f"Abrir caso MED {case_id}").click()
+    drawer = page.get_by_role("dialog", name=f"Caso MED {case_id}")
+    hops = drawer.get_by_role("table", name="Rastreio dos recursos (MED 2.0)")
+    expect(hops.locator("tbody tr")).to_have_count(3, timeout=15_000)
+    expect(drawer).to_contain_text("Notificações recebidas")
+    drawer.get_by_role("button", name=f"Aceitar caso MED {case_id}").click()
+
+    form = page.get_by_role("dialog", name="Aceitar esta contestação")
+    form.get_by_role("button", name="Aceitar e devolver").click()
+    expect(form.get_by_text("Escreva uma justificativa (ao menos 10 caracteres)")).to_be_visible()
+    form.get_by_label("Justificativa").fill("Golpe confirmado pelo banco do pagador")
+    form.get_by_label("Evidência (nota)").fill("Boletim de ocorrência 4321/2026")
+    form.get_by_role("button", name="Aceitar e devolver").click()
+    confirm = page.get_by_role("alertdialog", name="Confirmar a decisão?")
+    expect(confirm).to_contain_text("A devolução de R$ 120,00 será enviada ao banco do pagador")
+    with page.expect_response(lambda r: r.url.endswith(f"/api/med-cases/{case_id}/accept")) as answer:
+        confirm.get_by_role("button", name="Confirmar").click()
+    assert answer.value.status == 200, answer.value.text()
+    body = answer.value.json()
+    assert body["status"] == "refunding"
+    assert [(p["seq"], p["amount"]) for p in body["parts"]] == [(1, 12_000)]
+    expect(confirm).to_be_hidden()
+    expect(row).to_contain_text("Aceito, em devolução", timeout=15_000)
+    expect(row).to_contain_text("Faltam 23h")  # the refund is due within 24 hours
+
+    from med.models import MedCase
+
+    with django_db_blocker.unblock():
+        case = MedCase.objects.get(public_id=case_id)
+        assert (case.status, case.held_amount, case.justification) == (
+            "refunding", 0, "Golpe confirmado pelo banco do pagador"
+        )  # fmt: skip
+        assert case.parts.get().amount == 12_000
