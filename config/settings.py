@@ -80,6 +80,7 @@ SHARED_APPS = [
     "compliance",  # per-client payout auto-approval rules (answer across clients)
     "restrictions",  # block lists of parties, platform-wide or per client (enforced where money moves)
     "stats",  # statistics roll-ups per tenant, day, method, currency and status (answer across clients)
+    "statements",  # statements of ledger accounts, external adjustments (maker-checker), client balances
     "ops",  # the top floor: demo seed and operators' commands (no models)
     # Plugins' own Django apps (hook cofre_django_apps, e.g. an outside bank's own state): public.
     *plugin_django_apps(),

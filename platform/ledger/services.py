@@ -141,15 +141,20 @@ def post(
                 )
         except IntegrityError:  # the same key posted concurrently: that one won
             return JournalEntry.objects.get(idempotency_key=idempotency_key)
-        Posting.objects.bulk_create(
-            Posting(
-                entry=entry,
-                account=locked[line.account.pk],
-                amount=line.amount,
-                currency=line.account.currency,
+        running = {pk: account.balance for pk, account in locked.items()}
+        postings = []
+        for line in lines:
+            running[line.account.pk] += line.amount
+            postings.append(
+                Posting(
+                    entry=entry,
+                    account=locked[line.account.pk],
+                    amount=line.amount,
+                    currency=line.account.currency,
+                    balance_after=running[line.account.pk],
+                )
             )
-            for line in lines
-        )
+        Posting.objects.bulk_create(postings)
         for account_id, delta in deltas.items():
             LedgerAccount.objects.filter(pk=account_id).update(balance=F("balance") + delta)
     return entry
