@@ -43,7 +43,7 @@ class AccountQuery(Schema):
 
 
 class StatementQuery(Schema):
-    account: str = Field(min_length=1, max_length=120, description="An account code (/api/statements/accounts)")
+    account: str = Field(default="", max_length=120, description="An account code (/api/statements/accounts)")
     date_from: IsoDate | None = Field(
         default=None, alias="from", description="First São Paulo day (default: the month's first)"
     )

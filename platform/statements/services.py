@@ -54,6 +54,9 @@ def accounts_for(membership: Membership) -> QuerySet[LedgerAccount]:
 
 
 def access_account(membership: Membership, code: str) -> LedgerAccount:
+    _staff(membership)
+    if not code:
+        raise AppError("invalid_input", fields={"account": "required"})
     found = accounts_for(membership).filter(code=code).first()
     if found is None:
         raise NotFoundError

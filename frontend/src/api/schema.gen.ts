@@ -5,6 +5,10 @@
 
 
 export interface paths {
+  "/api/admin/balances": {
+    /** Available, pending and held per client and currency; totals */
+    get: operations["statements_api_list_balances"];
+  };
   "/api/admin/compliance-rules": {
     /** Auto-approval rules */
     get: operations["compliance_api_list_compliance_rules"];
@@ -317,6 +321,28 @@ export interface paths {
     /** One settlement with its deposits */
     get: operations["payments_api_get_settlement"];
   };
+  "/api/statements": {
+    /** An account's statement for a period: keyset pages */
+    get: operations["statements_api_get_statement"];
+  };
+  "/api/statements/accounts": {
+    /** Ledger accounts of a client, or the platform's */
+    get: operations["statements_api_list_accounts"];
+  };
+  "/api/statements/adjustments": {
+    /** External credits and debits: keyset pages */
+    get: operations["statements_api_list_adjustments"];
+    /** Propose an external credit or debit (a reason) */
+    post: operations["statements_api_propose_adjustment"];
+  };
+  "/api/statements/adjustments/{adjustment_id}/confirm": {
+    /** Confirm (another staff member): posts it to the ledger */
+    post: operations["statements_api_confirm_adjustment"];
+  };
+  "/api/statements/adjustments/{adjustment_id}/reject": {
+    /** Reject (a reason) */
+    post: operations["statements_api_reject_adjustment"];
+  };
   "/api/stats/series": {
     /** Deposits and payouts per day or month */
     get: operations["stats_api_stats_series"];
@@ -409,6 +435,44 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    /** AccountListOut */
+    AccountListOut: {
+      /** Items */
+      items: components["schemas"]["AccountOut"][];
+    };
+    /** AccountOut */
+    AccountOut: {
+      /**
+       * Balance
+       * @description Current balance as a person reads it (centavos)
+       */
+      balance: number;
+      /** @description The client or partner it belongs to, if any */
+      client: components["schemas"]["ClientRef"] | null;
+      /**
+       * Code
+       * @description The account's code: pass it as `account` to /api/statements
+       */
+      code: string;
+      /** Currency */
+      currency: string;
+      /**
+       * Kind
+       * @description available, pending, held, fee_revenue, provider_clearing, ...
+       */
+      kind: string;
+      /** Provider */
+      provider: string;
+    };
+    /** AccountQuery */
+    AccountQuery: {
+      /**
+       * Client
+       * @description A client's slug, or `platform`
+       * @default platform
+       */
+      client?: string;
+    };
     /** ActivityListOut */
     ActivityListOut: {
       /** Items */
@@ -460,6 +524,93 @@ export interface components {
        * @default []
        */
       status?: string[];
+    };
+    /** AdjustmentIn */
+    AdjustmentIn: {
+      /**
+       * Amount
+       * @description Centavos
+       */
+      amount: number;
+      /**
+       * Client
+       * @description The client's slug
+       */
+      client: string;
+      /**
+       * Currency
+       * @enum {string}
+       */
+      currency: "BRL" | "USD";
+      /**
+       * Direction
+       * @enum {string}
+       */
+      direction: "credit" | "debit";
+      /** Reason */
+      reason: string;
+    };
+    /** AdjustmentListOut */
+    AdjustmentListOut: {
+      /** Items */
+      items: components["schemas"]["AdjustmentOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** AdjustmentOut */
+    AdjustmentOut: {
+      /** Amount */
+      amount: number;
+      client: components["schemas"]["ClientRef"];
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currency */
+      currency: string;
+      /** Decided At */
+      decided_at: string | null;
+      decided_by: components["schemas"]["PersonRef"] | null;
+      /**
+       * Direction
+       * @enum {string}
+       */
+      direction: "credit" | "debit";
+      /** Id */
+      id: string;
+      proposed_by: components["schemas"]["PersonRef"];
+      /** Reason */
+      reason: string;
+      /** Reject Reason */
+      reject_reason: string;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "proposed" | "confirmed" | "rejected";
+    };
+    /** AdjustmentQuery */
+    AdjustmentQuery: {
+      /**
+       * Client
+       * @default
+       */
+      client?: string;
+      /** Cursor */
+      cursor?: string | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Sort
+       * @default -created_at
+       */
+      sort?: string;
+      /** Status */
+      status?: ("proposed" | "confirmed" | "rejected") | null;
     };
     /** AdminTenantListOut */
     AdminTenantListOut: {
@@ -775,10 +926,60 @@ export interface components {
       /** Succeeded */
       succeeded: boolean;
     };
+    /** BalanceListOut */
+    BalanceListOut: {
+      /** Count */
+      count: number;
+      /** Items */
+      items: components["schemas"]["BalanceRowOut"][];
+      /**
+       * Totals
+       * @description Per currency over every matching row
+       */
+      totals: components["schemas"]["CurrencyTotalsOut"][];
+    };
     /** BalanceOut */
     BalanceOut: {
       /** Available */
       available: number;
+      /** Currency */
+      currency: string;
+      /** Held */
+      held: number;
+      /** Pending */
+      pending: number;
+    };
+    /** BalanceQuery */
+    BalanceQuery: {
+      /** Currency */
+      currency?: ("BRL" | "USD") | null;
+      /**
+       * Page
+       * @default 1
+       */
+      page?: number;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @default name
+       * @enum {string}
+       */
+      sort?: "name" | "-name" | "available" | "-available" | "pending" | "-pending" | "held" | "-held";
+    };
+    /** BalanceRowOut */
+    BalanceRowOut: {
+      /** Available */
+      available: number;
+      client: components["schemas"]["ClientRef"];
       /** Currency */
       currency: string;
       /** Held */
@@ -1075,6 +1276,17 @@ export interface components {
       currency: string;
       /** Fee */
       fee: number;
+    };
+    /** CurrencyTotalsOut */
+    CurrencyTotalsOut: {
+      /** Available */
+      available: number;
+      /** Currency */
+      currency: string;
+      /** Held */
+      held: number;
+      /** Pending */
+      pending: number;
     };
     /** DeliveryDetailOut */
     DeliveryDetailOut: {
@@ -3330,6 +3542,86 @@ export interface components {
        */
       method: "pix" | "ted";
     };
+    /** StatementLineOut */
+    StatementLineOut: {
+      /**
+       * Amount
+       * @description Signed as a person reads the account: positive raises the balance
+       */
+      amount: number;
+      /**
+       * Balance
+       * @description Running balance after this posting
+       */
+      balance: number;
+      /** Id */
+      id: number;
+      /**
+       * Kind
+       * @description The entry's kind: deposit_confirmed, payout_reserved, external_credit, ...
+       */
+      kind: string;
+      /** Memo */
+      memo: string;
+      /**
+       * Posted At
+       * Format: date-time
+       */
+      posted_at: string;
+      /**
+       * Reference
+       * @description The deposit, payout, refund or adjustment id
+       */
+      reference: string;
+    };
+    /** StatementOut */
+    StatementOut: {
+      account: components["schemas"]["AccountOut"];
+      /** Closing Balance */
+      closing_balance: number;
+      /**
+       * Date From
+       * Format: date
+       */
+      date_from: string;
+      /**
+       * Date To
+       * Format: date
+       */
+      date_to: string;
+      /** Items */
+      items: components["schemas"]["StatementLineOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+      /** Opening Balance */
+      opening_balance: number;
+    };
+    /** StatementQuery */
+    StatementQuery: {
+      /**
+       * Account
+       * @description An account code (/api/statements/accounts)
+       * @default
+       */
+      account?: string;
+      /** Cursor */
+      cursor?: string | null;
+      /**
+       * From
+       * @description First São Paulo day (default: the month's first)
+       */
+      from?: string | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * To
+       * @description Last São Paulo day, inclusive (default: today)
+       */
+      to?: string | null;
+    };
     /** StatsBalanceOut */
     StatsBalanceOut: {
       /** Available */
@@ -3809,6 +4101,32 @@ export type external = Record<string, never>;
 
 export interface operations {
 
+  /** Available, pending and held per client and currency; totals */
+  statements_api_list_balances: {
+    parameters: {
+      query?: {
+        q?: string;
+        currency?: ("BRL" | "USD") | null;
+        sort?: "name" | "-name" | "available" | "-available" | "pending" | "-pending" | "held" | "-held";
+        page?: number;
+        per_page?: number;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["BalanceListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** Auto-approval rules */
   compliance_api_list_compliance_rules: {
     responses: {
@@ -5867,6 +6185,155 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["SettlementDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** An account's statement for a period: keyset pages */
+  statements_api_get_statement: {
+    parameters: {
+      query?: {
+        /** @description An account code (/api/statements/accounts) */
+        account?: string;
+        /** @description First São Paulo day (default: the month's first) */
+        from?: string | null;
+        /** @description Last São Paulo day, inclusive (default: today) */
+        to?: string | null;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["StatementOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Ledger accounts of a client, or the platform's */
+  statements_api_list_accounts: {
+    parameters: {
+      query?: {
+        /** @description A client's slug, or `platform` */
+        client?: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AccountListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** External credits and debits: keyset pages */
+  statements_api_list_adjustments: {
+    parameters: {
+      query?: {
+        status?: ("proposed" | "confirmed" | "rejected") | null;
+        client?: string;
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AdjustmentListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Propose an external credit or debit (a reason) */
+  statements_api_propose_adjustment: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AdjustmentIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["AdjustmentOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Confirm (another staff member): posts it to the ledger */
+  statements_api_confirm_adjustment: {
+    parameters: {
+      path: {
+        adjustment_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AdjustmentOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Reject (a reason) */
+  statements_api_reject_adjustment: {
+    parameters: {
+      path: {
+        adjustment_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReasonIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AdjustmentOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
