@@ -108,11 +108,14 @@ WHERE p.account_id = %s AND p.posted_at >= %s AND p.posted_at < %s AND (p.posted
 ORDER BY p.posted_at, p.id
 LIMIT %s
 """
-BALANCE_BEFORE_SQL = """
-SELECT balance_after FROM ledger_posting
-WHERE account_id = %s AND posted_at < %s
-ORDER BY posted_at DESC, id DESC
-LIMIT 1
+# The account's balance just before two instants (the period's start and end): two index probes in
+# one round trip.
+BALANCES_BEFORE_SQL = """
+SELECT
+    (SELECT balance_after FROM ledger_posting WHERE account_id = %s AND posted_at < %s
+     ORDER BY posted_at DESC, id DESC LIMIT 1),
+    (SELECT balance_after FROM ledger_posting WHERE account_id = %s AND posted_at < %s
+     ORDER BY posted_at DESC, id DESC LIMIT 1)
 """
 FAR_FUTURE = datetime(9999, 1, 1, tzinfo=UTC)
 
@@ -134,11 +137,11 @@ def _decode(cursor: str) -> tuple[datetime, int]:
         raise AppError("invalid_cursor", fields={"cursor": "invalid"}) from exc
 
 
-def _balance_before(account: LedgerAccount, instant: datetime | None) -> int:
+def _balances_before(account: LedgerAccount, start: datetime, end: datetime | None) -> tuple[int, int]:
     with connection.cursor() as cursor:
-        cursor.execute(BALANCE_BEFORE_SQL, [account.pk, instant or FAR_FUTURE])
-        row = cursor.fetchone()
-    return int(row[0]) if row else 0
+        cursor.execute(BALANCES_BEFORE_SQL, [account.pk, start, account.pk, end or FAR_FUTURE])
+        opening, closing = cursor.fetchone()
+    return int(opening or 0), int(closing or 0)
 
 
 def statement(
@@ -165,12 +168,13 @@ def statement(
         for pk, at, amount, balance, kind, reference, memo in rows[:size]
     ]
     next_cursor = _encode(lines[-1].posted_at, lines[-1].id) if len(rows) > size else None
+    opening, closing = _balances_before(account, start, end)
     return Statement(
         account=account,
         date_from=date_from,
         date_to=date_to,
-        opening_balance=shown(account, _balance_before(account, start)),
-        closing_balance=shown(account, _balance_before(account, end)),
+        opening_balance=shown(account, opening),
+        closing_balance=shown(account, closing),
         lines=lines,
         next_cursor=next_cursor,
     )
