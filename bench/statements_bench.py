@@ -59,7 +59,7 @@ WITH series AS (
     FROM generate_series(1, %(rows)s) AS i
 ), entries AS (
     INSERT INTO ledger_journalentry (id, idempotency_key, kind, tenant_id, reference, memo, created_at)
-    SELECT %(base)s + i, 'bench-stmt:' || i, kind, %(tenant)s, 'dep_bench' || lpad(i::text, 14, '0'), '', at
+    SELECT %(base)s + i, 'bench-stmt:' || %(rows)s || ':' || i, kind, %(tenant)s, 'dep_bench' || lpad(i::text, 14, '0'), '', at
     FROM series
 )
 INSERT INTO ledger_posting (entry_id, account_id, amount, currency, posted_at, balance_after)

@@ -141,9 +141,10 @@ def reject_adjustment(request: HttpRequest, adjustment_id: str, payload: ReasonI
 )
 @requires_route(*BALANCE_ROUTES)
 def list_balances(request: HttpRequest, filters: Query[BalanceQuery]) -> dict[str, Any]:
+    page = services.page_number(filters.cursor)
     rows, count, totals = services.balance_rows(
         membership_of(request), q=filters.q, currency=filters.currency, sort=filters.sort,
-        page=filters.page, size=filters.per_page,
+        page=page, size=filters.per_page,
     )  # fmt: skip
     return {
         "items": [
@@ -151,6 +152,7 @@ def list_balances(request: HttpRequest, filters: Query[BalanceQuery]) -> dict[st
              "available": r.available, "pending": r.pending, "held": r.held}
             for r in rows
         ],  # fmt: skip
+        "next_cursor": str(page + 1) if page * filters.per_page < count else None,
         "count": count,
         "totals": [{"currency": c, **t} for c, t in totals.items()],
     }

@@ -139,5 +139,6 @@ class CurrencyTotalsOut(Schema):
 
 class BalanceListOut(Schema):
     items: list[BalanceRowOut]
-    count: int
+    next_cursor: str | None
+    count: int = Field(description="Rows (client and currency) matching, on every page")
     totals: list[CurrencyTotalsOut] = Field(description="Per currency over every matching row")

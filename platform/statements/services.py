@@ -328,6 +328,17 @@ class BalanceRow:
 
 
 BALANCE_SORTS = ("name", "available", "pending", "held")
+MAX_BALANCE_PAGE = 100_000
+
+
+def page_number(cursor: str | None) -> int:
+    """Balances page by number (a few thousand rows at most: one per client and currency); the cursor
+    is the next page's number, opaque to the screen."""
+    if not cursor:
+        return 1
+    if not cursor.isdigit() or not 1 <= int(cursor) <= MAX_BALANCE_PAGE:
+        raise AppError("invalid_cursor", fields={"cursor": "invalid"})
+    return int(cursor)
 
 
 def _kind_sum(kind: str) -> Sum:

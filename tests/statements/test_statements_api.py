@@ -270,4 +270,13 @@ def test_balances_per_client_and_currency_with_totals_never_mixing_currencies() 
     assert [r["available"] for r in brl] == sorted((r["available"] for r in brl), reverse=True)
     assert {r["currency"] for r in brl} == {"BRL"}
     assert admin.get("/api/admin/balances", {"sort": "hack"}).status_code in (400, 422)
+    assert admin.get("/api/admin/balances", {"cursor": "x"}).status_code == 400
+    first = admin.get("/api/admin/balances", {"per_page": 10}).json()
+    if first["count"] > 10:
+        second = admin.get("/api/admin/balances", {"per_page": 10, "cursor": first["next_cursor"]}).json()
+        assert not {(r["client"]["slug"], r["currency"]) for r in first["items"]} & {
+            (r["client"]["slug"], r["currency"]) for r in second["items"]
+        }
+    else:
+        assert first["next_cursor"] is None
     assert staff("financial").get("/api/admin/balances").status_code == 403

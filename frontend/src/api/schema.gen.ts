@@ -928,10 +928,15 @@ export interface components {
     };
     /** BalanceListOut */
     BalanceListOut: {
-      /** Count */
+      /**
+       * Count
+       * @description Rows (client and currency) matching, on every page
+       */
       count: number;
       /** Items */
       items: components["schemas"]["BalanceRowOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
       /**
        * Totals
        * @description Per currency over every matching row

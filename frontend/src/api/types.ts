@@ -134,3 +134,13 @@ export type WalletActivity = Schemas['ActivityOut'];
 export type WalletActivityList = Schemas['ActivityListOut'];
 export type WalletDepositIn = Schemas['WalletDepositIn'];
 export type WalletActivityQuery = NonNullable<operations['payouts_wallet_api_wallet_activity']['parameters']['query']>;
+// Statements, external adjustments and client balances (admin/statements, financial/statements, admin/clients-balance).
+export type LedgerAccount = Schemas['AccountOut'];
+export type LedgerAccountList = Schemas['AccountListOut'];
+export type Statement = Schemas['StatementOut'];
+export type StatementLine = Schemas['StatementLineOut'];
+export type Adjustment = Schemas['AdjustmentOut'];
+export type AdjustmentList = Schemas['AdjustmentListOut'];
+export type AdjustmentInput = Schemas['AdjustmentIn'];
+export type ClientBalanceList = Schemas['BalanceListOut'];
+export type ClientBalanceRow = Schemas['BalanceRowOut'];

@@ -43,6 +43,8 @@ const PartnerBalanceScreen = lazyWithTimeout(() => import('@/features/partner/co
 const SettlementsScreen = lazyWithTimeout(() => import('@/features/settlements/components/settlements-screen'));
 const AdminClientsScreen = lazyWithTimeout(() => import('@/features/admin-clients/components/admin-clients-screen'));
 const ClientUsersScreen = lazyWithTimeout(() => import('@/features/members/components/client-users-screen'));
+const StatementsScreen = lazyWithTimeout(() => import('@/features/statements/components/statements-screen'));
+const BalancesScreen = lazyWithTimeout(() => import('@/features/statements/components/balances-screen'));
 
 /**
  * Screens built so far, by menu route. Every other permitted route shows the placeholder screen
@@ -87,6 +89,9 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'partner/withdraws': PartnerWithdrawsScreen,
   'admin/clients': AdminClientsScreen,
   'clients/client-user': ClientUsersScreen,
+  'admin/statements': StatementsScreen,
+  'financial/statements': StatementsScreen,
+  'admin/clients-balance': BalancesScreen,
 };
 
 /** Any path inside the shell: permitted iff the route is in the user's menu (or a profile route). */
