@@ -79,7 +79,9 @@ def load() -> tuple[int, str]:
             print(f"  {have:,} postings already on {client.code}")
             return client.pk, client.code
         if have:
-            raise SystemExit(f"{client.code} has {have:,} postings, fewer than {ROWS:,}: drop .data or raise BENCH_STATEMENT_ROWS")
+            raise SystemExit(
+                f"{client.code} has {have:,} postings, fewer than {ROWS:,}: drop .data or raise BENCH_STATEMENT_ROWS"
+            )
         start = timezone.now() - timedelta(days=730)
         step = (730 * 86400 - 3600) / ROWS
         started = time.perf_counter()
@@ -100,7 +102,9 @@ def load() -> tuple[int, str]:
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE ledger_posting")
             cursor.execute("ANALYZE ledger_journalentry")
-        print(f"  {ROWS:,} postings (and their other sides) generated in {time.perf_counter() - started:.1f} s")
+        print(
+            f"  {ROWS:,} postings (and their other sides) generated in {time.perf_counter() - started:.1f} s"
+        )
         return client.pk, client.code
 
 
@@ -143,7 +147,9 @@ def main() -> None:
             except OSError:
                 time.sleep(0.2)
                 client = bench.Http(port, settings.BASE_DOMAIN)
-        status, body, _ = client.request("POST", "/api/auth/login", {"email": ADMIN, "password": bench.PASSWORD})
+        status, body, _ = client.request(
+            "POST", "/api/auth/login", {"email": ADMIN, "password": bench.PASSWORD}
+        )
         if status != 200:
             raise RuntimeError(f"login failed: {status} {body[:200]!r}")
 

@@ -148,10 +148,15 @@ def list_balances(request: HttpRequest, filters: Query[BalanceQuery]) -> dict[st
     )  # fmt: skip
     return {
         "items": [
-            {"client": {"slug": r.slug, "name": r.name}, "currency": r.currency,
-             "available": r.available, "pending": r.pending, "held": r.held}
+            {
+                "client": {"slug": r.slug, "name": r.name},
+                "currency": r.currency,
+                "available": r.available,
+                "pending": r.pending,
+                "held": r.held,
+            }
             for r in rows
-        ],  # fmt: skip
+        ],
         "next_cursor": str(page + 1) if page * filters.per_page < count else None,
         "count": count,
         "totals": [{"currency": c, **t} for c, t in totals.items()],

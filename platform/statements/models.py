@@ -31,7 +31,9 @@ class Adjustment(models.Model):
     amount = models.BigIntegerField()  # centavos, > 0
     currency = models.CharField(max_length=3)
     reason = models.TextField()
-    status = models.CharField(max_length=10, choices=AdjustmentStatus.choices, default=AdjustmentStatus.PROPOSED)
+    status = models.CharField(
+        max_length=10, choices=AdjustmentStatus.choices, default=AdjustmentStatus.PROPOSED
+    )
     proposed_by = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
     decided_by = models.ForeignKey(User, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     decided_at = models.DateTimeField(null=True, blank=True)

@@ -57,7 +57,9 @@ class StatementQuery(Schema):
 class StatementLineOut(Schema):
     id: int
     posted_at: datetime
-    kind: str = Field(description="The entry's kind: deposit_confirmed, payout_reserved, external_credit, ...")
+    kind: str = Field(
+        description="The entry's kind: deposit_confirmed, payout_reserved, external_credit, ..."
+    )
     reference: str = Field(description="The deposit, payout, refund or adjustment id")
     memo: str
     amount: int = Field(description="Signed as a person reads the account: positive raises the balance")
@@ -118,8 +120,8 @@ class BalanceQuery(Schema):
     q: str = Field(default="", max_length=200)
     currency: CurrencyLiteral | None = None
     sort: Literal["name", "-name", "available", "-available", "pending", "-pending", "held", "-held"] = "name"
-    page: int = Field(default=1, ge=1, le=100000)
     per_page: int = DEFAULT_PAGE_SIZE
+    cursor: str | None = Field(default=None, max_length=20, description="next_cursor of the page before")
 
 
 class BalanceRowOut(Schema):

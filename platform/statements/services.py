@@ -162,9 +162,14 @@ def statement(
         rows = db.fetchall()
     lines = [
         StatementLine(
-            id=pk, posted_at=at, kind=kind, reference=reference, memo=memo,
-            amount=shown(account, amount), balance=shown(account, balance),
-        )  # fmt: skip
+            id=pk,
+            posted_at=at,
+            kind=kind,
+            reference=reference,
+            memo=memo,
+            amount=shown(account, amount),
+            balance=shown(account, balance),
+        )
         for pk, at, amount, balance, kind, reference, memo in rows[:size]
     ]
     next_cursor = _encode(lines[-1].posted_at, lines[-1].id) if len(rows) > size else None
@@ -380,9 +385,13 @@ def balance_rows(
     start = (page - 1) * size
     rows = [
         BalanceRow(
-            slug=r["tenant__slug"], name=r["tenant__name"], currency=r["currency"],
-            available=int(r["available"] or 0), pending=int(r["pending"] or 0), held=int(r["held"] or 0),
-        )  # fmt: skip
+            slug=r["tenant__slug"],
+            name=r["tenant__name"],
+            currency=r["currency"],
+            available=int(r["available"] or 0),
+            pending=int(r["pending"] or 0),
+            held=int(r["held"] or 0),
+        )
         for r in grouped.order_by(*order)[start : start + size]
     ]
     return rows, count, {c: dict(v) for c, v in sorted(totals.items())}

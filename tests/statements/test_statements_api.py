@@ -16,7 +16,7 @@ from accounts import identity_cache
 from accounts.models import Membership, User
 from audit.models import AuditEntry
 from ledger import services as ledger
-from ledger.models import AccountKind, JournalEntry
+from ledger.models import JournalEntry
 from ops.demo import DEMO_PASSWORD
 from statements.models import Adjustment
 from tenants.models import Tenant
@@ -129,7 +129,10 @@ def test_a_rejection_needs_a_reason_and_posts_nothing() -> None:
         f"/api/statements/adjustments/{adjustment['id']}/reject", {"reason": "Sem contrato assinado"}
     )
     assert rejected.status_code == 200
-    assert (rejected.json()["status"], rejected.json()["reject_reason"]) == ("rejected", "Sem contrato assinado")
+    assert (rejected.json()["status"], rejected.json()["reject_reason"]) == (
+        "rejected",
+        "Sem contrato assinado",
+    )
     late = checker.post_json(f"/api/statements/adjustments/{adjustment['id']}/confirm")
     assert late.status_code == 409
     with schema_context("public"):
@@ -151,7 +154,9 @@ def test_bad_proposals_are_refused_with_a_translated_error(overrides: dict[str, 
     assert response.status_code in (400, 422), response.content
     assert response.json()["message"]
     with schema_context("public"):
-        assert not Adjustment.objects.filter(reason="Acordo comercial de novembro", tenant__slug="nobody").exists()
+        assert not Adjustment.objects.filter(
+            reason="Acordo comercial de novembro", tenant__slug="nobody"
+        ).exists()
 
 
 # -------------------------------------------------------------------------------------- statements
@@ -178,7 +183,7 @@ def test_a_statement_pages_with_running_balances_opening_and_closing() -> None:
     seen: list[dict[str, Any]] = []
     cursor = None
     while True:
-        params = {"per_page": 10, **({"cursor": cursor} if cursor else {})}
+        params: dict[str, Any] = {"per_page": 10, **({"cursor": cursor} if cursor else {})}
         page = statement(admin, **params).json()
         seen.extend(page["items"])
         cursor = page["next_cursor"]

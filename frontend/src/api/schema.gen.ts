@@ -959,10 +959,10 @@ export interface components {
       /** Currency */
       currency?: ("BRL" | "USD") | null;
       /**
-       * Page
-       * @default 1
+       * Cursor
+       * @description next_cursor of the page before
        */
-      page?: number;
+      cursor?: string | null;
       /**
        * Per Page
        * @default 25
@@ -4113,8 +4113,9 @@ export interface operations {
         q?: string;
         currency?: ("BRL" | "USD") | null;
         sort?: "name" | "-name" | "available" | "-available" | "pending" | "-pending" | "held" | "-held";
-        page?: number;
         per_page?: number;
+        /** @description next_cursor of the page before */
+        cursor?: string | null;
       };
     };
     responses: {
