@@ -8,7 +8,9 @@
    their running balances, generated inside PostgreSQL (skipped when already there).
 2. Starts gunicorn (one worker, one thread), logs in as a platform admin and times pages of 50 of
    `GET /api/statements`: a recent day, a month, the whole two years, a page deep in the period (its
-   cursor found first), a period before any posting. Prints p50 and p95 in ms (goal: under 20 ms).
+   cursor found first), a period before any posting. Prints p50 and p95 in ms (goal: under 20 ms),
+   beside the same page read by the service in-process and PostgreSQL's own execution time of its
+   statements (EXPLAIN ANALYZE), and the machine's load average (it is shared).
 Uses DATABASE_URL / REDIS_URL or the embedded servers.
 """
 
@@ -17,11 +19,13 @@ from __future__ import annotations
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import time
-from datetime import timedelta
+from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,8 +45,10 @@ from django_tenants.utils import schema_context  # noqa: E402
 
 from accounts.models import Membership, User  # noqa: E402
 from bench import deposits as bench  # noqa: E402
+from core.dates import day_end, day_start  # noqa: E402
 from ledger import services as ledger  # noqa: E402
-from ledger.models import AccountKind, Posting  # noqa: E402
+from ledger.models import AccountKind, LedgerAccount, Posting  # noqa: E402
+from statements import services as statements  # noqa: E402
 from tenants.services import ensure_platform  # noqa: E402
 from tenants.template import sync_template  # noqa: E402
 
@@ -106,6 +112,32 @@ def load() -> tuple[int, str]:
             f"  {ROWS:,} postings (and their other sides) generated in {time.perf_counter() - started:.1f} s"
         )
         return client.pk, client.code
+
+
+def in_process(params: dict[str, str]) -> tuple[float, float, float]:
+    """The same page read by the service in this process (no HTTP, no session: p50 and p95 of
+    BENCH_RUNS), and the server's own execution time of its statements (EXPLAIN ANALYZE)."""
+    account = LedgerAccount.objects.get(code=params["account"])
+    first, last = date.fromisoformat(params["from"]), date.fromisoformat(params["to"])
+    cursor_text, size = params.get("cursor"), int(params["per_page"])
+    times = []
+    for n in range(bench.RUNS + 20):
+        started = time.perf_counter()
+        statements.statement(account, date_from=first, date_to=last, cursor=cursor_text, size=size)
+        if n >= 20:
+            times.append((time.perf_counter() - started) * 1000)
+    start, end = day_start(first), day_end(last) or statements.FAR_FUTURE
+    after = statements._decode(cursor_text) if cursor_text else (start, 0)
+    executed = 0.0
+    queries: list[tuple[str, list[Any]]] = [
+        (statements.PAGE_SQL, [account.pk, start, end, after[0], after[1], size + 1]),
+        (statements.BALANCES_BEFORE_SQL, [account.pk, start, account.pk, end]),
+    ]
+    with connection.cursor() as db:
+        for sql, values in queries:
+            db.execute(f"EXPLAIN (ANALYZE, FORMAT JSON) {sql}", values)
+            executed += float(db.fetchone()[0][0]["Execution Time"])
+    return statistics.median(times), bench.percentile(times, 95), executed
 
 
 def ensure_admin() -> None:
@@ -174,10 +206,13 @@ def main() -> None:
         ]
         print(f"\nload average before: {os.getloadavg()[0]:.2f} (2 cores shared with other sessions)")
         print(f"{bench.RUNS} requests per case after 20 warm-up, pages of 50, {ROWS:,} postings (ms):")
-        print(f"{'case':<36} {'p50':>7} {'p95':>7}")
+        print(
+            f"{'case':<36} {'API p50':>8} {'API p95':>8} {'service p50':>12} {'service p95':>12} {'SQL':>6}"
+        )
         for name, params in cases:
             p50, p95 = bench.measure(client, "/api/statements", params)
-            print(f"{name:<36} {p50:7.2f} {p95:7.2f}")
+            s50, s95, sql = in_process(params[0])
+            print(f"{name:<36} {p50:8.2f} {p95:8.2f} {s50:12.2f} {s95:12.2f} {sql:6.2f}")
         print(f"load average after: {os.getloadavg()[0]:.2f}")
     finally:
         web.terminate()
