@@ -25,7 +25,6 @@ import sys
 import time
 from datetime import date, timedelta
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -116,7 +115,7 @@ def load() -> tuple[int, str]:
 
 def in_process(params: dict[str, str]) -> tuple[float, float, float]:
     """The same page read by the service in this process (no HTTP, no session: p50 and p95 of
-    BENCH_RUNS), and the server's own execution time of its statements (EXPLAIN ANALYZE)."""
+    BENCH_RUNS), and the server's own execution time of its one statement (EXPLAIN ANALYZE)."""
     account = LedgerAccount.objects.get(code=params["account"])
     first, last = date.fromisoformat(params["from"]), date.fromisoformat(params["to"])
     cursor_text, size = params.get("cursor"), int(params["per_page"])
@@ -126,17 +125,12 @@ def in_process(params: dict[str, str]) -> tuple[float, float, float]:
         statements.statement(account, date_from=first, date_to=last, cursor=cursor_text, size=size)
         if n >= 20:
             times.append((time.perf_counter() - started) * 1000)
-    start, end = day_start(first), day_end(last) or statements.FAR_FUTURE
+    start = day_start(first)
     after = statements._decode(cursor_text) if cursor_text else (start, 0)
-    executed = 0.0
-    queries: list[tuple[str, list[Any]]] = [
-        (statements.PAGE_SQL, [account.pk, start, end, after[0], after[1], size + 1]),
-        (statements.BALANCES_BEFORE_SQL, [account.pk, start, account.pk, end]),
-    ]
+    values = statements.statement_params(account, start, day_end(last), after, size)
     with connection.cursor() as db:
-        for sql, values in queries:
-            db.execute(f"EXPLAIN (ANALYZE, FORMAT JSON) {sql}", values)
-            executed += float(db.fetchone()[0][0]["Execution Time"])
+        db.execute(f"EXPLAIN (ANALYZE, FORMAT JSON) {statements.STATEMENT_SQL}", values)
+        executed = float(db.fetchone()[0][0]["Execution Time"])
     return statistics.median(times), bench.percentile(times, 95), executed
 
 

@@ -12,6 +12,7 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import BigIntegerField, Case, F, Q, QuerySet, Sum, Value, When
@@ -101,21 +102,28 @@ class Statement:
     next_cursor: str | None
 
 
-PAGE_SQL = """
-SELECT p.id, p.posted_at, p.amount, p.balance_after, e.kind, e.reference, e.memo
-FROM ledger_posting p JOIN ledger_journalentry e ON e.id = p.entry_id
-WHERE p.account_id = %s AND p.posted_at >= %s AND p.posted_at < %s AND (p.posted_at, p.id) > (%s, %s)
-ORDER BY p.posted_at, p.id
-LIMIT %s
-"""
-# The account's balance just before two instants (the period's start and end): two index probes in
-# one round trip.
-BALANCES_BEFORE_SQL = """
-SELECT
-    (SELECT balance_after FROM ledger_posting WHERE account_id = %s AND posted_at < %s
-     ORDER BY posted_at DESC, id DESC LIMIT 1),
-    (SELECT balance_after FROM ledger_posting WHERE account_id = %s AND posted_at < %s
-     ORDER BY posted_at DESC, id DESC LIMIT 1)
+# One round trip: the account's balance just before the period's start and end (the opening and
+# closing balances: two index probes) and one keyset page of its postings (a range scan of the same
+# index from a row comparison); a page with no posting still answers one row with both balances.
+STATEMENT_SQL = """
+WITH bounds AS (
+    SELECT
+        (SELECT balance_after FROM ledger_posting WHERE account_id = %(account)s AND posted_at < %(start)s
+         ORDER BY posted_at DESC, id DESC LIMIT 1) AS opening,
+        (SELECT balance_after FROM ledger_posting WHERE account_id = %(account)s AND posted_at < %(end)s
+         ORDER BY posted_at DESC, id DESC LIMIT 1) AS closing
+)
+SELECT bounds.opening, bounds.closing, page.id, page.posted_at, page.amount, page.balance_after, page.kind,
+       page.reference, page.memo
+FROM bounds LEFT JOIN LATERAL (
+    SELECT p.id, p.posted_at, p.amount, p.balance_after, e.kind, e.reference, e.memo
+    FROM ledger_posting p JOIN ledger_journalentry e ON e.id = p.entry_id
+    WHERE p.account_id = %(account)s AND p.posted_at >= %(start)s AND p.posted_at < %(end)s
+      AND (p.posted_at, p.id) > (%(after_at)s, %(after_id)s)
+    ORDER BY p.posted_at, p.id
+    LIMIT %(limit)s
+) page ON true
+ORDER BY page.posted_at, page.id
 """
 FAR_FUTURE = datetime(9999, 1, 1, tzinfo=UTC)
 
@@ -137,11 +145,17 @@ def _decode(cursor: str) -> tuple[datetime, int]:
         raise AppError("invalid_cursor", fields={"cursor": "invalid"}) from exc
 
 
-def _balances_before(account: LedgerAccount, start: datetime, end: datetime | None) -> tuple[int, int]:
-    with connection.cursor() as cursor:
-        cursor.execute(BALANCES_BEFORE_SQL, [account.pk, start, account.pk, end or FAR_FUTURE])
-        opening, closing = cursor.fetchone()
-    return int(opening or 0), int(closing or 0)
+def statement_params(
+    account: LedgerAccount, start: datetime, end: datetime | None, after: tuple[datetime, int], size: int
+) -> dict[str, Any]:
+    return {
+        "account": account.pk,
+        "start": start,
+        "end": end or FAR_FUTURE,
+        "after_at": after[0],
+        "after_id": after[1],
+        "limit": size + 1,
+    }
 
 
 def statement(
@@ -149,7 +163,7 @@ def statement(
 ) -> Statement:
     """One page of `account`'s postings in [date_from, date_to] (São Paulo days, `to` inclusive), with
     the period's opening and closing balances and each posting's running balance (as a person reads
-    them). Three index probes on (account, posted_at, id) whatever the depth or the period."""
+    them). One round trip, three index probes on (account, posted_at, id) whatever the depth or period."""
     if date_from > date_to:
         raise AppError("invalid_input", fields={"date_to": "before_date_from"})
     if size not in PAGE_SIZES:
@@ -157,9 +171,12 @@ def statement(
     start = day_start(date_from)
     end = day_end(date_to)
     after = _decode(cursor) if cursor else (start, 0)
+    params = statement_params(account, start, end, after, size)
     with connection.cursor() as db:
-        db.execute(PAGE_SQL, [account.pk, start, end or FAR_FUTURE, after[0], after[1], size + 1])
+        db.execute(STATEMENT_SQL, params)
         rows = db.fetchall()
+    opening, closing = (int(rows[0][0] or 0), int(rows[0][1] or 0)) if rows else (0, 0)
+    found = [row[2:] for row in rows if row[2] is not None]
     lines = [
         StatementLine(
             id=pk,
@@ -170,10 +187,9 @@ def statement(
             amount=shown(account, amount),
             balance=shown(account, balance),
         )
-        for pk, at, amount, balance, kind, reference, memo in rows[:size]
+        for pk, at, amount, balance, kind, reference, memo in found[:size]
     ]
-    next_cursor = _encode(lines[-1].posted_at, lines[-1].id) if len(rows) > size else None
-    opening, closing = _balances_before(account, start, end)
+    next_cursor = _encode(lines[-1].posted_at, lines[-1].id) if len(found) > size else None
     return Statement(
         account=account,
         date_from=date_from,
