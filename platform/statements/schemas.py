@@ -6,7 +6,7 @@ from datetime import date, datetime
 from typing import Literal
 
 from ninja import Schema
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from core.api_types import IsoDate
 from core.pagination import DEFAULT_PAGE_SIZE
@@ -54,7 +54,10 @@ class StatementQuery(Schema):
     cursor: str | None = Field(default=None, max_length=200)
 
 
-class StatementLineOut(Schema):
+# A plain pydantic model, not a ninja Schema: a page has up to 100 of them and ninja's per-object root
+# validator (attribute access over Django objects) costs more than the page's query.
+class StatementLineOut(BaseModel):
+
     id: int
     posted_at: datetime
     kind: str = Field(
