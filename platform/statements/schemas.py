@@ -57,7 +57,6 @@ class StatementQuery(Schema):
 # A plain pydantic model, not a ninja Schema: a page has up to 100 of them and ninja's per-object root
 # validator (attribute access over Django objects) costs more than the page's query.
 class StatementLineOut(BaseModel):
-
     id: int
     posted_at: datetime
     kind: str = Field(
