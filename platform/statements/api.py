@@ -76,7 +76,10 @@ def list_accounts(request: HttpRequest, filters: Query[AccountQuery]) -> dict[st
 @router.get("", response=StatementOut, summary="An account's statement for a period: keyset pages")
 @requires_route(*STATEMENT_ROUTES)
 def get_statement(request: HttpRequest, filters: Query[StatementQuery]) -> dict[str, Any]:
-    account = services.access_account(membership_of(request), filters.account)
+    membership = membership_of(request)
+    if filters.cursor:
+        services.check_cursor(filters.cursor)  # a forged cursor is refused as such, whatever else is asked
+    account = services.access_account(membership, filters.account)
     today = timezone.localdate()
     page = services.statement(
         account,

@@ -121,9 +121,9 @@ class AdjustmentListOut(Schema):
 class BalanceQuery(Schema):
     q: str = Field(default="", max_length=200)
     currency: CurrencyLiteral | None = None
-    sort: Literal["name", "-name", "available", "-available", "pending", "-pending", "held", "-held"] = "name"
+    sort: str = Field(default="name", max_length=20, description="name|available|pending|held, - descends")
     per_page: int = DEFAULT_PAGE_SIZE
-    cursor: str | None = Field(default=None, max_length=20, description="next_cursor of the page before")
+    cursor: str | None = Field(default=None, max_length=200, description="next_cursor of the page before")
 
 
 class BalanceRowOut(Schema):

@@ -145,6 +145,11 @@ def _decode(cursor: str) -> tuple[datetime, int]:
         raise AppError("invalid_cursor", fields={"cursor": "invalid"}) from exc
 
 
+def check_cursor(cursor: str) -> None:
+    """400 `invalid_cursor` unless `cursor` is one of a statement page's."""
+    _decode(cursor)
+
+
 def statement_params(
     account: LedgerAccount, start: datetime, end: datetime | None, after: tuple[datetime, int], size: int
 ) -> dict[str, Any]:

@@ -975,10 +975,10 @@ export interface components {
       q?: string;
       /**
        * Sort
+       * @description name|available|pending|held, - descends
        * @default name
-       * @enum {string}
        */
-      sort?: "name" | "-name" | "available" | "-available" | "pending" | "-pending" | "held" | "-held";
+      sort?: string;
     };
     /** BalanceRowOut */
     BalanceRowOut: {
@@ -4112,7 +4112,8 @@ export interface operations {
       query?: {
         q?: string;
         currency?: ("BRL" | "USD") | null;
-        sort?: "name" | "-name" | "available" | "-available" | "pending" | "-pending" | "held" | "-held";
+        /** @description name|available|pending|held, - descends */
+        sort?: string;
         per_page?: number;
         /** @description next_cursor of the page before */
         cursor?: string | null;
