@@ -24,9 +24,9 @@ from statements.schemas import (
     AdjustmentListOut,
     AdjustmentOut,
     AdjustmentQuery,
+    AdjustmentReasonIn,
     BalanceListOut,
     BalanceQuery,
-    ReasonIn,
     StatementOut,
     StatementQuery,
 )
@@ -135,7 +135,9 @@ def confirm_adjustment(request: HttpRequest, adjustment_id: str) -> dict[str, An
 
 @router.post("/adjustments/{adjustment_id}/reject", response=AdjustmentOut, summary="Reject (a reason)")
 @requires_route(*STATEMENT_ROUTES, write=True)
-def reject_adjustment(request: HttpRequest, adjustment_id: str, payload: ReasonIn) -> dict[str, Any]:
+def reject_adjustment(
+    request: HttpRequest, adjustment_id: str, payload: AdjustmentReasonIn
+) -> dict[str, Any]:
     return adjustment_out(services.reject(membership_of(request), adjustment_id, payload.reason))
 
 

@@ -16,12 +16,12 @@ DirectionLiteral = Literal["credit", "debit"]
 AdjustmentStatusLiteral = Literal["proposed", "confirmed", "rejected"]
 
 
-class ClientRef(Schema):
+class BalanceClientRef(Schema):
     slug: str
     name: str
 
 
-class PersonRef(Schema):
+class StaffRef(Schema):
     email: str
 
 
@@ -29,7 +29,7 @@ class AccountOut(Schema):
     code: str = Field(description="The account's code: pass it as `account` to /api/statements")
     kind: str = Field(description="available, pending, held, fee_revenue, provider_clearing, ...")
     currency: str
-    client: ClientRef | None = Field(description="The client or partner it belongs to, if any")
+    client: BalanceClientRef | None = Field(description="The client or partner it belongs to, if any")
     provider: str
     balance: int = Field(description="Current balance as a person reads it (centavos)")
 
@@ -86,20 +86,20 @@ class AdjustmentIn(Schema):
     reason: str = Field(min_length=1, max_length=1000)
 
 
-class ReasonIn(Schema):
+class AdjustmentReasonIn(Schema):
     reason: str = Field(min_length=1, max_length=1000)
 
 
 class AdjustmentOut(Schema):
     id: str
-    client: ClientRef
+    client: BalanceClientRef
     direction: DirectionLiteral
     amount: int
     currency: str
     reason: str
     status: AdjustmentStatusLiteral
-    proposed_by: PersonRef
-    decided_by: PersonRef | None
+    proposed_by: StaffRef
+    decided_by: StaffRef | None
     decided_at: datetime | None
     reject_reason: str
     created_at: datetime
@@ -127,7 +127,7 @@ class BalanceQuery(Schema):
 
 
 class BalanceRowOut(Schema):
-    client: ClientRef
+    client: BalanceClientRef
     currency: str
     available: int
     pending: int

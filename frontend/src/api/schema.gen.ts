@@ -448,7 +448,7 @@ export interface components {
        */
       balance: number;
       /** @description The client or partner it belongs to, if any */
-      client: components["schemas"]["ClientRef"] | null;
+      client: components["schemas"]["BalanceClientRef"] | null;
       /**
        * Code
        * @description The account's code: pass it as `account` to /api/statements
@@ -561,7 +561,7 @@ export interface components {
     AdjustmentOut: {
       /** Amount */
       amount: number;
-      client: components["schemas"]["ClientRef"];
+      client: components["schemas"]["BalanceClientRef"];
       /**
        * Created At
        * Format: date-time
@@ -571,7 +571,7 @@ export interface components {
       currency: string;
       /** Decided At */
       decided_at: string | null;
-      decided_by: components["schemas"]["PersonRef"] | null;
+      decided_by: components["schemas"]["StaffRef"] | null;
       /**
        * Direction
        * @enum {string}
@@ -579,7 +579,7 @@ export interface components {
       direction: "credit" | "debit";
       /** Id */
       id: string;
-      proposed_by: components["schemas"]["PersonRef"];
+      proposed_by: components["schemas"]["StaffRef"];
       /** Reason */
       reason: string;
       /** Reject Reason */
@@ -611,6 +611,11 @@ export interface components {
       sort?: string;
       /** Status */
       status?: ("proposed" | "confirmed" | "rejected") | null;
+    };
+    /** AdjustmentReasonIn */
+    AdjustmentReasonIn: {
+      /** Reason */
+      reason: string;
     };
     /** AdminTenantListOut */
     AdminTenantListOut: {
@@ -926,6 +931,13 @@ export interface components {
       /** Succeeded */
       succeeded: boolean;
     };
+    /** BalanceClientRef */
+    BalanceClientRef: {
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
+    };
     /** BalanceListOut */
     BalanceListOut: {
       /**
@@ -984,7 +996,7 @@ export interface components {
     BalanceRowOut: {
       /** Available */
       available: number;
-      client: components["schemas"]["ClientRef"];
+      client: components["schemas"]["BalanceClientRef"];
       /** Currency */
       currency: string;
       /** Held */
@@ -3546,6 +3558,11 @@ export interface components {
        * @enum {string}
        */
       method: "pix" | "ted";
+    };
+    /** StaffRef */
+    StaffRef: {
+      /** Email */
+      email: string;
     };
     /** StatementLineOut */
     StatementLineOut: {
@@ -6333,7 +6350,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        "application/json": components["schemas"]["ReasonIn"];
+        "application/json": components["schemas"]["AdjustmentReasonIn"];
       };
     };
     responses: {
