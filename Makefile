@@ -64,7 +64,7 @@ openapi: venv ## Write frontend/openapi.json from the API and regenerate the Typ
 	$(PY) manage.py export_openapi frontend/openapi.json
 	$(NPM) run gen:api
 
-bench: bench-tenants bench-deposits bench-jobs bench-stats bench-webhooks bench-imports bench-exports bench-partner ## Run every benchmark (prints figures)
+bench: bench-tenants bench-deposits bench-jobs bench-stats bench-statements bench-webhooks bench-imports bench-exports bench-partner ## Run every benchmark (prints figures)
 
 bench-tenants: venv ## Benchmark tenant provisioning (template clone vs migrate)
 	$(PY) bench/tenants.py
@@ -83,6 +83,9 @@ bench-exports: venv ## Benchmark exports of BENCH_ROWS (default 1,000,000) depos
 
 bench-stats: venv ## Benchmark statistics (roll-ups vs GROUP BY) and a transition's cost with/without roll-ups at BENCH_ROWS
 	$(PY) bench/rollups_bench.py
+
+bench-statements: venv ## Benchmark a page of one client's statement at BENCH_STATEMENT_ROWS (default 1,000,000) postings: p50/p95
+	$(PY) bench/statements_bench.py
 
 bench-webhooks: venv ## Benchmark webhooks: BENCH_WEBHOOK_EVENTS (default 10,000) events to 50 endpoints, 5 dead and 5 slow; p95 of the healthy ones
 	$(PY) bench/webhooks_bench.py
@@ -107,4 +110,4 @@ clean: ## Remove build outputs and caches (keeps .data, the embedded databases)
 clean-data: ## Delete the embedded databases under .data (demo data is re-seeded by make run)
 	rm -rf .data
 
-.PHONY: help venv node build run test test-servers lint format pytest frontend-test openapi bench bench-tenants bench-tenants-1000 bench-deposits bench-jobs bench-stats bench-webhooks bench-imports migrations lock clean clean-data
+.PHONY: help venv node build run test test-servers lint format pytest frontend-test openapi bench bench-tenants bench-tenants-1000 bench-deposits bench-jobs bench-stats bench-statements bench-webhooks bench-imports migrations lock clean clean-data

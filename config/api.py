@@ -40,6 +40,8 @@ from platform_settings.api import status_router as platform_status_router
 from refunds.api import deposit_refunds_router, refunds_router
 from restrictions.api import alerts_router
 from restrictions.api import router as restrictions_router
+from statements.api import balances_router
+from statements.api import router as statements_router
 from stats.api import router as stats_router
 from stats.invoices_api import invoices_router
 from webhooks.api import deliveries_router as webhook_deliveries_router
@@ -104,6 +106,8 @@ api.add_router("/refunds", refunds_router)
 api.add_router("/credentials", credentials_router)
 api.add_router("/stats", stats_router)
 api.add_router("/admin/invoices", invoices_router)
+api.add_router("/statements", statements_router)
+api.add_router("/admin/balances", balances_router)
 api.add_router("/webhook-endpoints", webhook_endpoints_router)
 api.add_router("/webhook-deliveries", webhook_deliveries_router)
 api.add_router("/exports", exports_router)

@@ -82,6 +82,7 @@ SHARED_APPS = [
     "restrictions",  # block lists of parties, platform-wide or per client (enforced where money moves)
     "med",  # MED cases reported by bank providers (the MED desk answers across clients)
     "stats",  # statistics roll-ups per tenant, day, method, currency and status (answer across clients)
+    "statements",  # statements of ledger accounts, external adjustments (maker-checker), client balances
     "ops",  # the top floor: demo seed and operators' commands (no models)
     # Plugins' own Django apps (hook cofre_django_apps, e.g. an outside bank's own state): public.
     *plugin_django_apps(),

@@ -393,6 +393,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "restricted_party_bank_account": {"pt-BR": "a conta bancária informada", "en": "the bank account given"},
     "restricted_party_email": {"pt-BR": "o e-mail informado", "en": "the e-mail given"},
     "restricted_party_phone": {"pt-BR": "o telefone informado", "en": "the phone given"},
+    "adjustment_self_confirmation": {
+        "pt-BR": "Quem propôs o lançamento não pode confirmá-lo: outra pessoa da equipe precisa confirmar.",
+        "en": "Whoever proposed the entry cannot confirm it: another staff member must.",
+    },
+    "adjustment_not_pending": {
+        "pt-BR": "Este lançamento não aguarda confirmação (situação atual: {status_now}).",
+        "en": "This entry is not waiting for confirmation (current status: {status_now}).",
+    },
     "restriction_self_validation": {
         "pt-BR": "Quem propôs a restrição não pode validá-la: outra pessoa da equipe precisa validar.",
         "en": "Whoever proposed the restriction cannot validate it: another staff member must.",

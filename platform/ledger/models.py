@@ -11,6 +11,7 @@ snapshot of the sum of its postings, kept in the same transaction as every posti
 from __future__ import annotations
 
 from django.db import models
+from django.db.models import Func
 
 from tenants.models import Tenant
 
@@ -23,6 +24,9 @@ class AccountKind(models.TextChoices):
     PROVIDER_CLEARING = "provider_clearing", "Provider clearing"  # platform: what a bank holds for us (asset)
     PARTNER_COMMISSION = "partner_commission", "Partner commission"  # platform: owed to a partner (liability)
     CUSTOMER_WALLET = "customer_wallet", "Customer wallet"  # tenant: one end customer's own money (liability)
+    # platform: the other side of external credits and debits made by staff (statements app): what the
+    # platform put into clients' balances from outside the payment flows, net
+    EXTERNAL_ADJUSTMENTS = "external_adjustments", "External adjustments"
 
 
 # Accounts whose normal balance is a credit: shown to people as -(sum of postings).
@@ -68,14 +72,33 @@ class JournalEntry(models.Model):
         return self.idempotency_key
 
 
+class ClockTimestamp(Func):
+    """PostgreSQL's clock_timestamp(): the time the row is written (not the transaction's start)."""
+
+    function = "clock_timestamp"
+    template = "clock_timestamp()"
+    output_field = models.DateTimeField()
+
+
 class Posting(models.Model):
+    """One line of an entry. `posted_at` and `balance_after` make an account's statement a walk of one
+    index: both are written while the account's row is locked (`services.post`), so per account
+    (posted_at, id) grows with every posting and `balance_after` (the account's sum of postings after
+    this one, debit positive) is the running balance; the opening balance of any period is the
+    `balance_after` of the last posting before it (one index probe at any depth)."""
+
     entry = models.ForeignKey(JournalEntry, on_delete=models.PROTECT, related_name="postings")
     account = models.ForeignKey(LedgerAccount, on_delete=models.PROTECT, related_name="postings")
     amount = models.BigIntegerField()  # centavos; debit positive, credit negative
     currency = models.CharField(max_length=3)
+    posted_at = models.DateTimeField(db_default=ClockTimestamp())
+    balance_after = models.BigIntegerField()
 
     class Meta:
-        indexes = [models.Index(fields=("account", "entry"), name="posting_account_idx")]
+        indexes = [
+            models.Index(fields=("account", "entry"), name="posting_account_idx"),
+            models.Index(fields=("account", "posted_at", "id"), name="posting_statement_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.account_id}:{self.amount}"

@@ -141,15 +141,20 @@ def post(
                 )
         except IntegrityError:  # the same key posted concurrently: that one won
             return JournalEntry.objects.get(idempotency_key=idempotency_key)
-        Posting.objects.bulk_create(
-            Posting(
-                entry=entry,
-                account=locked[line.account.pk],
-                amount=line.amount,
-                currency=line.account.currency,
+        running = {pk: account.balance for pk, account in locked.items()}
+        postings = []
+        for line in lines:
+            running[line.account.pk] += line.amount
+            postings.append(
+                Posting(
+                    entry=entry,
+                    account=locked[line.account.pk],
+                    amount=line.amount,
+                    currency=line.account.currency,
+                    balance_after=running[line.account.pk],
+                )
             )
-            for line in lines
-        )
+        Posting.objects.bulk_create(postings)
         for account_id, delta in deltas.items():
             LedgerAccount.objects.filter(pk=account_id).update(balance=F("balance") + delta)
     return entry
@@ -192,7 +197,8 @@ class InvariantReport:
 
 
 def check_invariants() -> InvariantReport:
-    """Every entry sums to zero per currency; every snapshot equals its postings; no liability below zero."""
+    """Every entry sums to zero per currency; every snapshot equals its postings and its last running
+    balance; no liability below zero."""
     unbalanced = [
         f"{row['entry__idempotency_key']} {row['currency']} {row['total']}"
         for row in Posting.objects.values("entry__idempotency_key", "currency")
@@ -202,9 +208,18 @@ def check_invariants() -> InvariantReport:
     sums = dict(
         Posting.objects.values_list("account").annotate(total=Sum("amount")).values_list("account", "total")
     )
+    # The running balance of each account's last posting (statements read it) equals the snapshot.
+    last_running = dict(
+        Posting.objects.order_by("account_id", "-posted_at", "-id")
+        .distinct("account_id")
+        .values_list("account_id", "balance_after")
+    )
     mismatches = []
     negatives = []
     for account in LedgerAccount.objects.all():
+        running = last_running.get(account.pk, account.balance)
+        if running != account.balance:
+            mismatches.append(f"{account.code}: snapshot {account.balance} != last running balance {running}")
         if account.balance != sums.get(account.pk, 0):
             mismatches.append(
                 f"{account.code}: snapshot {account.balance} != postings {sums.get(account.pk, 0)}"

@@ -102,6 +102,7 @@ def test_every_operation_with_a_body_has_a_sample() -> None:
                 "POST /api/notifications/{notification_id}/read", "POST /api/notifications/read-all",
                 "POST /api/credentials/keys/{key_id}/revoke",
                 "POST /api/restrictions/{restriction_id}/validate",
+                "POST /api/statements/adjustments/{adjustment_id}/confirm",
                 "POST /api/webhook-deliveries/{delivery_id}/resend",
                 "POST /api/payout-imports/{import_id}/confirm", "POST /api/payout-imports/{import_id}/cancel",
                 "POST /api/exports/{export_id}/cancel", "POST /api/notices/{notice_id}/withdraw"}  # fmt: skip
@@ -185,12 +186,28 @@ def foreign_values(role: str, slug: str) -> dict[str, object]:
         "key_id": other_tenant_api_key(other_tenant),
         **other_tenant_webhook(other_tenant),
         "export_id": other_tenant_export(other_tenant, membership.user_id),
+        # staff who see every client: an adjustment of the platform's own tenant is outside their scope
+        "adjustment_id": other_tenant_adjustment(
+            Tenant.objects.get(kind=TenantKind.PLATFORM) if role in ALL_TENANT_ROLES else other_tenant,
+            membership.user_id,
+        ),
         # real plugin, method and currency (of the platform tenant's rows above)
         "kind": "method",
         "code": "pix",
         "method": "pix",
         "currency": "BRL",
     }
+
+
+def other_tenant_adjustment(tenant: Tenant, user_id: int) -> str:
+    """An external adjustment proposed for `tenant` (written directly: only its id matters here)."""
+    from core.ids import new_public_id
+    from statements.models import Adjustment
+
+    return Adjustment.objects.create(
+        public_id=new_public_id("adj"), tenant=tenant, direction="credit", amount=100, currency="BRL",
+        reason="other tenant", proposed_by_id=user_id,
+    ).public_id  # fmt: skip
 
 
 def platform_tenant_with_rows() -> Tenant:

@@ -5,6 +5,10 @@
 
 
 export interface paths {
+  "/api/admin/balances": {
+    /** Available, pending and held per client and currency; totals */
+    get: operations["statements_api_list_balances"];
+  };
   "/api/admin/compliance-rules": {
     /** Auto-approval rules */
     get: operations["compliance_api_list_compliance_rules"];
@@ -389,6 +393,28 @@ export interface paths {
     /** A settlement's receipt with its payments */
     get: operations["payments_api_settlement_receipt"];
   };
+  "/api/statements": {
+    /** An account's statement for a period: keyset pages */
+    get: operations["statements_api_get_statement"];
+  };
+  "/api/statements/accounts": {
+    /** Ledger accounts of a client, or the platform's */
+    get: operations["statements_api_list_accounts"];
+  };
+  "/api/statements/adjustments": {
+    /** External credits and debits: keyset pages */
+    get: operations["statements_api_list_adjustments"];
+    /** Propose an external credit or debit (a reason) */
+    post: operations["statements_api_propose_adjustment"];
+  };
+  "/api/statements/adjustments/{adjustment_id}/confirm": {
+    /** Confirm (another staff member): posts it to the ledger */
+    post: operations["statements_api_confirm_adjustment"];
+  };
+  "/api/statements/adjustments/{adjustment_id}/reject": {
+    /** Reject (a reason) */
+    post: operations["statements_api_reject_adjustment"];
+  };
   "/api/stats/series": {
     /** Deposits and payouts per day or month */
     get: operations["stats_api_stats_series"];
@@ -481,6 +507,44 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    /** AccountListOut */
+    AccountListOut: {
+      /** Items */
+      items: components["schemas"]["AccountOut"][];
+    };
+    /** AccountOut */
+    AccountOut: {
+      /**
+       * Balance
+       * @description Current balance as a person reads it (centavos)
+       */
+      balance: number;
+      /** @description The client or partner it belongs to, if any */
+      client: components["schemas"]["BalanceClientRef"] | null;
+      /**
+       * Code
+       * @description The account's code: pass it as `account` to /api/statements
+       */
+      code: string;
+      /** Currency */
+      currency: string;
+      /**
+       * Kind
+       * @description available, pending, held, fee_revenue, provider_clearing, ...
+       */
+      kind: string;
+      /** Provider */
+      provider: string;
+    };
+    /** AccountQuery */
+    AccountQuery: {
+      /**
+       * Client
+       * @description A client's slug, or `platform`
+       * @default platform
+       */
+      client?: string;
+    };
     /** ActivityListOut */
     ActivityListOut: {
       /** Items */
@@ -532,6 +596,98 @@ export interface components {
        * @default []
        */
       status?: string[];
+    };
+    /** AdjustmentIn */
+    AdjustmentIn: {
+      /**
+       * Amount
+       * @description Centavos
+       */
+      amount: number;
+      /**
+       * Client
+       * @description The client's slug
+       */
+      client: string;
+      /**
+       * Currency
+       * @enum {string}
+       */
+      currency: "BRL" | "USD";
+      /**
+       * Direction
+       * @enum {string}
+       */
+      direction: "credit" | "debit";
+      /** Reason */
+      reason: string;
+    };
+    /** AdjustmentListOut */
+    AdjustmentListOut: {
+      /** Items */
+      items: components["schemas"]["AdjustmentOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** AdjustmentOut */
+    AdjustmentOut: {
+      /** Amount */
+      amount: number;
+      client: components["schemas"]["BalanceClientRef"];
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currency */
+      currency: string;
+      /** Decided At */
+      decided_at: string | null;
+      decided_by: components["schemas"]["StaffRef"] | null;
+      /**
+       * Direction
+       * @enum {string}
+       */
+      direction: "credit" | "debit";
+      /** Id */
+      id: string;
+      proposed_by: components["schemas"]["StaffRef"];
+      /** Reason */
+      reason: string;
+      /** Reject Reason */
+      reject_reason: string;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "proposed" | "confirmed" | "rejected";
+    };
+    /** AdjustmentQuery */
+    AdjustmentQuery: {
+      /**
+       * Client
+       * @default
+       */
+      client?: string;
+      /** Cursor */
+      cursor?: string | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Sort
+       * @default -created_at
+       */
+      sort?: string;
+      /** Status */
+      status?: ("proposed" | "confirmed" | "rejected") | null;
+    };
+    /** AdjustmentReasonIn */
+    AdjustmentReasonIn: {
+      /** Reason */
+      reason: string;
     };
     /** AdminTenantListOut */
     AdminTenantListOut: {
@@ -1030,10 +1186,72 @@ export interface components {
       /** Type */
       type: string;
     };
+    /** BalanceClientRef */
+    BalanceClientRef: {
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
+    };
+    /** BalanceListOut */
+    BalanceListOut: {
+      /**
+       * Count
+       * @description Rows (client and currency) matching, on every page
+       */
+      count: number;
+      /** Items */
+      items: components["schemas"]["BalanceRowOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+      /**
+       * Totals
+       * @description Per currency over every matching row
+       */
+      totals: components["schemas"]["CurrencyTotalsOut"][];
+    };
     /** BalanceOut */
     BalanceOut: {
       /** Available */
       available: number;
+      /** Currency */
+      currency: string;
+      /** Held */
+      held: number;
+      /** Pending */
+      pending: number;
+    };
+    /** BalanceQuery */
+    BalanceQuery: {
+      /** Currency */
+      currency?: ("BRL" | "USD") | null;
+      /**
+       * Cursor
+       * @description next_cursor of the page before
+       */
+      cursor?: string | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @description name|available|pending|held, - descends
+       * @default name
+       */
+      sort?: string;
+    };
+    /** BalanceRowOut */
+    BalanceRowOut: {
+      /** Available */
+      available: number;
+      client: components["schemas"]["BalanceClientRef"];
       /** Currency */
       currency: string;
       /** Held */
@@ -1341,6 +1559,17 @@ export interface components {
       currency: string;
       /** Fee */
       fee: number;
+    };
+    /** CurrencyTotalsOut */
+    CurrencyTotalsOut: {
+      /** Available */
+      available: number;
+      /** Currency */
+      currency: string;
+      /** Held */
+      held: number;
+      /** Pending */
+      pending: number;
     };
     /** DecisionIn */
     DecisionIn: {
@@ -4367,6 +4596,91 @@ export interface components {
        */
       method: "pix" | "ted";
     };
+    /** StaffRef */
+    StaffRef: {
+      /** Email */
+      email: string;
+    };
+    /** StatementLineOut */
+    StatementLineOut: {
+      /**
+       * Amount
+       * @description Signed as a person reads the account: positive raises the balance
+       */
+      amount: number;
+      /**
+       * Balance
+       * @description Running balance after this posting
+       */
+      balance: number;
+      /** Id */
+      id: number;
+      /**
+       * Kind
+       * @description The entry's kind: deposit_confirmed, payout_reserved, external_credit, ...
+       */
+      kind: string;
+      /** Memo */
+      memo: string;
+      /**
+       * Posted At
+       * Format: date-time
+       */
+      posted_at: string;
+      /**
+       * Reference
+       * @description The deposit, payout, refund or adjustment id
+       */
+      reference: string;
+    };
+    /** StatementOut */
+    StatementOut: {
+      account: components["schemas"]["AccountOut"];
+      /** Closing Balance */
+      closing_balance: number;
+      /**
+       * Date From
+       * Format: date
+       */
+      date_from: string;
+      /**
+       * Date To
+       * Format: date
+       */
+      date_to: string;
+      /** Items */
+      items: components["schemas"]["StatementLineOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+      /** Opening Balance */
+      opening_balance: number;
+    };
+    /** StatementQuery */
+    StatementQuery: {
+      /**
+       * Account
+       * @description An account code (/api/statements/accounts)
+       * @default
+       */
+      account?: string;
+      /** Cursor */
+      cursor?: string | null;
+      /**
+       * From
+       * @description First São Paulo day (default: the month's first)
+       */
+      from?: string | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * To
+       * @description Last São Paulo day, inclusive (default: today)
+       */
+      to?: string | null;
+    };
     /** StatsBalanceOut */
     StatsBalanceOut: {
       /** Available */
@@ -4846,6 +5160,34 @@ export type external = Record<string, never>;
 
 export interface operations {
 
+  /** Available, pending and held per client and currency; totals */
+  statements_api_list_balances: {
+    parameters: {
+      query?: {
+        q?: string;
+        currency?: ("BRL" | "USD") | null;
+        /** @description name|available|pending|held, - descends */
+        sort?: string;
+        per_page?: number;
+        /** @description next_cursor of the page before */
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["BalanceListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** Auto-approval rules */
   compliance_api_list_compliance_rules: {
     responses: {
@@ -7507,6 +7849,155 @@ export interface operations {
       404: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** An account's statement for a period: keyset pages */
+  statements_api_get_statement: {
+    parameters: {
+      query?: {
+        /** @description An account code (/api/statements/accounts) */
+        account?: string;
+        /** @description First São Paulo day (default: the month's first) */
+        from?: string | null;
+        /** @description Last São Paulo day, inclusive (default: today) */
+        to?: string | null;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["StatementOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Ledger accounts of a client, or the platform's */
+  statements_api_list_accounts: {
+    parameters: {
+      query?: {
+        /** @description A client's slug, or `platform` */
+        client?: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AccountListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** External credits and debits: keyset pages */
+  statements_api_list_adjustments: {
+    parameters: {
+      query?: {
+        status?: ("proposed" | "confirmed" | "rejected") | null;
+        client?: string;
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AdjustmentListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Propose an external credit or debit (a reason) */
+  statements_api_propose_adjustment: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AdjustmentIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["AdjustmentOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Confirm (another staff member): posts it to the ledger */
+  statements_api_confirm_adjustment: {
+    parameters: {
+      path: {
+        adjustment_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AdjustmentOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Reject (a reason) */
+  statements_api_reject_adjustment: {
+    parameters: {
+      path: {
+        adjustment_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AdjustmentReasonIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["AdjustmentOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

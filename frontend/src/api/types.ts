@@ -165,3 +165,13 @@ export type PlatformSettingsIn = Schemas['PlatformSettingsIn'];
 export type PlatformStatus = Schemas['PlatformStatusOut'];
 export type ComplianceRule = Schemas['ComplianceRuleOut'];
 export type ComplianceRuleIn = Schemas['ComplianceRuleIn'];
+// Statements, external adjustments and client balances (admin/statements, financial/statements, admin/clients-balance).
+export type LedgerAccount = Schemas['AccountOut'];
+export type LedgerAccountList = Schemas['AccountListOut'];
+export type Statement = Schemas['StatementOut'];
+export type StatementLine = Schemas['StatementLineOut'];
+export type Adjustment = Schemas['AdjustmentOut'];
+export type AdjustmentList = Schemas['AdjustmentListOut'];
+export type AdjustmentInput = Schemas['AdjustmentIn'];
+export type ClientBalanceList = Schemas['BalanceListOut'];
+export type ClientBalanceRow = Schemas['BalanceRowOut'];

@@ -50,6 +50,8 @@ const NoticesHomeScreen = lazyWithTimeout(() => import('@/features/notices/compo
 const InvoicesScreen = lazyWithTimeout(() => import('@/features/invoices/components/invoices-screen'));
 const AuditLogScreen = lazyWithTimeout(() => import('@/features/audit-log/components/audit-log-screen'));
 const PlatformConfigScreen = lazyWithTimeout(() => import('@/features/platform-config/components/platform-config-screen'));
+const StatementsScreen = lazyWithTimeout(() => import('@/features/statements/components/statements-screen'));
+const BalancesScreen = lazyWithTimeout(() => import('@/features/statements/components/balances-screen'));
 
 /**
  * Screens built so far, by menu route. Every other permitted route shows the placeholder screen
@@ -104,6 +106,9 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   [paths.invoices.route]: InvoicesScreen,
   'client/logs': AuditLogScreen,
   'admin/config': PlatformConfigScreen,
+  'admin/statements': StatementsScreen,
+  'financial/statements': StatementsScreen,
+  'admin/clients-balance': BalancesScreen,
 };
 
 /** Any path inside the shell: permitted iff the route is in the user's menu (or a profile route). */
