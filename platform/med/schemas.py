@@ -35,7 +35,7 @@ class DecisionIn(Schema):
     evidence_note: str = Field(default="", max_length=2000)
 
 
-class ClientRef(Schema):
+class MedClientRef(Schema):
     slug: str
     name: str
 
@@ -57,7 +57,7 @@ class PartOut(Schema):
 
 class MedOut(Schema):
     id: str
-    client: ClientRef
+    client: MedClientRef
     provider: str
     case_reference: str
     deposit_id: str

@@ -14,7 +14,7 @@ from access.guard import membership_of, requires_route
 from access.scoped import visible_tenants
 from accounts.models import Membership
 from core.api_errors import ErrorOut
-from core.errors import NotFoundError
+from core.errors import AppError, NotFoundError
 from stats import invoices
 from stats.schemas import InvoiceDetailOut, InvoiceListOut
 from tenants.models import Tenant, TenantKind
@@ -73,8 +73,9 @@ def list_invoices(request: HttpRequest, filters: Query[InvoiceQuery]) -> dict[st
     found = [i for i in invoices.invoices(scope, month) if not filters.status or i.status == filters.status]
     if filters.cursor:
         numbers = [i.number for i in found]
-        start = numbers.index(filters.cursor) + 1 if filters.cursor in numbers else len(found)
-        found = found[start:]
+        if filters.cursor not in numbers:  # forged, or of another month or filter: not this list's
+            raise AppError("invalid_cursor", status=400)
+        found = found[numbers.index(filters.cursor) + 1 :]
     size = max(1, min(filters.per_page, 200))
     page = found[:size]
     return {

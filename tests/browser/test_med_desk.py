@@ -7,6 +7,7 @@ employee."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +28,7 @@ PAYER = {"name": "Otávio Contestado", "document": "529.982.247-25"}
 
 
 @pytest.fixture
-def med_case(web: str, django_db_blocker: Any) -> dict[str, Any]:
+def med_case(web: str, django_db_blocker: Any) -> Iterator[dict[str, Any]]:
     from accounts import grants
     from accounts.models import User
     from med.models import MedCase
@@ -37,14 +38,16 @@ def med_case(web: str, django_db_blocker: Any) -> dict[str, Any]:
 
     with django_db_blocker.unblock():
         slug, _, api = new_client("med")
-        grants.grant_employee(User.objects.get(email=demo_email("employee")), Tenant.objects.get(slug=slug))
+        employee, tenant = User.objects.get(email=demo_email("employee")), Tenant.objects.get(slug=slug)
+        grants.grant_employee(employee, tenant)
         charge = {"method": "pix", "amount": 25_000, "currency": "BRL", "payer": PAYER}
         response = api.post_json("/api/deposits", charge)
         assert response.status_code == 201, response.content
         deposit_id = response.json()["id"]
         assert post_webhooks(deposit_id) == ["applied"]
         with schema_context(slug):
-            assert services.settle_due(timezone.localdate() + timedelta(days=1)) == 1
+            # A week on: past the next business day (a weekend or a holiday may come first).
+            assert services.settle_due(timezone.localdate() + timedelta(days=7)) == 1
         fund(slug, 5_000)
         raised = ApiClient("public").post_json(
             "/sandbox-bank/med", {"reference": deposit_id, "amount": 12_000, "hops": 3, "duplicates": 1}
@@ -53,7 +56,9 @@ def med_case(web: str, django_db_blocker: Any) -> dict[str, Any]:
         assert post_webhooks(deposit_id) == ["opened", "duplicate_case"]
         case = MedCase.objects.get(deposit_id=deposit_id)
         assert (case.held_amount, balance(slug)["held"]) == (12_000, 12_000)
-    return {"slug": slug, "deposit": deposit_id, "case": case.public_id}
+    yield {"slug": slug, "deposit": deposit_id, "case": case.public_id}
+    with django_db_blocker.unblock():  # the demo employee's scope as other tests expect it: acme only
+        grants.revoke_employee(employee, tenant)
 
 
 def test_staff_accept_a_med_case_raised_through_the_sandbox(

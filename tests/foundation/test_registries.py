@@ -22,6 +22,7 @@ def test_every_app_registers_its_periodic_jobs() -> None:
         "refunds": "refund_jobs",
         "webhooks": "webhook_jobs",
         "exports": "export_jobs",
+        "med": "med_jobs",
     }
 
 
@@ -46,7 +47,7 @@ def test_the_tick_sends_every_registered_job_to_every_active_client_tenant(
     clients = set(active.values_list("schema_name", flat=True))
     assert {"acme", "beta"} <= clients
     assert suspended.schema_name not in clients
-    jobs = ("deposits", "payouts", "refunds", "webhooks", "exports")
+    jobs = ("deposits", "payouts", "refunds", "webhooks", "exports", "med")
     assert sorted(sent) == sorted((job, schema) for job in jobs for schema in clients)
 
 
@@ -60,10 +61,12 @@ def test_a_job_name_belongs_to_one_actor() -> None:
 
 def test_every_event_kind_goes_to_the_app_that_owns_its_records() -> None:
     routes = {kind: route.index_kind for kind, route in webhooks._routes.items()}
-    assert routes == {"charge": "deposit", "payout": "payout", "refund": "refund"}
+    # A MED case is about a deposit (the provider's notice names the paid charge).
+    assert routes == {"charge": "deposit", "payout": "payout", "refund": "refund", "med": "deposit"}
     handlers = {kind: route.handler.__module__ for kind, route in webhooks._routes.items()}
     assert handlers == {
         "charge": "payments.services",
         "payout": "payouts.services",
         "refund": "refunds.services",
+        "med": "med.services",
     }

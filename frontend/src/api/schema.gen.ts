@@ -2637,6 +2637,13 @@ export interface components {
       /** Marked */
       marked: number;
     };
+    /** MedClientRef */
+    MedClientRef: {
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
+    };
     /** MedDetailOut */
     MedDetailOut: {
       /** Amount */
@@ -2650,7 +2657,7 @@ export interface components {
       cancel_reason: string;
       /** Case Reference */
       case_reference: string;
-      client: components["schemas"]["ClientRef"];
+      client: components["schemas"]["MedClientRef"];
       /** Closed At */
       closed_at: string | null;
       /** Currency */
@@ -2750,7 +2757,7 @@ export interface components {
       cancel_reason: string;
       /** Case Reference */
       case_reference: string;
-      client: components["schemas"]["ClientRef"];
+      client: components["schemas"]["MedClientRef"];
       /** Closed At */
       closed_at: string | null;
       /** Currency */
