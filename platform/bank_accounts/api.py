@@ -15,6 +15,7 @@ from bank_accounts.models import BankAccount
 from bank_accounts.schemas import BankAccountIn, BankAccountOut, BankOut
 from bank_accounts.services import BeneficiaryInput
 from brazil.banks import load_participants
+from core.api_types import IdempotencyKey
 
 banks_router = Router(tags=["bank accounts"])
 bank_accounts_router = Router(tags=["bank accounts"])
@@ -63,11 +64,19 @@ def list_bank_accounts(request: HttpRequest) -> list[dict[str, Any]]:
     return [bank_account_out(a) for a in bank_accounts.list_bank_accounts(membership_of(request))]
 
 
-@bank_accounts_router.post("", response={201: BankAccountOut}, summary="Register a bank account")
+@bank_accounts_router.post(
+    "",
+    response={200: BankAccountOut, 201: BankAccountOut},
+    summary="Register a bank account (200 when the Idempotency-Key was seen)",
+)
 @requires_route(*BANK_ACCOUNT_ROUTES, write=True)
-def create_bank_account(request: HttpRequest, payload: BankAccountIn) -> Status[dict[str, Any]]:
-    account = bank_accounts.create_bank_account(membership_of(request), BeneficiaryInput(**payload.dict()))
-    return Status(201, bank_account_out(account))
+def create_bank_account(
+    request: HttpRequest, payload: BankAccountIn, idempotency_key: IdempotencyKey = None
+) -> Status[dict[str, Any]]:
+    account, created = bank_accounts.create_bank_account_once(
+        membership_of(request), BeneficiaryInput(**payload.dict()), idempotency_key=idempotency_key
+    )
+    return Status(201 if created else 200, bank_account_out(account))
 
 
 @bank_accounts_router.delete(

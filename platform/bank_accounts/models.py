@@ -21,6 +21,9 @@ class BankAccount(models.Model):
     """A beneficiary account. Deleting one is soft (`is_active`): payouts keep their own snapshot."""
 
     public_id = models.CharField(max_length=32, unique=True)
+    # Idempotency-Key of the create call (core.idempotency): null when none was sent
+    idempotency_key = models.CharField(max_length=100, null=True, blank=True, unique=True)
+    request_hash = models.CharField(max_length=64, blank=True, default="")
     owner_kind = models.CharField(max_length=10, choices=OwnerKind.choices)
     owner_user_id = models.BigIntegerField(null=True, blank=True)  # the customer, for owner_kind=customer
     holder_name = models.CharField(max_length=200)

@@ -8,7 +8,7 @@ a customer's own accounts (owner "customer", the customer's user id) under conta
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from django.db import transaction
 from django.db.models import QuerySet
@@ -22,6 +22,7 @@ from brazil import banks
 from brazil.documents import validate_document
 from brazil.errors import BankError, DocumentError, PixError
 from brazil.pix import PixKeyType, normalize_pix_key
+from core import idempotency
 from core.errors import AppError, NotFoundError
 from core.ids import new_public_id
 from tenants.models import TenantKind
@@ -250,7 +251,13 @@ def company_bank_accounts() -> QuerySet[BankAccount]:
     return BankAccount.objects.filter(is_active=True, owner_kind=OwnerKind.COMPANY).order_by("-created_at")
 
 
-def create_bank_account(membership: Membership, data: BeneficiaryInput) -> BankAccount:
+def create_bank_account(
+    membership: Membership,
+    data: BeneficiaryInput,
+    *,
+    idempotency_key: str | None = None,
+    request_hash: str = "",
+) -> BankAccount:
     _client_tenant(membership)
     clean = clean_beneficiary(data, require_account=True, require_pix=False)
     owner_kind, owner_user_id = owner_of(membership)
@@ -273,11 +280,27 @@ def create_bank_account(membership: Membership, data: BeneficiaryInput) -> BankA
             pix_key=clean.pix_key,
             pix_key_type=clean.pix_key_type,
             created_by_id=membership.user_id,
+            idempotency_key=idempotency_key,
+            request_hash=request_hash,
         )
         audit.record(
             "bank_account.created", actor=membership.user, target=account, data={"bank": clean.bank_ispb}
         )
     return account
+
+
+def create_bank_account_once(
+    membership: Membership, data: BeneficiaryInput, *, idempotency_key: str | None
+) -> tuple[BankAccount, bool]:
+    """`create_bank_account` honouring an optional Idempotency-Key: (account, created)."""
+    return idempotency.create_once(
+        BankAccount.objects.all(),
+        idempotency_key,
+        {**asdict(data), "creator": membership.user_id},
+        lambda key, request_hash: create_bank_account(
+            membership, data, idempotency_key=key, request_hash=request_hash
+        ),
+    )
 
 
 def access_bank_account(membership: Membership, public_id: str) -> BankAccount:

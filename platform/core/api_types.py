@@ -22,6 +22,7 @@ from datetime import date
 from typing import Annotated, Any
 
 from django.http import HttpRequest
+from ninja.params import functions as param
 from ninja.parser import Parser
 from pydantic import BeforeValidator
 from pydantic_core import PydanticCustomError
@@ -72,3 +73,15 @@ class ObjectBodyParser(Parser):
         if not isinstance(data, dict):
             raise ValueError("the body is not a JSON object")
         return data
+
+
+# The optional `Idempotency-Key` header of every create (core.idempotency).
+IdempotencyKey = Annotated[
+    str | None,
+    param.Header(
+        None,
+        alias="Idempotency-Key",
+        description="Optional. The same key with the same body answers the same record (200); "
+        "with another body, 409 idempotency_conflict.",
+    ),
+]

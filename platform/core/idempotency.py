@@ -1,4 +1,5 @@
-"""`Idempotency-Key` on creates (deposits, refunds; payouts have their own, required, variant).
+"""`Idempotency-Key` on every create (deposits, refunds, bank accounts, webhook endpoints, exports, wallet
+deposits; payouts have their own, required, variant).
 
 A model that honours the header carries `idempotency_key` (unique, null when none was sent) and
 `request_hash` (sha256 of what was asked and who asked). The same key with the same request answers the
@@ -11,9 +12,10 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
-from django.db import models
+from django.db import IntegrityError, models
 
 from core.errors import AppError
 
@@ -50,3 +52,27 @@ def replay(queryset: models.QuerySet[M], key: str | None, request_hash: str) -> 
     if existing is not None and getattr(existing, "request_hash", None) != request_hash:
         raise AppError("idempotency_conflict", status=409)
     return existing
+
+
+def create_once(
+    queryset: models.QuerySet[M],
+    key: str | None,
+    content: dict[str, Any],
+    create: Callable[[str | None, str], M],
+) -> tuple[M, bool]:
+    """`create(key, request_hash)` unless `key` was seen: (record, created). The same key with the same
+    `content` answers the first record, also when both arrive at once (the unique key makes the second
+    insert fail, and the first answers); with other content, 409 `idempotency_conflict`. `content` is
+    what is asked and by whom. `create` writes in its own transaction."""
+    key = optional_key(key)
+    request_hash = fingerprint(content) if key else ""
+    existing = replay(queryset, key, request_hash)
+    if existing is not None:
+        return existing, False
+    try:
+        return create(key, request_hash), True
+    except IntegrityError:
+        winner = replay(queryset, key, request_hash)
+        if winner is None:
+            raise
+        return winner, False

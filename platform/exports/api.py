@@ -17,6 +17,7 @@ from ninja.responses import Status
 
 from access.guard import any_member, membership_of
 from core.api_errors import ErrorOut
+from core.api_types import IdempotencyKey
 from exports import services
 from exports.models import Export
 from files.services import file_response
@@ -81,17 +82,24 @@ def export_out(export: Export) -> dict[str, Any]:
     }
 
 
-@router.post("", response={202: ExportCreatedOut}, summary="Export a list's filtered rows to a file (a job)")
+@router.post(
+    "",
+    response={200: ExportCreatedOut, 202: ExportCreatedOut},
+    summary="Export a list's filtered rows to a file (a job; 200 when the Idempotency-Key was seen)",
+)
 @any_member
-def create_export(request: HttpRequest, payload: ExportIn) -> Status[dict[str, Any]]:
-    export = services.create_export(
+def create_export(
+    request: HttpRequest, payload: ExportIn, idempotency_key: IdempotencyKey = None
+) -> Status[dict[str, Any]]:
+    export, created = services.create_export_once(
         membership_of(request),
         type_=payload.type,
         format_=payload.format,
         filters=payload.filters,
         dialect=payload.dialect,
+        idempotency_key=idempotency_key,
     )
-    return Status(202, {"id": export.public_id, "status": export.status})
+    return Status(202 if created else 200, {"id": export.public_id, "status": export.status})
 
 
 @router.get("", response=list[ExportOut], summary="The user's own exports, newest first (the last 100)")

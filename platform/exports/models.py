@@ -30,6 +30,9 @@ ACTIVE = (ExportStatus.QUEUED, ExportStatus.RUNNING)
 
 class Export(models.Model):
     public_id = models.CharField(max_length=40, unique=True)
+    # Idempotency-Key of the create call (core.idempotency): null when none was sent
+    idempotency_key = models.CharField(max_length=100, null=True, blank=True, unique=True)
+    request_hash = models.CharField(max_length=64, blank=True, default="")
     owner_id = models.BigIntegerField()  # accounts.User id: only they may read it (ARCHITECTURE, Files)
     type = models.CharField(max_length=16, choices=ExportType.choices)
     format = models.CharField(max_length=8, choices=ExportFormat.choices)

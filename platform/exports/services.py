@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from access.guard import check_route
 from accounts.models import Membership
-from core import leases
+from core import idempotency, leases
 from core.errors import AppError, NotFoundError
 from core.ids import new_public_id
 from core.jobs import enqueue_on_commit
@@ -75,11 +75,19 @@ def check_export(
 
 
 @transaction.atomic
-def do_create_export(membership: Membership, request: ExportRequest) -> Export:
+def do_create_export(
+    membership: Membership,
+    request: ExportRequest,
+    *,
+    idempotency_key: str | None = None,
+    request_hash: str = "",
+) -> Export:
     from exports.tasks import run_export
 
     export = Export.objects.create(
         public_id=new_public_id("exp"),
+        idempotency_key=idempotency_key,
+        request_hash=request_hash,
         owner_id=membership.user_id,
         type=request.type,
         format=request.format,
@@ -97,6 +105,27 @@ def create_export(
     return do_create_export(
         membership, check_export(membership, type_=type_, format_=format_, filters=filters, dialect=dialect)
     )
+
+
+def create_export_once(
+    membership: Membership,
+    *,
+    type_: str,
+    format_: str,
+    filters: Mapping[str, Any],
+    dialect: str = "",
+    idempotency_key: str | None,
+) -> tuple[Export, bool]:
+    """`create_export` honouring an optional Idempotency-Key: (export, created). The key is checked
+    against every export of the tenant (the fingerprint names the member: another's is a conflict)."""
+
+    def create(key: str | None, request_hash: str) -> Export:
+        checked = check_export(membership, type_=type_, format_=format_, filters=filters, dialect=dialect)
+        return do_create_export(membership, checked, idempotency_key=key, request_hash=request_hash)
+
+    content: dict[str, Any] = {"type": type_, "format": format_, "filters": dict(filters)}
+    content |= {"dialect": dialect, "creator": membership.user_id}
+    return idempotency.create_once(Export.objects.all(), idempotency_key, content, create)
 
 
 def own_exports(membership: Membership) -> QuerySet[Export]:

@@ -5,19 +5,18 @@
 
 from dataclasses import replace
 from datetime import date
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
 from django.db.models import F, Value
 from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse
 from ninja import Query, Router, Schema
-from ninja.params import functions as param
 from ninja.responses import Status
 
 from access.guard import membership_of, requires_route
 from accounts.models import Membership
 from core.api_errors import ErrorOut
-from core.api_types import IsoDate
+from core.api_types import IdempotencyKey, IsoDate
 from core.csp import document_policy
 from core.errors import NotFoundError
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
@@ -146,17 +145,6 @@ def query_filters(filters: DepositQuery) -> queries.DepositFilters:
 
 def deposit_filtered(filters: DepositQuery) -> Any:
     return queries.filtered(query_filters(filters))
-
-
-IdempotencyKey = Annotated[
-    str | None,
-    param.Header(
-        None,
-        alias="Idempotency-Key",
-        description="Optional. The same key with the same body answers the same record (200); "
-        "with another body, 409 idempotency_conflict.",
-    ),
-]
 
 
 @router.post(

@@ -20,7 +20,7 @@ from access.guard import membership_of, requires_route
 from accounts.models import Membership
 from accounts.roles import Role
 from core.api_errors import ErrorOut
-from core.api_types import IsoDate
+from core.api_types import IdempotencyKey, IsoDate
 from core.dates import day_end, day_start
 from core.errors import AppError, NotFoundError
 from ledger.services import customer_balances
@@ -119,14 +119,18 @@ def wallet_balance(request: HttpRequest) -> list[dict[str, Any]]:
 
 
 @wallet_router.post(
-    "/deposits", response={201: DepositOut}, summary="Add money to the wallet (PIX or boleto)"
+    "/deposits",
+    response={200: DepositOut, 201: DepositOut},
+    summary="Add money to the wallet (PIX or boleto; 200 when the Idempotency-Key was seen)",
 )
 @requires_route("depositar", write=True)
-def create_wallet_deposit(request: HttpRequest, payload: WalletDepositIn) -> Status[dict[str, Any]]:
+def create_wallet_deposit(
+    request: HttpRequest, payload: WalletDepositIn, idempotency_key: IdempotencyKey = None
+) -> Status[dict[str, Any]]:
     membership = _customer(request)
     if payload.method not in WALLET_METHODS:
         raise AppError("invalid_input", fields={"method": "invalid_choice"})
-    deposit = payments.create_deposit(
+    deposit, created = payments.create_deposit_once(
         membership,
         payments.DepositInput(
             method=payload.method,
@@ -135,8 +139,9 @@ def create_wallet_deposit(request: HttpRequest, payload: WalletDepositIn) -> Sta
             payer=Payer(**payload.payer.dict()),
             due_date=_billet_due() if payload.method == "billet" else None,
         ),
+        idempotency_key=idempotency_key,
     )
-    return Status(201, deposit_out(deposit))
+    return Status(201 if created else 200, deposit_out(deposit))
 
 
 @wallet_router.get("/deposits/{deposit_id}", response=DepositOut, summary="One of the customer's deposits")

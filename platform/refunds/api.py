@@ -10,9 +10,8 @@ from ninja import Query, Router, Schema
 from ninja.responses import Status
 
 from access.guard import membership_of, requires_route
-from core.api_types import IsoDate
+from core.api_types import IdempotencyKey, IsoDate
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
-from payments.api import IdempotencyKey
 from payments.services import access_deposit
 from refunds import queries
 from refunds import services as refunds

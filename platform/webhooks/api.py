@@ -11,6 +11,7 @@ from ninja import Query, Router, Schema
 from ninja.responses import Status
 
 from access.guard import membership_of, requires_route
+from core.api_types import IdempotencyKey
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
 from webhooks import catalog, services
 from webhooks.models import DeliveryStatus, WebhookDelivery, WebhookEndpoint
@@ -83,16 +84,19 @@ def list_endpoints(request: HttpRequest) -> list[dict[str, Any]]:
 
 @endpoints_router.post(
     "",
-    response={201: EndpointCreatedOut},
-    summary="Create a webhook endpoint (the secret is in this answer only)",
+    response={200: EndpointCreatedOut, 201: EndpointCreatedOut},
+    summary="Create a webhook endpoint (the secret is in this answer only; 200 when the Idempotency-Key "
+    "was seen)",
 )
 @requires_route(*WEBHOOK_ROUTES, write=True)
 def create_endpoint(
-    request: HttpRequest, payload: EndpointIn, response: HttpResponse
+    request: HttpRequest, payload: EndpointIn, response: HttpResponse, idempotency_key: IdempotencyKey = None
 ) -> Status[dict[str, Any]]:
-    created = services.create_endpoint(membership_of(request), payload.url, payload.events)
+    made, created = services.create_endpoint_once(
+        membership_of(request), payload.url, payload.events, idempotency_key=idempotency_key
+    )
     response["Cache-Control"] = "no-store"
-    return Status(201, {**endpoint_out(created.endpoint, 0), "secret": created.secret})
+    return Status(201 if created else 200, {**endpoint_out(made.endpoint, 0), "secret": made.secret})
 
 
 @endpoints_router.get("/{endpoint_id}", response=EndpointOut, summary="One webhook endpoint")

@@ -19,6 +19,9 @@ class EndpointStatus(models.TextChoices):
 
 class WebhookEndpoint(models.Model):
     public_id = models.CharField(max_length=32, unique=True)  # "we_…": in the API and URLs
+    # Idempotency-Key of the create call (core.idempotency): null when none was sent
+    idempotency_key = models.CharField(max_length=100, null=True, blank=True, unique=True)
+    request_hash = models.CharField(max_length=64, blank=True, default="")
     url = models.URLField(max_length=500)
     events = ArrayField(models.CharField(max_length=40))
     status = models.CharField(max_length=10, choices=EndpointStatus.choices, default=EndpointStatus.ACTIVE)

@@ -27,7 +27,7 @@ from django.utils import timezone
 
 from accounts.models import Membership
 from audit import services as audit
-from core import crypto, leases
+from core import crypto, idempotency, leases
 from core.errors import AppError, NotFoundError
 from core.ids import new_public_id
 from core.jobs import enqueue_on_commit
@@ -116,7 +116,13 @@ class NewEndpoint:
     secret: str  # the only time the secret leaves the server
 
 
-def do_create_endpoint(membership: Membership, checked: CheckedEndpoint) -> NewEndpoint:
+def do_create_endpoint(
+    membership: Membership,
+    checked: CheckedEndpoint,
+    *,
+    idempotency_key: str | None = None,
+    request_hash: str = "",
+) -> NewEndpoint:
     with transaction.atomic():
         if endpoints_of_tenant().count() >= MAX_ENDPOINTS:
             raise AppError("webhook_endpoints_limit", status=409, limit=MAX_ENDPOINTS)
@@ -124,6 +130,7 @@ def do_create_endpoint(membership: Membership, checked: CheckedEndpoint) -> NewE
         endpoint = WebhookEndpoint.objects.create(
             public_id=new_public_id("we"), url=checked.url, events=checked.events,
             secret=crypto.seal(secret), created_by_id=membership.user_id,
+            idempotency_key=idempotency_key, request_hash=request_hash,
         )  # fmt: skip
         audit.record(
             "webhook_endpoint.created", actor=membership.user, target=endpoint,
@@ -134,6 +141,27 @@ def do_create_endpoint(membership: Membership, checked: CheckedEndpoint) -> NewE
 
 def create_endpoint(membership: Membership, url: str, events: Sequence[str]) -> NewEndpoint:
     return do_create_endpoint(membership, check_endpoint(url, events))
+
+
+def create_endpoint_once(
+    membership: Membership, url: str, events: Sequence[str], *, idempotency_key: str | None
+) -> tuple[NewEndpoint, bool]:
+    """`create_endpoint` honouring an optional Idempotency-Key: (endpoint with its secret, created). A
+    repeated call (same key, same body, same user) answers the same endpoint and its signing secret."""
+
+    def create(key: str | None, request_hash: str) -> WebhookEndpoint:
+        checked = check_endpoint(url, events)
+        return do_create_endpoint(
+            membership, checked, idempotency_key=key, request_hash=request_hash
+        ).endpoint
+
+    endpoint, created = idempotency.create_once(
+        endpoints_of_tenant(),
+        idempotency_key,
+        {"url": url, "events": sorted(events), "creator": membership.user_id},
+        create,
+    )
+    return NewEndpoint(endpoint, str(crypto.unseal(endpoint.secret))), created
 
 
 def update_endpoint(

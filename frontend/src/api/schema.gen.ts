@@ -154,7 +154,7 @@ export interface paths {
   "/api/bank-accounts": {
     /** Bank accounts (a customer: own) */
     get: operations["bank_accounts_api_list_bank_accounts"];
-    /** Register a bank account */
+    /** Register a bank account (200 when the Idempotency-Key was seen) */
     post: operations["bank_accounts_api_create_bank_account"];
   };
   "/api/bank-accounts/{bank_account_id}": {
@@ -208,7 +208,7 @@ export interface paths {
   "/api/exports": {
     /** The user's own exports, newest first (the last 100) */
     get: operations["exports_api_list_exports"];
-    /** Export a list's filtered rows to a file (a job) */
+    /** Export a list's filtered rows to a file (a job; 200 when the Idempotency-Key was seen) */
     post: operations["exports_api_create_export"];
   };
   "/api/exports/{export_id}": {
@@ -452,7 +452,7 @@ export interface paths {
     get: operations["payouts_wallet_api_wallet_activity"];
   };
   "/api/wallet/deposits": {
-    /** Add money to the wallet (PIX or boleto) */
+    /** Add money to the wallet (PIX or boleto; 200 when the Idempotency-Key was seen) */
     post: operations["payouts_wallet_api_create_wallet_deposit"];
   };
   "/api/wallet/deposits/{deposit_id}": {
@@ -474,7 +474,7 @@ export interface paths {
   "/api/webhook-endpoints": {
     /** Webhook endpoints (never their secrets) */
     get: operations["webhooks_api_list_endpoints"];
-    /** Create a webhook endpoint (the secret is in this answer only) */
+    /** Create a webhook endpoint (the secret is in this answer only; 200 when the Idempotency-Key was seen) */
     post: operations["webhooks_api_create_endpoint"];
   };
   "/api/webhook-endpoints/event-types": {
@@ -6191,14 +6191,26 @@ export interface operations {
       };
     };
   };
-  /** Register a bank account */
+  /** Register a bank account (200 when the Idempotency-Key was seen) */
   bank_accounts_api_create_bank_account: {
+    parameters: {
+      header?: {
+        /** @description Optional. The same key with the same body answers the same record (200); with another body, 409 idempotency_conflict. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["BankAccountIn"];
       };
     };
     responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["BankAccountOut"];
+        };
+      };
       /** @description Created */
       201: {
         content: {
@@ -6572,14 +6584,26 @@ export interface operations {
       };
     };
   };
-  /** Export a list's filtered rows to a file (a job) */
+  /** Export a list's filtered rows to a file (a job; 200 when the Idempotency-Key was seen) */
   exports_api_create_export: {
+    parameters: {
+      header?: {
+        /** @description Optional. The same key with the same body answers the same record (200); with another body, 409 idempotency_conflict. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["ExportIn"];
       };
     };
     responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ExportCreatedOut"];
+        };
+      };
       /** @description Accepted */
       202: {
         content: {
@@ -8282,14 +8306,26 @@ export interface operations {
       };
     };
   };
-  /** Add money to the wallet (PIX or boleto) */
+  /** Add money to the wallet (PIX or boleto; 200 when the Idempotency-Key was seen) */
   payouts_wallet_api_create_wallet_deposit: {
+    parameters: {
+      header?: {
+        /** @description Optional. The same key with the same body answers the same record (200); with another body, 409 idempotency_conflict. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["WalletDepositIn"];
       };
     };
     responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["DepositOut"];
+        };
+      };
       /** @description Created */
       201: {
         content: {
@@ -8413,14 +8449,26 @@ export interface operations {
       };
     };
   };
-  /** Create a webhook endpoint (the secret is in this answer only) */
+  /** Create a webhook endpoint (the secret is in this answer only; 200 when the Idempotency-Key was seen) */
   webhooks_api_create_endpoint: {
+    parameters: {
+      header?: {
+        /** @description Optional. The same key with the same body answers the same record (200); with another body, 409 idempotency_conflict. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["EndpointIn"];
       };
     };
     responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EndpointCreatedOut"];
+        };
+      };
       /** @description Created */
       201: {
         content: {
