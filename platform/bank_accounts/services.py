@@ -293,6 +293,7 @@ def create_bank_account_once(
     membership: Membership, data: BeneficiaryInput, *, idempotency_key: str | None
 ) -> tuple[BankAccount, bool]:
     """`create_bank_account` honouring an optional Idempotency-Key: (account, created)."""
+    _client_tenant(membership)  # before the key is looked up: other schemas have no such table
     return idempotency.create_once(
         BankAccount.objects.all(),
         idempotency_key,

@@ -66,8 +66,7 @@ def check_export(
         raise AppError("invalid_input", fields={"dialect": "invalid_choice"})
     if format_ not in ExportFormat.values:
         raise AppError("invalid_input", fields={"format": "invalid_choice"})
-    if membership.tenant.schema_name != current_schema() or membership.tenant.kind != "client":
-        raise NotFoundError  # exports are of a client's lists (staff across clients: not yet)
+    client_tenant(membership)
     clean = sources.check_filters(membership, type_, filters)
     if own_exports(membership).filter(status__in=ACTIVE).count() >= ACTIVE_PER_USER:
         raise AppError("too_many_exports", status=429, limit=ACTIVE_PER_USER)
@@ -107,6 +106,12 @@ def create_export(
     )
 
 
+def client_tenant(membership: Membership) -> None:
+    """Exports are of a client's lists, on its own host (staff across clients: not yet)."""
+    if membership.tenant.schema_name != current_schema() or membership.tenant.kind != "client":
+        raise NotFoundError
+
+
 def create_export_once(
     membership: Membership,
     *,
@@ -118,6 +123,8 @@ def create_export_once(
 ) -> tuple[Export, bool]:
     """`create_export` honouring an optional Idempotency-Key: (export, created). The key is checked
     against every export of the tenant (the fingerprint names the member: another's is a conflict)."""
+
+    client_tenant(membership)  # before the key is looked up: other schemas have no exports table
 
     def create(key: str | None, request_hash: str) -> Export:
         checked = check_export(membership, type_=type_, format_=format_, filters=filters, dialect=dialect)

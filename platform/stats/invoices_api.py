@@ -14,7 +14,8 @@ from access.guard import membership_of, requires_route
 from access.scoped import visible_tenants
 from accounts.models import Membership
 from core.api_errors import ErrorOut
-from core.errors import AppError, NotFoundError
+from core.errors import NotFoundError
+from core.pagination import invalid_cursor
 from stats import invoices
 from stats.schemas import InvoiceDetailOut, InvoiceListOut
 from tenants.models import Tenant, TenantKind
@@ -74,7 +75,7 @@ def list_invoices(request: HttpRequest, filters: Query[InvoiceQuery]) -> dict[st
     if filters.cursor:
         numbers = [i.number for i in found]
         if filters.cursor not in numbers:  # forged, or of another month or filter: not this list's
-            raise AppError("invalid_cursor", status=400)
+            raise invalid_cursor()
         found = found[numbers.index(filters.cursor) + 1 :]
     size = max(1, min(filters.per_page, 200))
     page = found[:size]
