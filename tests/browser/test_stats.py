@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from playwright.sync_api import expect
 
 from tests.browser.helpers import login_ui, role_url, wait_for_shell
+from tests.support.servers import wait_for
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -33,7 +34,10 @@ def _brl(cents: int) -> str:
 
 
 def _a_deposit_today(django_db_blocker: Any) -> None:
-    """A PIX charge of acme's, committed (the browser's server reads it): the period is not empty."""
+    """A PIX charge of acme's, committed (the browser's server reads it): the period is not empty.
+
+    Waits until the sandbox bank has confirmed it: the figures compared below are read at two moments
+    (the screen's and the test's), and a confirmation landing between them would make them differ."""
     from tests.support.http import ApiClient
 
     with django_db_blocker.unblock():
@@ -43,6 +47,12 @@ def _a_deposit_today(django_db_blocker: Any) -> None:
         body = {"method": "pix", "amount": 1000, "currency": "BRL", "payer": payer}
         created = acme.post_json("/api/deposits", body)
         assert created.status_code == 201, created.content
+        path = f"/api/deposits/{created.json()['id']}"
+        wait_for(
+            lambda: acme.get(path).json()["status"] in {"confirmed", "paid_to_client"},
+            "the sandbox bank to confirm the deposit",
+            state=lambda: acme.get(path).json()["status"],
+        )
 
 
 def _paid(summary: dict[str, Any]) -> int:
