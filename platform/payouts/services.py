@@ -57,6 +57,7 @@ from payments.records import Entry, record_change
 from payouts import notices
 from payouts.models import Payout, PayoutEvent, PayoutKind, PayoutStatus, WithdrawMethod
 from payouts.transitions import can_transition
+from kyc import services as kyc
 from platform_settings import services as platform_settings
 from plugin_api import PayoutRequest, PayoutState, PluginError, ProviderEvent, ProviderPayout
 from restrictions.normalize import account_key, bank_code, pix_key_parties
@@ -199,6 +200,7 @@ def check_payout(
         return existing
 
     _check_kind_for_tenant(tenant, data.kind)
+    kyc.check_payouts_allowed(tenant)
     if not 0 < data.amount <= MAX_AMOUNT:
         raise AppError("invalid_input", fields={"amount": "amount_out_of_range"})
     if data.method not in WithdrawMethod.values:
