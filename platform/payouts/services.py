@@ -50,6 +50,7 @@ from core.text import search_text
 from gateway import services as gateway
 from gateway.models import PluginKind, TransactionIndex
 from gateway.registry import get_registry
+from kyc import services as kyc
 from ledger import services as ledger
 from ledger.models import AccountKind, LedgerAccount
 from payments import fees
@@ -57,7 +58,6 @@ from payments.records import Entry, record_change
 from payouts import notices
 from payouts.models import Payout, PayoutEvent, PayoutKind, PayoutStatus, WithdrawMethod
 from payouts.transitions import can_transition
-from kyc import services as kyc
 from platform_settings import services as platform_settings
 from plugin_api import PayoutRequest, PayoutState, PluginError, ProviderEvent, ProviderPayout
 from restrictions.normalize import account_key, bank_code, pix_key_parties
