@@ -17,14 +17,14 @@ from core.pagination import keyset_page
 from kyc import services
 from kyc.models import KycDocument, KycFile, KycStatus
 from kyc.schemas import (
-    ApproveIn,
-    DocumentOut,
+    KycApproveIn,
+    KycDocumentOut,
     KycIn,
     KycListOut,
     KycOut,
     KycQuery,
-    RejectIn,
-    ReviewDateIn,
+    KycRejectIn,
+    KycReviewDateIn,
 )
 from platform_settings import services as platform_settings
 
@@ -92,7 +92,7 @@ def put_own(request: HttpRequest, payload: KycIn) -> dict[str, Any]:
 
 @router.post(
     "/documents",
-    response={201: DocumentOut},
+    response={201: KycDocumentOut},
     summary="Upload a document (multipart `file`, `kind`): PDF, PNG or JPEG by content, at most 10 MB",
 )
 @requires_route(CLIENT_ROUTE, write=True)
@@ -187,7 +187,7 @@ def start_review(request: HttpRequest, client: str) -> dict[str, Any]:
     "/{client}/approve", response=KycOut, summary="Approve the file (audited, the client told)"
 )
 @requires_route(STAFF_ROUTE, write=True)
-def approve(request: HttpRequest, client: str, payload: ApproveIn) -> dict[str, Any]:
+def approve(request: HttpRequest, client: str, payload: KycApproveIn) -> dict[str, Any]:
     return kyc_out(services.approve(membership_of(request), client, review_due_on=payload.review_due_on))
 
 
@@ -195,7 +195,7 @@ def approve(request: HttpRequest, client: str, payload: ApproveIn) -> dict[str, 
     "/{client}/reject", response=KycOut, summary="Reject the file with a reason (audited, the client told)"
 )
 @requires_route(STAFF_ROUTE, write=True)
-def reject(request: HttpRequest, client: str, payload: RejectIn) -> dict[str, Any]:
+def reject(request: HttpRequest, client: str, payload: KycRejectIn) -> dict[str, Any]:
     return kyc_out(services.reject(membership_of(request), client, reason=payload.reason))
 
 
@@ -203,7 +203,7 @@ def reject(request: HttpRequest, client: str, payload: RejectIn) -> dict[str, An
     "/{client}/review-date", response=KycOut, summary="Move the periodic review of an approved file"
 )
 @requires_route(STAFF_ROUTE, write=True)
-def review_date(request: HttpRequest, client: str, payload: ReviewDateIn) -> dict[str, Any]:
+def review_date(request: HttpRequest, client: str, payload: KycReviewDateIn) -> dict[str, Any]:
     return kyc_out(
         services.set_review_date(membership_of(request), client, review_due_on=payload.review_due_on)
     )

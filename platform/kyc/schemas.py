@@ -15,7 +15,7 @@ StatusLiteral = Literal["draft", "pending", "under_review", "approved", "rejecte
 KindLiteral = Literal["articles", "id", "proof_of_address", "other"]
 
 
-class PersonIn(Schema):
+class KycPersonIn(Schema):
     role: Literal["representative", "owner"]
     name: str = Field(max_length=200)
     cpf: str = Field(max_length=20, description="CPF, with or without punctuation (check digits verified)")
@@ -30,17 +30,19 @@ class KycIn(Schema):
     cnpj: str = Field(
         default="", max_length=20, description="CNPJ (numeric or alphanumeric), check digits verified"
     )
-    people: list[PersonIn] = Field(default=[], max_length=50, description="Legal representatives and owners")
+    people: list[KycPersonIn] = Field(
+        default=[], max_length=50, description="Legal representatives and owners"
+    )
 
 
-class PersonOut(Schema):
+class KycPersonOut(Schema):
     role: str
     name: str
     cpf: str
     share_bp: int
 
 
-class DocumentOut(Schema):
+class KycDocumentOut(Schema):
     id: str
     kind: KindLiteral
     name: str
@@ -49,20 +51,20 @@ class DocumentOut(Schema):
     created_at: datetime
 
 
-class ClientRef(Schema):
+class KycClientRef(Schema):
     slug: str
     name: str
 
 
 class KycOut(Schema):
-    client: ClientRef
+    client: KycClientRef
     status: StatusLiteral
     expiring: bool = Field(description="Approved, with its periodic review due within 30 days")
     legal_name: str
     trade_name: str
     cnpj: str
-    people: list[PersonOut]
-    documents: list[DocumentOut]
+    people: list[KycPersonOut]
+    documents: list[KycDocumentOut]
     rejection_reason: str
     submitted_at: datetime | None
     decided_at: datetime | None
@@ -76,7 +78,7 @@ class KycOut(Schema):
 
 
 class KycListItem(Schema):
-    client: ClientRef
+    client: KycClientRef
     status: StatusLiteral
     expiring: bool
     legal_name: str
@@ -101,15 +103,15 @@ class KycQuery(Schema):
     cursor: str | None = None
 
 
-class ApproveIn(Schema):
+class KycApproveIn(Schema):
     review_due_on: IsoDate | None = Field(
         default=None, description="The periodic review (default: in a year)"
     )
 
 
-class RejectIn(Schema):
+class KycRejectIn(Schema):
     reason: str = Field(min_length=1, max_length=2000, description="What the client must correct")
 
 
-class ReviewDateIn(Schema):
+class KycReviewDateIn(Schema):
     review_due_on: IsoDate
