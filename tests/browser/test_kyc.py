@@ -27,7 +27,11 @@ def test_a_client_submits_its_kyc_file_and_the_admin_approves_it(
 ) -> None:
     with django_db_blocker.unblock():
         slug, email, _ = new_client("kyc")
-    files = {"articles": tmp_path / "contrato.pdf", "id": tmp_path / "rg.png", "proof": tmp_path / "conta.pdf"}
+    files = {
+        "articles": tmp_path / "contrato.pdf",
+        "id": tmp_path / "rg.png",
+        "proof": tmp_path / "conta.pdf",
+    }
     files["articles"].write_bytes(PDF)
     files["id"].write_bytes(PNG)
     files["proof"].write_bytes(PDF)
@@ -82,7 +86,9 @@ def test_a_client_submits_its_kyc_file_and_the_admin_approves_it(
     row.get_by_role("button", name=f"Abrir o cadastro KYC de Concurrency {slug}").click()
     drawer = admin.get_by_role("dialog", name=f"Cadastro KYC: Concurrency {slug}")
     expect(drawer.get_by_role("link", name="Baixar contrato.pdf")).to_be_visible(timeout=15_000)
-    expect(drawer.get_by_role("table", name="Representantes legais e beneficiários finais")).to_contain_text("Bruno Lima")
+    expect(drawer.get_by_role("table", name="Representantes legais e beneficiários finais")).to_contain_text(
+        "Bruno Lima"
+    )
     drawer.get_by_role("button", name="Aprovar").click()
     form = admin.get_by_role("dialog", name="Aprovar este cadastro KYC")
     form.get_by_role("button", name="Aprovar").click()
