@@ -98,7 +98,8 @@ def test_a_client_submits_its_kyc_file_and_the_admin_approves_it(
         decision.get_by_role("button", name="Confirmar").click()
     assert approved.value.status == 200, approved.value.text()
     assert approved.value.json()["status"] == "approved"
-    expect(row).to_contain_text("Aprovado", timeout=15_000)
+    expect(drawer.locator("[data-kyc-status='approved']")).to_have_text("Aprovado", timeout=15_000)
+    expect(row).to_have_count(0)  # no longer pending: out of the filtered queue
     staff.close()
 
     page.reload()

@@ -265,7 +265,8 @@ export default function StaffKycScreen({ route, homeHref }: { route: string; hom
       ),
     },
   ];
-  const openedName = query.data?.items.find((item) => item.client.slug === opened)?.client.name ?? opened ?? '';
+  const openedFile = useQuery({ ...getKycFileQueryOptions(opened ?? ''), enabled: Boolean(opened) });
+  const openedName = openedFile.data?.client.name ?? query.data?.items.find((item) => item.client.slug === opened)?.client.name ?? opened ?? '';
   return (
     <Stack gap="4">
       <RouteHeader route={route} homeHref={homeHref} />
