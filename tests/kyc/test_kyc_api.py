@@ -128,7 +128,7 @@ def test_a_client_fills_in_and_submits_and_staff_approve_with_a_review_date(admi
     assert [d["content_type"] for d in detail["documents"]] == ["application/pdf", "image/png", "image/jpeg"]
     download = admin.get(f"/api/admin/kyc/{slug}/documents/{ids[1]}")
     assert download.status_code == 200
-    assert b"".join(download.streaming_content) == PNG
+    assert download.getvalue() == PNG
     assert download["Content-Type"] == "image/png"
 
     assert admin.post_json(f"/api/admin/kyc/{slug}/start-review").json()["status"] == "under_review"
@@ -266,7 +266,7 @@ def test_a_client_reaches_only_its_own_file_and_staff_reach_every_client() -> No
         ).status_code
         == 200
     )
-    assert b"".join(beta.get(f"/api/kyc/documents/{beta_doc}").streaming_content).startswith(b"%PDF-")
+    assert beta.get(f"/api/kyc/documents/{beta_doc}").getvalue().startswith(b"%PDF-")
     staff_copy = admin.get(f"/api/admin/kyc/beta/documents/{beta_doc}")
     assert staff_copy.status_code == 200
     assert staff_copy["Cache-Control"] == "private, no-store"
