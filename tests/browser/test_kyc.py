@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import tenant_url
 from tests.browser.helpers import login_ui, new_context, role_url, wait_for_shell
 from tests.browser.money_out import login_as_email, new_client
+from tests.browser.test_accessibility import serious_violations
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -66,6 +67,7 @@ def test_a_client_submits_its_kyc_file_and_the_admin_approves_it(
             page.get_by_label(label).set_input_files(path)
         assert uploaded.value.status == 201, uploaded.value.text()
     expect(page.locator("[data-kyc-document]")).to_have_count(3, timeout=15_000)
+    assert serious_violations(page) == []
 
     page.get_by_role("button", name="Enviar para análise").click()
     confirm = page.get_by_role("alertdialog", name="Enviar o cadastro para análise?")
@@ -89,6 +91,7 @@ def test_a_client_submits_its_kyc_file_and_the_admin_approves_it(
     expect(drawer.get_by_role("table", name="Representantes legais e beneficiários finais")).to_contain_text(
         "Bruno Lima"
     )
+    assert serious_violations(admin) == []
     drawer.get_by_role("button", name="Aprovar").click()
     form = admin.get_by_role("dialog", name="Aprovar este cadastro KYC")
     form.get_by_role("button", name="Aprovar").click()

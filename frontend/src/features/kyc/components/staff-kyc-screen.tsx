@@ -68,7 +68,7 @@ function DecisionDialog({ file, action, onClose }: Deciding & { onClose: () => v
       title={intl.formatMessage(title)}
       description={action === 'review-date' ? undefined : `${intl.formatMessage(rejecting ? m.rejectText : m.approveText)} ${client}`}
       submitText={intl.formatMessage(action === 'review-date' ? m.confirm : rejecting ? m.reject : m.approve)}
-      submitPalette={rejecting ? 'red' : 'green'}
+      submitPalette={rejecting ? 'red' : 'blue'}
       cancelText={intl.formatMessage(m.cancel)}
       errorTitle={intl.formatMessage(m.decisionFailed)}
       error={error}
@@ -90,7 +90,7 @@ function DecisionDialog({ file, action, onClose }: Deciding & { onClose: () => v
                 rejecting ? { label: intl.formatMessage(m.reason), value: reason.trim() } : { label: intl.formatMessage(m.reviewDate), value: day(date, intl) },
               ],
               confirmText: intl.formatMessage(m.confirm),
-              confirmPalette: rejecting ? 'red' : 'green',
+              confirmPalette: rejecting ? 'red' : 'blue',
               backText: intl.formatMessage(m.back),
             }
       }
@@ -203,7 +203,7 @@ function FileDetail({ slug, canWrite, onDecide }: { slug: string; canWrite: bool
           )}
           {open && (
             <>
-              <Button colorPalette="green" onClick={() => onDecide({ file, action: 'approve' })}>
+              <Button colorPalette="blue" onClick={() => onDecide({ file, action: 'approve' })}>
                 {intl.formatMessage(m.approve)}
               </Button>
               <Button colorPalette="red" variant="outline" onClick={() => onDecide({ file, action: 'reject' })}>
