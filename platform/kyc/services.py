@@ -329,7 +329,10 @@ def document_response(kyc: KycFile, public_id: str) -> FileResponse:
         stored = StoredFile.objects.filter(public_id=document.stored_id).first()
         if stored is None:
             raise NotFoundError
-        return files.file_response(stored)
+        try:
+            return files.file_response(stored)
+        except FileNotFoundError as exc:  # the row outlived its bytes (a restored database): not a 500
+            raise NotFoundError from exc
 
 
 # ---------------------------------------------------------------------------------- transitions
