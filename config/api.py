@@ -28,6 +28,8 @@ from credentials.api import router as credentials_router
 from credentials.auth import api_key_bearer, api_key_header
 from exports.api import router as exports_router
 from gateway.api import webhook_router
+from kyc.api import admin_router as kyc_admin_router
+from kyc.api import router as kyc_router
 from med.api import router as med_router
 from payments.api import balance_router, settlements_router
 from payments.api import router as deposits_router
@@ -101,6 +103,8 @@ api.add_router("/admin/compliance-rules", compliance_rules_router)
 api.add_router("/restrictions", restrictions_router)
 api.add_router("/alerts", alerts_router)
 api.add_router("/med-cases", med_router)
+api.add_router("/kyc", kyc_router)
+api.add_router("/admin/kyc", kyc_admin_router)
 api.add_router("/deposits", deposit_refunds_router)  # /api/deposits/{id}/refunds
 api.add_router("/refunds", refunds_router)
 api.add_router("/credentials", credentials_router)

@@ -81,6 +81,7 @@ SHARED_APPS = [
     "platform_settings",  # limits, TED hours, the maintenance banner (admin/config): one public row
     "restrictions",  # block lists of parties, platform-wide or per client (enforced where money moves)
     "med",  # MED cases reported by bank providers (the MED desk answers across clients)
+    "kyc",  # KYC onboarding files of the clients (the staff's queue answers across clients)
     "stats",  # statistics roll-ups per tenant, day, method, currency and status (answer across clients)
     "statements",  # statements of ledger accounts, external adjustments (maker-checker), client balances
     "ops",  # the top floor: demo seed and operators' commands (no models)

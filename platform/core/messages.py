@@ -383,6 +383,31 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "Escreva uma justificativa (ao menos 10 caracteres).",
         "en": "Write a justification (at least 10 characters).",
     },
+    # KYC onboarding (platform/kyc)
+    "kyc_not_approved": {
+        "pt-BR": "Saques só são liberados depois que o cadastro KYC da empresa for aprovado.",
+        "en": "Payouts are only allowed once the company's KYC file is approved.",
+    },
+    "kyc_locked": {
+        "pt-BR": "O cadastro KYC não pode ser alterado agora (situação atual: {status_now}).",
+        "en": "The KYC file cannot be changed now (current status: {status_now}).",
+    },
+    "kyc_transition_refused": {
+        "pt-BR": "Esta ação não é possível na situação atual do cadastro KYC ({status_now}).",
+        "en": "This action is not possible in the KYC file's current status ({status_now}).",
+    },
+    "kyc_incomplete": {
+        "pt-BR": "O cadastro KYC está incompleto: preencha os campos e envie os documentos indicados.",
+        "en": "The KYC file is incomplete: fill in the fields and upload the documents shown.",
+    },
+    "unsupported_document_type": {
+        "pt-BR": "Envie o documento em PDF, PNG ou JPEG.",
+        "en": "Upload the document as a PDF, PNG or JPEG.",
+    },
+    "too_many_documents": {
+        "pt-BR": "O cadastro já tem {limit} documentos: remova algum antes de enviar outro.",
+        "en": "The file already has {limit} documents: remove one before uploading another.",
+    },
     # restrictions (platform/restrictions): refused movements and the maker-checker of proposals
     "restricted": {
         "pt-BR": "Operação recusada: {party} está em uma lista de restrições da plataforma.",

@@ -13,6 +13,7 @@ from accounts.models import Membership, User
 from accounts.roles import ROLES_BY_KIND
 from gateway import services as gateway
 from gateway.models import FeeRate, PluginConfig, PluginKind, ProviderRoute
+from ops.demo_kyc import seed_kyc
 from tenants import services as tenant_services
 from tenants.models import Tenant, TenantKind
 
@@ -103,6 +104,7 @@ def seed_demo() -> SeedReport:
         employee = User.objects.get(email=demo_email("employee"))
         grants.grant_employee(employee, tenants["acme"])
     seed_money_out(report, tenants["acme"])
+    report.created.extend(seed_kyc(tenants))
     return report
 
 

@@ -50,6 +50,7 @@ from core.text import search_text
 from gateway import services as gateway
 from gateway.models import PluginKind, TransactionIndex
 from gateway.registry import get_registry
+from kyc import services as kyc
 from ledger import services as ledger
 from ledger.models import AccountKind, LedgerAccount
 from payments import fees
@@ -199,6 +200,7 @@ def check_payout(
         return existing
 
     _check_kind_for_tenant(tenant, data.kind)
+    kyc.check_payouts_allowed(tenant)
     if not 0 < data.amount <= MAX_AMOUNT:
         raise AppError("invalid_input", fields={"amount": "amount_out_of_range"})
     if data.method not in WithdrawMethod.values:

@@ -31,10 +31,10 @@ ROUTED = [op for op in OPERATIONS if op.routes]
 WITH_OBJECTS = [op for op in OPERATIONS if op.params and not op.is_public]
 
 NO_BODY = {"GET", "DELETE"}
-MULTIPART = {("POST", "/api/auth/avatar"), ("POST", "/api/payout-imports")}
+MULTIPART = {("POST", "/api/auth/avatar"), ("POST", "/api/payout-imports"), ("POST", "/api/kyc/documents")}
 
 
-def call(client: Client, op: Operation, **values: object) -> Any:
+def call(client: Client, op: Operation, /, **values: object) -> Any:
     return send(client, op, None, **values)
 
 
@@ -179,6 +179,7 @@ def foreign_values(role: str, slug: str) -> dict[str, object]:
         **money_out,
         "deposit_id": deposit_id,
         "slug": other_slug,
+        "client": other_slug,  # a client's slug in a staff path (admin/kyc)
         "tenant": other_slug,  # the tenant an operation takes besides its path (admin plugins, fee rates)
         "member_id": membership.pk,
         "user_id": membership.user_id,

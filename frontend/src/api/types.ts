@@ -103,6 +103,13 @@ export type CustomerAlertList = Schemas['AlertListOut'];
 export type MedCase = Schemas['MedOut'];
 export type MedCaseDetail = Schemas['MedDetailOut'];
 export type MedCaseList = Schemas['MedListOut'];
+// KYC onboarding (client/kyc, admin/customers-kyc).
+export type KycFile = Schemas['KycOut'];
+export type KycInput = Schemas['KycIn'];
+export type KycPerson = Schemas['KycPersonOut'];
+export type KycDocument = Schemas['KycDocumentOut'];
+export type KycListItem = Schemas['KycListItem'];
+export type KycList = Schemas['KycListOut'];
 // Exports of the lists (the Export button of the list kit and the download center).
 export type ExportJob = Schemas['ExportOut'];
 export type ExportIn = Schemas['ExportIn'];

@@ -32,6 +32,8 @@ const BankRoutingScreen = lazyWithTimeout(() => import('@/features/bank-routing/
 const StatsHomeScreen = lazyWithTimeout(() => import('@/features/stats/components/stats-home-screen'));
 const MetricsScreen = lazyWithTimeout(() => import('@/features/stats/components/metrics-screen'));
 const AlertsScreen = lazyWithTimeout(() => import('@/features/customer-alerts/components/alerts-screen'));
+const ClientKycScreen = lazyWithTimeout(() => import('@/features/kyc/components/client-kyc-screen'));
+const StaffKycScreen = lazyWithTimeout(() => import('@/features/kyc/components/staff-kyc-screen'));
 const MedScreen = lazyWithTimeout(() => import('@/features/med/components/med-screen'));
 const RestrictionsScreen = lazyWithTimeout(() => import('@/features/restrictions/components/restrictions-screen'));
 const PartnerHomeScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-home-screen'));
@@ -77,6 +79,8 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'clients/refunds': RefundsScreen,
   'client/credentials': CredentialsScreen,
   'clients/webhooks': WebhooksScreen,
+  'client/kyc': ClientKycScreen,
+  'admin/customers-kyc': StaffKycScreen,
   'client/wallet-withdraws': WalletWithdrawsScreen,
   'admin/wallet-withdraws': StaffWalletWithdrawsScreen,
   'admin/fee-rates': FeeRatesScreen,
