@@ -17,6 +17,10 @@ export interface paths {
     /** Set a client's auto-approval threshold */
     put: operations["compliance_api_set_compliance_rule"];
   };
+  "/api/admin/employees/clients": {
+    /** The clients each employee may see (object grants) */
+    get: operations["backoffice_staff_api_list_employee_clients"];
+  };
   "/api/admin/employees/{user_id}/clients": {
     /** Assign a client to an employee */
     post: operations["backoffice_api_assign_employee"];
@@ -39,9 +43,23 @@ export interface paths {
     /** One invoice with its lines */
     get: operations["stats_invoices_api_get_invoice"];
   };
+  "/api/admin/partners": {
+    /** Partners, their terms and sizes (keyset pages) */
+    get: operations["backoffice_staff_api_list_partners"];
+  };
+  "/api/admin/partners/{slug}": {
+    /** A partner, its clients and its users */
+    get: operations["backoffice_staff_api_get_partner"];
+    /** Set a partner's commission rate */
+    patch: operations["backoffice_staff_api_set_partner_terms"];
+  };
   "/api/admin/partners/{slug}/clients": {
     /** Give a partner a client */
     post: operations["backoffice_api_link_partner_client"];
+  };
+  "/api/admin/partners/{slug}/clients/{client}": {
+    /** Take a client away from a partner */
+    delete: operations["backoffice_staff_api_unlink_partner_client"];
   };
   "/api/admin/payouts": {
     /** Generate a single withdraw for a client (staff) */
@@ -1443,6 +1461,13 @@ export interface components {
       /** Slug */
       slug: string;
     };
+    /** ClientRefOut */
+    ClientRefOut: {
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
+    };
     /** ComplianceItemOut */
     ComplianceItemOut: {
       /** Amount */
@@ -2039,6 +2064,13 @@ export interface components {
       status: "waiting" | "pending" | "confirmed" | "paid_to_client" | "canceled" | "expired" | "refunded";
       /** Txid */
       txid: string | null;
+    };
+    /** EmployeeClientsOut */
+    EmployeeClientsOut: {
+      /** Clients */
+      clients: components["schemas"]["ClientRefOut"][];
+      /** User Id */
+      user_id: number;
     };
     /** EndpointCreatedOut */
     EndpointCreatedOut: {
@@ -2920,7 +2952,10 @@ export interface components {
       /** Role */
       role: string;
     };
-    /** MemberOut */
+    /**
+     * MemberOut
+     * @description A member of a tenant (its users screen: /api/members; a partner's users: /api/admin/partners).
+     */
     MemberOut: {
       /**
        * Created At
@@ -3128,6 +3163,20 @@ export interface components {
        */
       currency?: string[];
     };
+    /** PartnerClientOut */
+    PartnerClientOut: {
+      /**
+       * Linked At
+       * Format: date-time
+       */
+      linked_at: string;
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
+      /** Status */
+      status: string;
+    };
     /** PartnerDepositListOut */
     PartnerDepositListOut: {
       /** Items */
@@ -3226,6 +3275,38 @@ export interface components {
        */
       status?: string[];
     };
+    /** PartnerDetailOut */
+    PartnerDetailOut: {
+      /** Clients */
+      clients: components["schemas"]["PartnerClientOut"][];
+      /** Clients Count */
+      clients_count: number;
+      /**
+       * Commission Bp
+       * @description Share of the platform's fees on its clients, basis points
+       */
+      commission_bp: number;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Host */
+      host: string;
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
+      /** Status */
+      status: string;
+      /** Users */
+      users: components["schemas"]["MemberOut"][];
+      /**
+       * Users Count
+       * @description Active users of the partner
+       */
+      users_count: number;
+    };
     /** PartnerHomeClientOut */
     PartnerHomeClientOut: {
       /** Available */
@@ -3305,6 +3386,72 @@ export interface components {
     PartnerLinkIn: {
       /** Client */
       client: string;
+    };
+    /** PartnerListOut */
+    PartnerListOut: {
+      /** Items */
+      items: components["schemas"]["PartnerOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** PartnerOut */
+    PartnerOut: {
+      /** Clients Count */
+      clients_count: number;
+      /**
+       * Commission Bp
+       * @description Share of the platform's fees on its clients, basis points
+       */
+      commission_bp: number;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Host */
+      host: string;
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
+      /** Status */
+      status: string;
+      /**
+       * Users Count
+       * @description Active users of the partner
+       */
+      users_count: number;
+    };
+    /** PartnerQuery */
+    PartnerQuery: {
+      /** Cursor */
+      cursor?: string | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @description Slug or name contains
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @default -created_at
+       */
+      sort?: string;
+      /**
+       * Status
+       * @default []
+       */
+      status?: string[];
+    };
+    /** PartnerTermsIn */
+    PartnerTermsIn: {
+      /** Commission Bp */
+      commission_bp: number;
     };
     /** PartnerWithdrawListOut */
     PartnerWithdrawListOut: {
@@ -5239,6 +5386,23 @@ export interface operations {
       };
     };
   };
+  /** The clients each employee may see (object grants) */
+  backoffice_staff_api_list_employee_clients: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EmployeeClientsOut"][];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** Assign a client to an employee */
   backoffice_api_assign_employee: {
     parameters: {
@@ -5425,6 +5589,82 @@ export interface operations {
       };
     };
   };
+  /** Partners, their terms and sizes (keyset pages) */
+  backoffice_staff_api_list_partners: {
+    parameters: {
+      query?: {
+        /** @description Slug or name contains */
+        q?: string;
+        status?: string[];
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PartnerListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** A partner, its clients and its users */
+  backoffice_staff_api_get_partner: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PartnerDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Set a partner's commission rate */
+  backoffice_staff_api_set_partner_terms: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PartnerTermsIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PartnerDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** Give a partner a client */
   backoffice_api_link_partner_client: {
     parameters: {
@@ -5443,6 +5683,27 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["TenantOut"];
         };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Take a client away from a partner */
+  backoffice_staff_api_unlink_partner_client: {
+    parameters: {
+      path: {
+        slug: string;
+        client: string;
+      };
+    };
+    responses: {
+      /** @description No Content */
+      204: {
+        content: never;
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
       "4XX": {
