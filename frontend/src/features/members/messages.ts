@@ -69,7 +69,7 @@ const messages = defineMessages({
   passwordWarning: { id: 'members.passwordWarning', defaultMessage: 'Give this password to the user now: it is shown only once.' },
   done: { id: 'members.done', defaultMessage: 'Done' },
   changeRole: { id: 'members.changeRole', defaultMessage: 'Change role' },
-  changeRoleLabel: { id: 'members.changeRoleLabel', defaultMessage: 'Change the role of {email}' },
+  changeRoleLabel: { id: 'members.changeRoleLabel', defaultMessage: 'Change role of {email}' },
   changeRoleTitle: { id: 'members.changeRoleTitle', defaultMessage: 'Change the role of {email}?' },
   changeRoleText: { id: 'members.changeRoleText', defaultMessage: 'What they can see and do changes at their next request.' },
   save: { id: 'members.save', defaultMessage: 'Change role' },

@@ -98,7 +98,7 @@ describe('clients/client-user', { timeout: 60_000 }, () => {
       'PATCH /members/3': () => jsonResponse({ code: 'last_owner', message: 'The account needs at least one active owner: promote someone else first.' }, 409),
     });
     renderScreen();
-    await user.click(await screen.findByRole('button', { name: 'Change the role of carla@acme.test' }));
+    await user.click(await screen.findByRole('button', { name: 'Change role of carla@acme.test' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Change the role of carla@acme.test?' });
     expect(within(dialog).getByRole('button', { name: 'Change role' })).toBeDisabled();
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Role' }), 'client_user');
