@@ -16,6 +16,7 @@ from backoffice.api import router as tenants_router
 from backoffice.operations_api import router as operations_router
 from backoffice.partner_api import router as partner_router
 from backoffice.payments_admin import router as payments_admin_router
+from backoffice.staff_api import router as staff_admin_router
 from bank_accounts.api import bank_accounts_router, banks_router
 from compliance.api import compliance_rules_router
 from config.api_examples import add_request_examples
@@ -87,6 +88,7 @@ api.add_router("/members", members_router)
 api.add_router("/tenants", tenants_router)
 api.add_router("/admin", admin_router)
 api.add_router("/admin", payments_admin_router)
+api.add_router("/admin", staff_admin_router)
 api.add_router("/notifications", notifications_router)
 api.add_router("/deposits", deposits_router)
 api.add_router("/balance", balance_router)

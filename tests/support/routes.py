@@ -32,6 +32,7 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("PATCH", "/api/admin/tenants/{slug}"): {"name": "Renamed"},
     ("POST", "/api/admin/partners/{slug}/clients"): {"client": "acme"},
     ("POST", "/api/admin/employees/{user_id}/clients"): {"client": "acme"},
+    ("PATCH", "/api/admin/partners/{slug}"): {"commission_bp": 1500},
     ("PUT", "/api/admin/plugins/{kind}/{code}"): {"enabled": True},
     ("PUT", "/api/admin/routes"): {"method": "pix", "provider": "sandbox_bank"},
     ("PUT", "/api/admin/fee-rates"): {"method": "pix", "currency": "BRL", "percent_bp": 99, "fixed": 0},

@@ -17,6 +17,10 @@ export interface paths {
     /** Set a client's auto-approval threshold */
     put: operations["compliance_api_set_compliance_rule"];
   };
+  "/api/admin/employees/clients": {
+    /** The clients each employee may see (object grants) */
+    get: operations["backoffice_staff_api_list_employee_clients"];
+  };
   "/api/admin/employees/{user_id}/clients": {
     /** Assign a client to an employee */
     post: operations["backoffice_api_assign_employee"];
@@ -39,37 +43,23 @@ export interface paths {
     /** One invoice with its lines */
     get: operations["stats_invoices_api_get_invoice"];
   };
-  "/api/admin/kyc": {
-    /** KYC files of the clients: filters, keyset pages */
-    get: operations["kyc_api_list_files"];
+  "/api/admin/partners": {
+    /** Partners, their terms and sizes (keyset pages) */
+    get: operations["backoffice_staff_api_list_partners"];
   };
-  "/api/admin/kyc/{client}": {
-    /** One client's KYC file with its documents */
-    get: operations["kyc_api_get_file"];
-  };
-  "/api/admin/kyc/{client}/approve": {
-    /** Approve the file (audited, the client told) */
-    post: operations["kyc_api_approve"];
-  };
-  "/api/admin/kyc/{client}/documents/{document_id}": {
-    /** Download a document of a client's file */
-    get: operations["kyc_api_download_document"];
-  };
-  "/api/admin/kyc/{client}/reject": {
-    /** Reject the file with a reason (audited, the client told) */
-    post: operations["kyc_api_reject"];
-  };
-  "/api/admin/kyc/{client}/review-date": {
-    /** Move the periodic review of an approved file */
-    post: operations["kyc_api_review_date"];
-  };
-  "/api/admin/kyc/{client}/start-review": {
-    /** Take a pending file into review */
-    post: operations["kyc_api_start_review"];
+  "/api/admin/partners/{slug}": {
+    /** A partner, its clients and its users */
+    get: operations["backoffice_staff_api_get_partner"];
+    /** Set a partner's commission rate */
+    patch: operations["backoffice_staff_api_set_partner_terms"];
   };
   "/api/admin/partners/{slug}/clients": {
     /** Give a partner a client */
     post: operations["backoffice_api_link_partner_client"];
+  };
+  "/api/admin/partners/{slug}/clients/{client}": {
+    /** Take a client away from a partner */
+    delete: operations["backoffice_staff_api_unlink_partner_client"];
   };
   "/api/admin/payouts": {
     /** Generate a single withdraw for a client (staff) */
@@ -254,26 +244,6 @@ export interface paths {
   "/api/health": {
     /** Service health */
     get: operations["core_api_health"];
-  };
-  "/api/kyc": {
-    /** The client's KYC file (an empty draft at first) */
-    get: operations["kyc_api_get_own"];
-    /** Replace the company data and the people (a draft or rejected file) */
-    put: operations["kyc_api_put_own"];
-  };
-  "/api/kyc/documents": {
-    /** Upload a document (multipart `file`, `kind`): PDF, PNG or JPEG by content, at most 10 MB */
-    post: operations["kyc_api_upload_document"];
-  };
-  "/api/kyc/documents/{document_id}": {
-    /** Download one of the client's documents */
-    get: operations["kyc_api_download_own"];
-    /** Remove a document (while editable) */
-    delete: operations["kyc_api_delete_document"];
-  };
-  "/api/kyc/submit": {
-    /** Send the file for review (complete: data, people, documents) */
-    post: operations["kyc_api_submit"];
   };
   "/api/med-cases": {
     /** MED cases: overdue first, then by deadline; filters, keyset pages */
@@ -1491,6 +1461,13 @@ export interface components {
       /** Slug */
       slug: string;
     };
+    /** ClientRefOut */
+    ClientRefOut: {
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
+    };
     /** ComplianceItemOut */
     ComplianceItemOut: {
       /** Amount */
@@ -2088,6 +2065,13 @@ export interface components {
       /** Txid */
       txid: string | null;
     };
+    /** EmployeeClientsOut */
+    EmployeeClientsOut: {
+      /** Clients */
+      clients: components["schemas"]["ClientRefOut"][];
+      /** User Id */
+      user_id: number;
+    };
     /** EndpointCreatedOut */
     EndpointCreatedOut: {
       /** Consecutive Failures */
@@ -2657,229 +2641,6 @@ export interface components {
       /** Fee */
       fee: number;
     };
-    /** KycApproveIn */
-    KycApproveIn: {
-      /**
-       * Review Due On
-       * @description The periodic review (default: in a year)
-       */
-      review_due_on?: string | null;
-    };
-    /** KycClientRef */
-    KycClientRef: {
-      /** Name */
-      name: string;
-      /** Slug */
-      slug: string;
-    };
-    /** KycDocumentOut */
-    KycDocumentOut: {
-      /** Content Type */
-      content_type: string;
-      /**
-       * Created At
-       * Format: date-time
-       */
-      created_at: string;
-      /** Id */
-      id: string;
-      /**
-       * Kind
-       * @enum {string}
-       */
-      kind: "articles" | "id" | "proof_of_address" | "other";
-      /** Name */
-      name: string;
-      /** Size */
-      size: number;
-    };
-    /** KycIn */
-    KycIn: {
-      /**
-       * Cnpj
-       * @description CNPJ (numeric or alphanumeric), check digits verified
-       * @default
-       */
-      cnpj?: string;
-      /**
-       * Legal Name
-       * @default
-       */
-      legal_name?: string;
-      /**
-       * People
-       * @description Legal representatives and owners
-       * @default []
-       */
-      people?: components["schemas"]["KycPersonIn"][];
-      /**
-       * Trade Name
-       * @default
-       */
-      trade_name?: string;
-    };
-    /** KycListItem */
-    KycListItem: {
-      /**
-       * Changed At
-       * Format: date-time
-       */
-      changed_at: string;
-      client: components["schemas"]["KycClientRef"];
-      /** Cnpj */
-      cnpj: string;
-      /** Documents */
-      documents: number;
-      /** Expiring */
-      expiring: boolean;
-      /** Legal Name */
-      legal_name: string;
-      /** Review Due On */
-      review_due_on: string | null;
-      /**
-       * Status
-       * @enum {string}
-       */
-      status: "draft" | "pending" | "under_review" | "approved" | "rejected";
-      /** Submitted At */
-      submitted_at: string | null;
-    };
-    /** KycListOut */
-    KycListOut: {
-      /** Items */
-      items: components["schemas"]["KycListItem"][];
-      /** Next Cursor */
-      next_cursor: string | null;
-    };
-    /** KycOut */
-    KycOut: {
-      /**
-       * Changed At
-       * Format: date-time
-       */
-      changed_at: string;
-      client: components["schemas"]["KycClientRef"];
-      /** Cnpj */
-      cnpj: string;
-      /** Decided At */
-      decided_at: string | null;
-      /** Decided By */
-      decided_by: string | null;
-      /** Documents */
-      documents: components["schemas"]["KycDocumentOut"][];
-      /**
-       * Editable
-       * @description The client may change it now (a draft or a rejected file)
-       */
-      editable: boolean;
-      /**
-       * Expiring
-       * @description Approved, with its periodic review due within 30 days
-       */
-      expiring: boolean;
-      /** Legal Name */
-      legal_name: string;
-      /**
-       * Payouts Blocked
-       * @description Payouts are refused until approval (the platform's setting is on and it is not approved)
-       */
-      payouts_blocked: boolean;
-      /** People */
-      people: components["schemas"]["KycPersonOut"][];
-      /** Rejection Reason */
-      rejection_reason: string;
-      /** Review Due On */
-      review_due_on: string | null;
-      /**
-       * Status
-       * @enum {string}
-       */
-      status: "draft" | "pending" | "under_review" | "approved" | "rejected";
-      /** Submitted At */
-      submitted_at: string | null;
-      /** Trade Name */
-      trade_name: string;
-    };
-    /** KycPersonIn */
-    KycPersonIn: {
-      /**
-       * Cpf
-       * @description CPF, with or without punctuation (check digits verified)
-       */
-      cpf: string;
-      /** Name */
-      name: string;
-      /**
-       * Role
-       * @enum {string}
-       */
-      role: "representative" | "owner";
-      /**
-       * Share Bp
-       * @description Share of the company owned, in basis points (2550 = 25.50 %); owners
-       */
-      share_bp?: number | null;
-    };
-    /** KycPersonOut */
-    KycPersonOut: {
-      /** Cpf */
-      cpf: string;
-      /** Name */
-      name: string;
-      /** Role */
-      role: string;
-      /** Share Bp */
-      share_bp: number;
-    };
-    /** KycQuery */
-    KycQuery: {
-      /**
-       * Client
-       * @description A client's slug
-       * @default
-       */
-      client?: string;
-      /** Cursor */
-      cursor?: string | null;
-      /**
-       * Per Page
-       * @default 25
-       */
-      per_page?: number;
-      /**
-       * Q
-       * @description Legal name, client name or CNPJ
-       * @default
-       */
-      q?: string;
-      /**
-       * Sort
-       * @description changed_at (oldest change first) or -changed_at
-       * @default changed_at
-       */
-      sort?: string;
-      /**
-       * Status
-       * @default []
-       */
-      status?: ("draft" | "pending" | "under_review" | "approved" | "rejected" | "expiring")[];
-    };
-    /** KycRejectIn */
-    KycRejectIn: {
-      /**
-       * Reason
-       * @description What the client must correct
-       */
-      reason: string;
-    };
-    /** KycReviewDateIn */
-    KycReviewDateIn: {
-      /**
-       * Review Due On
-       * Format: date
-       */
-      review_due_on: string;
-    };
     /** LiveNoticeOut */
     LiveNoticeOut: {
       /** Ends At */
@@ -3191,7 +2952,10 @@ export interface components {
       /** Role */
       role: string;
     };
-    /** MemberOut */
+    /**
+     * MemberOut
+     * @description A member of a tenant (its users screen: /api/members; a partner's users: /api/admin/partners).
+     */
     MemberOut: {
       /**
        * Created At
@@ -3399,6 +3163,20 @@ export interface components {
        */
       currency?: string[];
     };
+    /** PartnerClientOut */
+    PartnerClientOut: {
+      /**
+       * Linked At
+       * Format: date-time
+       */
+      linked_at: string;
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
+      /** Status */
+      status: string;
+    };
     /** PartnerDepositListOut */
     PartnerDepositListOut: {
       /** Items */
@@ -3497,6 +3275,38 @@ export interface components {
        */
       status?: string[];
     };
+    /** PartnerDetailOut */
+    PartnerDetailOut: {
+      /** Clients */
+      clients: components["schemas"]["PartnerClientOut"][];
+      /** Clients Count */
+      clients_count: number;
+      /**
+       * Commission Bp
+       * @description Share of the platform's fees on its clients, basis points
+       */
+      commission_bp: number;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Host */
+      host: string;
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
+      /** Status */
+      status: string;
+      /** Users */
+      users: components["schemas"]["MemberOut"][];
+      /**
+       * Users Count
+       * @description Active users of the partner
+       */
+      users_count: number;
+    };
     /** PartnerHomeClientOut */
     PartnerHomeClientOut: {
       /** Available */
@@ -3576,6 +3386,72 @@ export interface components {
     PartnerLinkIn: {
       /** Client */
       client: string;
+    };
+    /** PartnerListOut */
+    PartnerListOut: {
+      /** Items */
+      items: components["schemas"]["PartnerOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** PartnerOut */
+    PartnerOut: {
+      /** Clients Count */
+      clients_count: number;
+      /**
+       * Commission Bp
+       * @description Share of the platform's fees on its clients, basis points
+       */
+      commission_bp: number;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Host */
+      host: string;
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
+      /** Status */
+      status: string;
+      /**
+       * Users Count
+       * @description Active users of the partner
+       */
+      users_count: number;
+    };
+    /** PartnerQuery */
+    PartnerQuery: {
+      /** Cursor */
+      cursor?: string | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @description Slug or name contains
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @default -created_at
+       */
+      sort?: string;
+      /**
+       * Status
+       * @default []
+       */
+      status?: string[];
+    };
+    /** PartnerTermsIn */
+    PartnerTermsIn: {
+      /** Commission Bp */
+      commission_bp: number;
     };
     /** PartnerWithdrawListOut */
     PartnerWithdrawListOut: {
@@ -4103,12 +3979,6 @@ export interface components {
        */
       night_starts_at: string;
       /**
-       * Payouts Require Kyc
-       * @description Refuse payouts of clients whose KYC file is not approved
-       * @default false
-       */
-      payouts_require_kyc?: boolean;
-      /**
        * Ted Cutoff At
        * @description TED cut-off, HH:MM
        */
@@ -4135,8 +4005,6 @@ export interface components {
       night_pix_person_limit: number | null;
       /** Night Starts At */
       night_starts_at: string;
-      /** Payouts Require Kyc */
-      payouts_require_kyc: boolean;
       /** Ted Cutoff At */
       ted_cutoff_at: string | null;
       /** Ted Opens At */
@@ -5518,6 +5386,23 @@ export interface operations {
       };
     };
   };
+  /** The clients each employee may see (object grants) */
+  backoffice_staff_api_list_employee_clients: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EmployeeClientsOut"][];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** Assign a client to an employee */
   backoffice_api_assign_employee: {
     parameters: {
@@ -5704,16 +5589,13 @@ export interface operations {
       };
     };
   };
-  /** KYC files of the clients: filters, keyset pages */
-  kyc_api_list_files: {
+  /** Partners, their terms and sizes (keyset pages) */
+  backoffice_staff_api_list_partners: {
     parameters: {
       query?: {
-        status?: ("draft" | "pending" | "under_review" | "approved" | "rejected" | "expiring")[];
-        /** @description A client's slug */
-        client?: string;
-        /** @description Legal name, client name or CNPJ */
+        /** @description Slug or name contains */
         q?: string;
-        /** @description changed_at (oldest change first) or -changed_at */
+        status?: string[];
         sort?: string;
         per_page?: number;
         cursor?: string | null;
@@ -5723,7 +5605,7 @@ export interface operations {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["KycListOut"];
+          "application/json": components["schemas"]["PartnerListOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
@@ -5734,18 +5616,18 @@ export interface operations {
       };
     };
   };
-  /** One client's KYC file with its documents */
-  kyc_api_get_file: {
+  /** A partner, its clients and its users */
+  backoffice_staff_api_get_partner: {
     parameters: {
       path: {
-        client: string;
+        slug: string;
       };
     };
     responses: {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["KycOut"];
+          "application/json": components["schemas"]["PartnerDetailOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
@@ -5756,120 +5638,23 @@ export interface operations {
       };
     };
   };
-  /** Approve the file (audited, the client told) */
-  kyc_api_approve: {
+  /** Set a partner's commission rate */
+  backoffice_staff_api_set_partner_terms: {
     parameters: {
       path: {
-        client: string;
+        slug: string;
       };
     };
     requestBody: {
       content: {
-        "application/json": components["schemas"]["KycApproveIn"];
+        "application/json": components["schemas"]["PartnerTermsIn"];
       };
     };
     responses: {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["KycOut"];
-        };
-      };
-      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
-      "4XX": {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
-    };
-  };
-  /** Download a document of a client's file */
-  kyc_api_download_document: {
-    parameters: {
-      path: {
-        client: string;
-        document_id: string;
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        content: never;
-      };
-      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
-      "4XX": {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
-    };
-  };
-  /** Reject the file with a reason (audited, the client told) */
-  kyc_api_reject: {
-    parameters: {
-      path: {
-        client: string;
-      };
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["KycRejectIn"];
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        content: {
-          "application/json": components["schemas"]["KycOut"];
-        };
-      };
-      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
-      "4XX": {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
-    };
-  };
-  /** Move the periodic review of an approved file */
-  kyc_api_review_date: {
-    parameters: {
-      path: {
-        client: string;
-      };
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["KycReviewDateIn"];
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        content: {
-          "application/json": components["schemas"]["KycOut"];
-        };
-      };
-      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
-      "4XX": {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
-    };
-  };
-  /** Take a pending file into review */
-  kyc_api_start_review: {
-    parameters: {
-      path: {
-        client: string;
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        content: {
-          "application/json": components["schemas"]["KycOut"];
+          "application/json": components["schemas"]["PartnerDetailOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
@@ -5898,6 +5683,27 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["TenantOut"];
         };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Take a client away from a partner */
+  backoffice_staff_api_unlink_partner_client: {
+    parameters: {
+      path: {
+        slug: string;
+        client: string;
+      };
+    };
+    responses: {
+      /** @description No Content */
+      204: {
+        content: never;
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
       "4XX": {
@@ -7156,132 +6962,6 @@ export interface operations {
       503: {
         content: {
           "application/json": components["schemas"]["HealthOut"];
-        };
-      };
-      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
-      "4XX": {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
-    };
-  };
-  /** The client's KYC file (an empty draft at first) */
-  kyc_api_get_own: {
-    responses: {
-      /** @description OK */
-      200: {
-        content: {
-          "application/json": components["schemas"]["KycOut"];
-        };
-      };
-      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
-      "4XX": {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
-    };
-  };
-  /** Replace the company data and the people (a draft or rejected file) */
-  kyc_api_put_own: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["KycIn"];
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        content: {
-          "application/json": components["schemas"]["KycOut"];
-        };
-      };
-      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
-      "4XX": {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
-    };
-  };
-  /** Upload a document (multipart `file`, `kind`): PDF, PNG or JPEG by content, at most 10 MB */
-  kyc_api_upload_document: {
-    requestBody: {
-      content: {
-        "multipart/form-data": {
-          /** File */
-          file?: string | null;
-          /**
-           * Kind
-           * @default
-           */
-          kind?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Created */
-      201: {
-        content: {
-          "application/json": components["schemas"]["KycDocumentOut"];
-        };
-      };
-      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
-      "4XX": {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
-    };
-  };
-  /** Download one of the client's documents */
-  kyc_api_download_own: {
-    parameters: {
-      path: {
-        document_id: string;
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        content: never;
-      };
-      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
-      "4XX": {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
-    };
-  };
-  /** Remove a document (while editable) */
-  kyc_api_delete_document: {
-    parameters: {
-      path: {
-        document_id: string;
-      };
-    };
-    responses: {
-      /** @description No Content */
-      204: {
-        content: never;
-      };
-      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
-      "4XX": {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
-    };
-  };
-  /** Send the file for review (complete: data, people, documents) */
-  kyc_api_submit: {
-    responses: {
-      /** @description OK */
-      200: {
-        content: {
-          "application/json": components["schemas"]["KycOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

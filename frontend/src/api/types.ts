@@ -148,6 +148,15 @@ export type Member = Schemas['MemberOut'];
 export type MemberAdded = Schemas['MemberAddedOut'];
 export type MemberIn = Schemas['MemberIn'];
 export type MemberChangeIn = Schemas['MemberChangeIn'];
+export type EmployeeClients = Schemas['EmployeeClientsOut'];
+export type AssignmentIn = Schemas['AssignmentIn'];
+
+// Partners (admin/partners).
+export type Partner = Schemas['PartnerOut'];
+export type PartnerList = Schemas['PartnerListOut'];
+export type PartnerDetail = Schemas['PartnerDetailOut'];
+export type PartnerTermsIn = Schemas['PartnerTermsIn'];
+export type PartnerListQuery = NonNullable<operations['backoffice_staff_api_list_partners']['parameters']['query']>;
 
 // A customer's wallet (home, atividade, depositar, sacar).
 export type WalletBalance = Schemas['WalletBalanceOut'];

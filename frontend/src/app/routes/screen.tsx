@@ -45,7 +45,8 @@ const WalletDepositScreen = lazyWithTimeout(() => import('@/features/wallet/comp
 const PartnerBalanceScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-balance-screen'));
 const SettlementsScreen = lazyWithTimeout(() => import('@/features/settlements/components/settlements-screen'));
 const AdminClientsScreen = lazyWithTimeout(() => import('@/features/admin-clients/components/admin-clients-screen'));
-const ClientUsersScreen = lazyWithTimeout(() => import('@/features/members/components/client-users-screen'));
+const MembersScreen = lazyWithTimeout(() => import('@/features/members/components/client-users-screen'));
+const AdminPartnersScreen = lazyWithTimeout(() => import('@/features/admin-partners/components/admin-partners-screen'));
 const OperationsScreen = lazyWithTimeout(() => import('@/features/operations/components/operations-screen'));
 const NoticesScreen = lazyWithTimeout(() => import('@/features/notices/components/notices-screen'));
 const NoticesHomeScreen = lazyWithTimeout(() => import('@/features/notices/components/notices-home-screen'));
@@ -100,7 +101,11 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'partner-providers/deposits': PartnerDepositsScreen,
   'partner/withdraws': PartnerWithdrawsScreen,
   'admin/clients': AdminClientsScreen,
-  'clients/client-user': ClientUsersScreen,
+  // One users screen on /api/members, for the company's, the partner's and the platform's own users.
+  'clients/client-user': MembersScreen,
+  'partner/users': MembersScreen,
+  'admin/employees': MembersScreen,
+  'admin/partners': AdminPartnersScreen,
   // The institution's company follows the money across clients: the admin home's figures, read-only.
   'company/atividade': StatsHomeScreen,
   hms: OperationsScreen,
