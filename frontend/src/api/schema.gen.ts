@@ -43,6 +43,34 @@ export interface paths {
     /** One invoice with its lines */
     get: operations["stats_invoices_api_get_invoice"];
   };
+  "/api/admin/kyc": {
+    /** KYC files of the clients: filters, keyset pages */
+    get: operations["kyc_api_list_files"];
+  };
+  "/api/admin/kyc/{client}": {
+    /** One client's KYC file with its documents */
+    get: operations["kyc_api_get_file"];
+  };
+  "/api/admin/kyc/{client}/approve": {
+    /** Approve the file (audited, the client told) */
+    post: operations["kyc_api_approve"];
+  };
+  "/api/admin/kyc/{client}/documents/{document_id}": {
+    /** Download a document of a client's file */
+    get: operations["kyc_api_download_document"];
+  };
+  "/api/admin/kyc/{client}/reject": {
+    /** Reject the file with a reason (audited, the client told) */
+    post: operations["kyc_api_reject"];
+  };
+  "/api/admin/kyc/{client}/review-date": {
+    /** Move the periodic review of an approved file */
+    post: operations["kyc_api_review_date"];
+  };
+  "/api/admin/kyc/{client}/start-review": {
+    /** Take a pending file into review */
+    post: operations["kyc_api_start_review"];
+  };
   "/api/admin/partners": {
     /** Partners, their terms and sizes (keyset pages) */
     get: operations["backoffice_staff_api_list_partners"];
@@ -244,6 +272,26 @@ export interface paths {
   "/api/health": {
     /** Service health */
     get: operations["core_api_health"];
+  };
+  "/api/kyc": {
+    /** The client's KYC file (an empty draft at first) */
+    get: operations["kyc_api_get_own"];
+    /** Replace the company data and the people (a draft or rejected file) */
+    put: operations["kyc_api_put_own"];
+  };
+  "/api/kyc/documents": {
+    /** Upload a document (multipart `file`, `kind`): PDF, PNG or JPEG by content, at most 10 MB */
+    post: operations["kyc_api_upload_document"];
+  };
+  "/api/kyc/documents/{document_id}": {
+    /** Download one of the client's documents */
+    get: operations["kyc_api_download_own"];
+    /** Remove a document (while editable) */
+    delete: operations["kyc_api_delete_document"];
+  };
+  "/api/kyc/submit": {
+    /** Send the file for review (complete: data, people, documents) */
+    post: operations["kyc_api_submit"];
   };
   "/api/med-cases": {
     /** MED cases: overdue first, then by deadline; filters, keyset pages */
@@ -2641,6 +2689,229 @@ export interface components {
       /** Fee */
       fee: number;
     };
+    /** KycApproveIn */
+    KycApproveIn: {
+      /**
+       * Review Due On
+       * @description The periodic review (default: in a year)
+       */
+      review_due_on?: string | null;
+    };
+    /** KycClientRef */
+    KycClientRef: {
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
+    };
+    /** KycDocumentOut */
+    KycDocumentOut: {
+      /** Content Type */
+      content_type: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Id */
+      id: string;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "articles" | "id" | "proof_of_address" | "other";
+      /** Name */
+      name: string;
+      /** Size */
+      size: number;
+    };
+    /** KycIn */
+    KycIn: {
+      /**
+       * Cnpj
+       * @description CNPJ (numeric or alphanumeric), check digits verified
+       * @default
+       */
+      cnpj?: string;
+      /**
+       * Legal Name
+       * @default
+       */
+      legal_name?: string;
+      /**
+       * People
+       * @description Legal representatives and owners
+       * @default []
+       */
+      people?: components["schemas"]["KycPersonIn"][];
+      /**
+       * Trade Name
+       * @default
+       */
+      trade_name?: string;
+    };
+    /** KycListItem */
+    KycListItem: {
+      /**
+       * Changed At
+       * Format: date-time
+       */
+      changed_at: string;
+      client: components["schemas"]["KycClientRef"];
+      /** Cnpj */
+      cnpj: string;
+      /** Documents */
+      documents: number;
+      /** Expiring */
+      expiring: boolean;
+      /** Legal Name */
+      legal_name: string;
+      /** Review Due On */
+      review_due_on: string | null;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "draft" | "pending" | "under_review" | "approved" | "rejected";
+      /** Submitted At */
+      submitted_at: string | null;
+    };
+    /** KycListOut */
+    KycListOut: {
+      /** Items */
+      items: components["schemas"]["KycListItem"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** KycOut */
+    KycOut: {
+      /**
+       * Changed At
+       * Format: date-time
+       */
+      changed_at: string;
+      client: components["schemas"]["KycClientRef"];
+      /** Cnpj */
+      cnpj: string;
+      /** Decided At */
+      decided_at: string | null;
+      /** Decided By */
+      decided_by: string | null;
+      /** Documents */
+      documents: components["schemas"]["KycDocumentOut"][];
+      /**
+       * Editable
+       * @description The client may change it now (a draft or a rejected file)
+       */
+      editable: boolean;
+      /**
+       * Expiring
+       * @description Approved, with its periodic review due within 30 days
+       */
+      expiring: boolean;
+      /** Legal Name */
+      legal_name: string;
+      /**
+       * Payouts Blocked
+       * @description Payouts are refused until approval (the platform's setting is on and it is not approved)
+       */
+      payouts_blocked: boolean;
+      /** People */
+      people: components["schemas"]["KycPersonOut"][];
+      /** Rejection Reason */
+      rejection_reason: string;
+      /** Review Due On */
+      review_due_on: string | null;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "draft" | "pending" | "under_review" | "approved" | "rejected";
+      /** Submitted At */
+      submitted_at: string | null;
+      /** Trade Name */
+      trade_name: string;
+    };
+    /** KycPersonIn */
+    KycPersonIn: {
+      /**
+       * Cpf
+       * @description CPF, with or without punctuation (check digits verified)
+       */
+      cpf: string;
+      /** Name */
+      name: string;
+      /**
+       * Role
+       * @enum {string}
+       */
+      role: "representative" | "owner";
+      /**
+       * Share Bp
+       * @description Share of the company owned, in basis points (2550 = 25.50 %); owners
+       */
+      share_bp?: number | null;
+    };
+    /** KycPersonOut */
+    KycPersonOut: {
+      /** Cpf */
+      cpf: string;
+      /** Name */
+      name: string;
+      /** Role */
+      role: string;
+      /** Share Bp */
+      share_bp: number;
+    };
+    /** KycQuery */
+    KycQuery: {
+      /**
+       * Client
+       * @description A client's slug
+       * @default
+       */
+      client?: string;
+      /** Cursor */
+      cursor?: string | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @description Legal name, client name or CNPJ
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @description changed_at (oldest change first) or -changed_at
+       * @default changed_at
+       */
+      sort?: string;
+      /**
+       * Status
+       * @default []
+       */
+      status?: ("draft" | "pending" | "under_review" | "approved" | "rejected" | "expiring")[];
+    };
+    /** KycRejectIn */
+    KycRejectIn: {
+      /**
+       * Reason
+       * @description What the client must correct
+       */
+      reason: string;
+    };
+    /** KycReviewDateIn */
+    KycReviewDateIn: {
+      /**
+       * Review Due On
+       * Format: date
+       */
+      review_due_on: string;
+    };
     /** LiveNoticeOut */
     LiveNoticeOut: {
       /** Ends At */
@@ -3979,6 +4250,12 @@ export interface components {
        */
       night_starts_at: string;
       /**
+       * Payouts Require Kyc
+       * @description Refuse payouts of clients whose KYC file is not approved
+       * @default false
+       */
+      payouts_require_kyc?: boolean;
+      /**
        * Ted Cutoff At
        * @description TED cut-off, HH:MM
        */
@@ -4005,6 +4282,8 @@ export interface components {
       night_pix_person_limit: number | null;
       /** Night Starts At */
       night_starts_at: string;
+      /** Payouts Require Kyc */
+      payouts_require_kyc: boolean;
       /** Ted Cutoff At */
       ted_cutoff_at: string | null;
       /** Ted Opens At */
@@ -5589,6 +5868,182 @@ export interface operations {
       };
     };
   };
+  /** KYC files of the clients: filters, keyset pages */
+  kyc_api_list_files: {
+    parameters: {
+      query?: {
+        status?: ("draft" | "pending" | "under_review" | "approved" | "rejected" | "expiring")[];
+        /** @description A client's slug */
+        client?: string;
+        /** @description Legal name, client name or CNPJ */
+        q?: string;
+        /** @description changed_at (oldest change first) or -changed_at */
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["KycListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** One client's KYC file with its documents */
+  kyc_api_get_file: {
+    parameters: {
+      path: {
+        client: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["KycOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Approve the file (audited, the client told) */
+  kyc_api_approve: {
+    parameters: {
+      path: {
+        client: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["KycApproveIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["KycOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Download a document of a client's file */
+  kyc_api_download_document: {
+    parameters: {
+      path: {
+        client: string;
+        document_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: never;
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Reject the file with a reason (audited, the client told) */
+  kyc_api_reject: {
+    parameters: {
+      path: {
+        client: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["KycRejectIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["KycOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Move the periodic review of an approved file */
+  kyc_api_review_date: {
+    parameters: {
+      path: {
+        client: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["KycReviewDateIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["KycOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Take a pending file into review */
+  kyc_api_start_review: {
+    parameters: {
+      path: {
+        client: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["KycOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** Partners, their terms and sizes (keyset pages) */
   backoffice_staff_api_list_partners: {
     parameters: {
@@ -6962,6 +7417,132 @@ export interface operations {
       503: {
         content: {
           "application/json": components["schemas"]["HealthOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** The client's KYC file (an empty draft at first) */
+  kyc_api_get_own: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["KycOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Replace the company data and the people (a draft or rejected file) */
+  kyc_api_put_own: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["KycIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["KycOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Upload a document (multipart `file`, `kind`): PDF, PNG or JPEG by content, at most 10 MB */
+  kyc_api_upload_document: {
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /** File */
+          file?: string | null;
+          /**
+           * Kind
+           * @default
+           */
+          kind?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["KycDocumentOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Download one of the client's documents */
+  kyc_api_download_own: {
+    parameters: {
+      path: {
+        document_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: never;
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Remove a document (while editable) */
+  kyc_api_delete_document: {
+    parameters: {
+      path: {
+        document_id: string;
+      };
+    };
+    responses: {
+      /** @description No Content */
+      204: {
+        content: never;
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Send the file for review (complete: data, people, documents) */
+  kyc_api_submit: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["KycOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
