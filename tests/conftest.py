@@ -40,7 +40,7 @@ def django_db_setup(
 
     with django_db_blocker.unblock():
         verbosity = request.config.option.verbose
-        config = setup_databases(verbosity=verbosity, interactive=False, aliases={"default"})
+        config = setup_databases(verbosity=verbosity, interactive=False)  # every database (one: default)
         name = connection.settings_dict["NAME"]
         assert name.startswith("test_"), f"refusing to seed {name!r}: not a test database"
         with connection.cursor() as cursor:
