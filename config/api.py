@@ -26,6 +26,8 @@ from core.renderer import JSONRenderer
 from core.security import session_auth
 from credentials.api import router as credentials_router
 from credentials.auth import api_key_bearer, api_key_header
+from customers.api import kyc_router
+from customers.api import router as customers_router
 from exports.api import router as exports_router
 from gateway.api import webhook_router
 from med.api import router as med_router
@@ -104,6 +106,8 @@ api.add_router("/med-cases", med_router)
 api.add_router("/deposits", deposit_refunds_router)  # /api/deposits/{id}/refunds
 api.add_router("/refunds", refunds_router)
 api.add_router("/credentials", credentials_router)
+api.add_router("/customers", customers_router)
+api.add_router("/kyc", kyc_router)
 api.add_router("/stats", stats_router)
 api.add_router("/admin/invoices", invoices_router)
 api.add_router("/statements", statements_router)
