@@ -33,9 +33,13 @@ def formatted(cpf: str) -> str:
     return f"{cpf[:3]}.{cpf[3:6]}.{cpf[6:9]}-{cpf[9:]}"
 
 
-def deposit(client: ApiClient, cpf: str, amount: int, name: str = "Quitéria Bezerra Neto", **extra: Any) -> str:
-    body = {"method": "pix", "amount": amount, "currency": "BRL",
-            "payer": {"name": name, "document": formatted(cpf), "email": "quiteria@example.com"}, **extra}  # fmt: skip
+NAME = "Quitéria Bezerra Neto"
+EMAIL = "quiteria@example.com"
+
+
+def deposit(client: ApiClient, cpf: str, amount: int, name: str = NAME) -> str:
+    payer = {"name": name, "document": formatted(cpf), "email": EMAIL}
+    body = {"method": "pix", "amount": amount, "currency": "BRL", "payer": payer}
     response = client.post_json("/api/deposits", body)
     assert response.status_code == 201, response.content
     return str(response.json()["id"])
@@ -69,7 +73,7 @@ def test_a_payer_is_a_customer_with_its_paid_figures_and_history(acme: ApiClient
     confirm(paid)
     waiting = deposit(acme, cpf, 2_500)
     [row] = acme.get("/api/customers", {"q": "quiteria bezerra"}).json()["items"]
-    assert (row["document"], row["name"], row["email"]) == (cpf, "Quitéria Bezerra Neto", "quiteria@example.com")
+    assert (row["document"], row["name"], row["email"]) == (cpf, NAME, EMAIL)
     assert (row["deposit_count"], row["deposit_total"], row["refund_count"]) == (1, 10_000, 0)
     assert row["last_paid_at"] is not None
     assert row["totals"]["BRL"]["paid"] == 10_000
@@ -113,7 +117,8 @@ def test_notes_and_tags_are_kept_and_audited(acme: ApiClient) -> None:
     assert detail["notes"][0]["author"].startswith("client@")
     assert detail["tags"] == ["vip", "atacado"]
     with schema_context("acme"):
-        actions = set(AuditEntry.objects.filter(action__startswith="customer.").values_list("action", flat=True))
+        entries = AuditEntry.objects.filter(action__startswith="customer.")
+        actions = set(entries.values_list("action", flat=True))
     assert actions == {"customer.note", "customer.tags"}
 
 
@@ -140,13 +145,19 @@ def test_keyset_pages_sorted_by_total(acme: ApiClient) -> None:
         for n in range(23):
             seen = "2026-11-01T12:00:00Z"
             Customer.objects.create(
-                document=new_cpf(), name=f"Page {n}", search_name=f"page {n}", deposit_total=(n % 5) * 100,
-                first_seen_at=seen, last_seen_at=seen,
+                document=new_cpf(),
+                name=f"Page {n}",
+                search_name=f"page {n}",
+                deposit_total=(n % 5) * 100,
+                first_seen_at=seen,
+                last_seen_at=seen,
             )
     seen_rows: list[dict[str, Any]] = []
     cursor = None
     while True:
-        params = {"sort": "-deposit_total", "per_page": 10, **({"cursor": cursor} if cursor else {})}
+        params: dict[str, str | int] = {"sort": "-deposit_total", "per_page": 10}
+        if cursor:
+            params["cursor"] = cursor
         page = acme.get("/api/customers", params).json()
         seen_rows += page["items"]
         cursor = page["next_cursor"]
@@ -168,4 +179,4 @@ def test_the_backfill_rebuilds_the_customers_from_the_deposits(acme: ApiClient) 
     with schema_context("acme"):
         after = Customer.objects.values("deposit_count", "deposit_total", "name", "email").get(document=cpf)
     assert after == before == {"deposit_count": 1, "deposit_total": 4_200, "name": "Backfill Bernardes",
-                               "email": "quiteria@example.com"}  # fmt: skip
+                               "email": EMAIL}  # fmt: skip

@@ -30,11 +30,10 @@ def test_staff_see_every_client_a_partner_only_its_linked_ones() -> None:
         common = {"kind": "document", "value": cpf, "status": "active", "proposed_by": admin_user}
         Restriction.objects.create(public_id="rst_kyc_platform", scope="platform", reason="Fraude", **common)
         Restriction.objects.create(
-            public_id="rst_kyc_outsider", scope="client", tenant=outsider_tenant, reason="Chargebacks", **common
+            public_id="rst_kyc_outsider", scope="client", tenant=outsider_tenant, reason="Estornos", **common
         )
-        Restriction.objects.create(
-            public_id="rst_kyc_proposed", scope="platform", reason="Ainda não", **{**common, "status": "proposed"}
-        )
+        proposed = {**common, "status": "proposed"}
+        Restriction.objects.create(public_id="rst_kyc_proposed", scope="platform", reason="Hm", **proposed)
         Alert.objects.create(public_id="alr_kyc_acme", tenant=acme_tenant, rule="burst", document=cpf,
                              reference="dep_x", amount=500, currency="BRL")  # fmt: skip
         Alert.objects.create(public_id="alr_kyc_outsider", tenant=outsider_tenant, rule="burst", document=cpf,
@@ -63,7 +62,8 @@ def test_staff_see_every_client_a_partner_only_its_linked_ones() -> None:
 
 def test_an_unknown_document_answers_empty() -> None:
     body = logged("public", "admin").get(f"/api/kyc/documents/{new_cpf()}").json()
-    assert (body["clients"], body["restrictions"], body["alerts"], body["first_seen_at"]) == ([], [], [], None)
+    assert (body["clients"], body["restrictions"], body["alerts"]) == ([], [], [])
+    assert body["first_seen_at"] is None
 
 
 def test_who_may_consult_and_bad_input() -> None:
