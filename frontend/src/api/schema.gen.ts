@@ -179,6 +179,22 @@ export interface paths {
     /** Rotate an API key: a new token (in this answer only); the old one works for the overlap */
     post: operations["credentials_api_rotate_key"];
   };
+  "/api/customers": {
+    /** The client's customers (payers): search, sort, pages */
+    get: operations["customers_api_list_customers"];
+  };
+  "/api/customers/{document}": {
+    /** A customer: figures, notes and history */
+    get: operations["customers_api_get_customer"];
+  };
+  "/api/customers/{document}/notes": {
+    /** Add a note to a customer */
+    post: operations["customers_api_add_note"];
+  };
+  "/api/customers/{document}/tags": {
+    /** Replace a customer's tags */
+    put: operations["customers_api_set_tags"];
+  };
   "/api/deposits": {
     /** Deposits: filters, search, keyset pages */
     get: operations["payments_api_list_deposits"];
@@ -226,6 +242,10 @@ export interface paths {
   "/api/health": {
     /** Service health */
     get: operations["core_api_health"];
+  };
+  "/api/kyc/documents/{document}": {
+    /** What the platform knows of a CPF/CNPJ */
+    get: operations["customers_api_consult_document"];
   };
   "/api/med-cases": {
     /** MED cases: overdue first, then by deadline; filters, keyset pages */
@@ -1571,6 +1591,198 @@ export interface components {
       /** Pending */
       pending: number;
     };
+    /** CustomerCurrencyTotals */
+    CustomerCurrencyTotals: {
+      /** Deposits */
+      deposits: number;
+      /** Paid */
+      paid: number;
+      /** Refunded */
+      refunded: number;
+      /** Refunds */
+      refunds: number;
+    };
+    /** CustomerDetailOut */
+    CustomerDetailOut: {
+      /**
+       * Deposit Count
+       * @description Paid deposits, every currency
+       */
+      deposit_count: number;
+      /**
+       * Deposit Total
+       * @description Paid, centavos, BRL
+       */
+      deposit_total: number;
+      /** Document */
+      document: string;
+      /** Email */
+      email: string;
+      /**
+       * First Seen At
+       * Format: date-time
+       */
+      first_seen_at: string;
+      /** History */
+      history: components["schemas"]["CustomerMovementOut"][];
+      /** Last Paid At */
+      last_paid_at: string | null;
+      /**
+       * Last Seen At
+       * Format: date-time
+       */
+      last_seen_at: string;
+      /** Name */
+      name: string;
+      /** Notes */
+      notes: components["schemas"]["CustomerNoteOut"][];
+      /** Phone */
+      phone: string;
+      /** Refund Count */
+      refund_count: number;
+      /**
+       * Refund Total
+       * @description Refunded, centavos, BRL
+       */
+      refund_total: number;
+      /** Tags */
+      tags: string[];
+      /**
+       * Totals
+       * @description Per currency
+       */
+      totals: {
+        [key: string]: components["schemas"]["CustomerCurrencyTotals"];
+      };
+    };
+    /** CustomerListOut */
+    CustomerListOut: {
+      /** Items */
+      items: components["schemas"]["CustomerOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** CustomerMovementOut */
+    CustomerMovementOut: {
+      /** Amount */
+      amount: number;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currency */
+      currency: string;
+      /** Id */
+      id: string;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "deposit" | "payout" | "refund";
+      /** Method */
+      method: string;
+      /** Status */
+      status: string;
+    };
+    /** CustomerNoteIn */
+    CustomerNoteIn: {
+      /** Text */
+      text: string;
+    };
+    /** CustomerNoteOut */
+    CustomerNoteOut: {
+      /** Author */
+      author: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Id */
+      id: number;
+      /** Text */
+      text: string;
+    };
+    /** CustomerOut */
+    CustomerOut: {
+      /**
+       * Deposit Count
+       * @description Paid deposits, every currency
+       */
+      deposit_count: number;
+      /**
+       * Deposit Total
+       * @description Paid, centavos, BRL
+       */
+      deposit_total: number;
+      /** Document */
+      document: string;
+      /** Email */
+      email: string;
+      /**
+       * First Seen At
+       * Format: date-time
+       */
+      first_seen_at: string;
+      /** Last Paid At */
+      last_paid_at: string | null;
+      /**
+       * Last Seen At
+       * Format: date-time
+       */
+      last_seen_at: string;
+      /** Name */
+      name: string;
+      /** Phone */
+      phone: string;
+      /** Refund Count */
+      refund_count: number;
+      /**
+       * Refund Total
+       * @description Refunded, centavos, BRL
+       */
+      refund_total: number;
+      /** Tags */
+      tags: string[];
+      /**
+       * Totals
+       * @description Per currency
+       */
+      totals: {
+        [key: string]: components["schemas"]["CustomerCurrencyTotals"];
+      };
+    };
+    /** CustomerQuery */
+    CustomerQuery: {
+      /** Cursor */
+      cursor?: string | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @description A name (words as parts) or a CPF/CNPJ (prefix)
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @default -last_seen_at
+       * @enum {string}
+       */
+      sort?: "-last_seen_at" | "last_seen_at" | "-deposit_total" | "deposit_total" | "-deposit_count" | "deposit_count" | "search_name" | "-search_name";
+    };
+    /** CustomerTagsIn */
+    CustomerTagsIn: {
+      /**
+       * Tags
+       * @description At most 10, 30 characters
+       */
+      tags: string[];
+    };
     /** DecisionIn */
     DecisionIn: {
       /**
@@ -2608,6 +2820,97 @@ export interface components {
       currency: string;
       /** Fee */
       fee: number;
+    };
+    /** KycAlertOut */
+    KycAlertOut: {
+      client: components["schemas"]["KycClientRef"];
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Hits */
+      hits: number;
+      /** Id */
+      id: string;
+      /** Rule */
+      rule: string;
+      /** Status */
+      status: string;
+    };
+    /** KycClientOut */
+    KycClientOut: {
+      client: components["schemas"]["KycClientRef"];
+      /** Figures */
+      figures: components["schemas"]["KycFigureOut"][];
+      /** First Seen At */
+      first_seen_at: string | null;
+      /** Last Seen At */
+      last_seen_at: string | null;
+    };
+    /** KycClientRef */
+    KycClientRef: {
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
+    };
+    /** KycConsultOut */
+    KycConsultOut: {
+      /** Alerts */
+      alerts: components["schemas"]["KycAlertOut"][];
+      /** Clients */
+      clients: components["schemas"]["KycClientOut"][];
+      /** Document */
+      document: string;
+      /** First Seen At */
+      first_seen_at: string | null;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "cpf" | "cnpj";
+      /** Last Seen At */
+      last_seen_at: string | null;
+      /** Restrictions */
+      restrictions: components["schemas"]["KycRestrictionOut"][];
+    };
+    /** KycFigureOut */
+    KycFigureOut: {
+      /** Count */
+      count: number;
+      /** Currency */
+      currency: string;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "deposit" | "payout" | "refund";
+      /**
+       * Settled
+       * @description Centavos that moved: paid deposits and payouts, confirmed refunds
+       */
+      settled: number;
+    };
+    /** KycRestrictionOut */
+    KycRestrictionOut: {
+      client: components["schemas"]["KycClientRef"] | null;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Expires At */
+      expires_at: string | null;
+      /** Id */
+      id: string;
+      /** Reason */
+      reason: string;
+      /**
+       * Scope
+       * @enum {string}
+       */
+      scope: "platform" | "client";
     };
     /** LiveNoticeOut */
     LiveNoticeOut: {
@@ -6350,6 +6653,108 @@ export interface operations {
       };
     };
   };
+  /** The client's customers (payers): search, sort, pages */
+  customers_api_list_customers: {
+    parameters: {
+      query?: {
+        /** @description A name (words as parts) or a CPF/CNPJ (prefix) */
+        q?: string;
+        sort?: "-last_seen_at" | "last_seen_at" | "-deposit_total" | "deposit_total" | "-deposit_count" | "deposit_count" | "search_name" | "-search_name";
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CustomerListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** A customer: figures, notes and history */
+  customers_api_get_customer: {
+    parameters: {
+      path: {
+        document: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CustomerDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Add a note to a customer */
+  customers_api_add_note: {
+    parameters: {
+      path: {
+        document: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CustomerNoteIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["CustomerNoteOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Replace a customer's tags */
+  customers_api_set_tags: {
+    parameters: {
+      path: {
+        document: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CustomerTagsIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CustomerOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** Deposits: filters, search, keyset pages */
   payments_api_list_deposits: {
     parameters: {
@@ -6701,6 +7106,28 @@ export interface operations {
       503: {
         content: {
           "application/json": components["schemas"]["HealthOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** What the platform knows of a CPF/CNPJ */
+  customers_api_consult_document: {
+    parameters: {
+      path: {
+        document: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["KycConsultOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

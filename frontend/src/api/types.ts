@@ -175,3 +175,10 @@ export type AdjustmentList = Schemas['AdjustmentListOut'];
 export type AdjustmentInput = Schemas['AdjustmentIn'];
 export type ClientBalanceList = Schemas['BalanceListOut'];
 export type ClientBalanceRow = Schemas['BalanceRowOut'];
+
+// Customers (client/crm) and the document look-up (client/kyc-consult)
+export type Customer = Schemas['CustomerOut'];
+export type CustomerList = Schemas['CustomerListOut'];
+export type CustomerDetail = Schemas['CustomerDetailOut'];
+export type CustomerNote = Schemas['CustomerNoteOut'];
+export type KycConsult = Schemas['KycConsultOut'];
