@@ -7,10 +7,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 from django.db import transaction
-from django_tenants.utils import schema_context
 
-from customers import rollup
-from payments.models import Deposit
+from ops.customers import rebuild_customers
 from tenants.models import Tenant, TenantKind
 
 
@@ -19,8 +17,6 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         for tenant in Tenant.objects.filter(kind=TenantKind.CLIENT).order_by("slug"):
-            with schema_context(tenant.schema_name), transaction.atomic():
-                latest = Deposit.objects.order_by("payer_document", "-created_at").distinct("payer_document")
-                payers = latest.values_list("payer_document", "payer_name", "payer_email")
-                count = rollup.rebuild(tenant.pk, payers.iterator())
+            with transaction.atomic():
+                count = rebuild_customers(tenant)
             self.stdout.write(f"{tenant.slug}: {count} customer(s)")
