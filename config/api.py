@@ -13,6 +13,7 @@ from accounts_api.notices import router as notices_router
 from accounts_api.notifications import router as notifications_router
 from backoffice.api import admin_router, transactions_router
 from backoffice.api import router as tenants_router
+from backoffice.customers_metrics import router as customers_metrics_router
 from backoffice.operations_api import router as operations_router
 from backoffice.partner_api import router as partner_router
 from backoffice.payments_admin import router as payments_admin_router
@@ -108,6 +109,7 @@ api.add_router("/refunds", refunds_router)
 api.add_router("/credentials", credentials_router)
 api.add_router("/customers", customers_router)
 api.add_router("/kyc", kyc_router)
+api.add_router("/customers-metrics", customers_metrics_router)
 api.add_router("/stats", stats_router)
 api.add_router("/admin/invoices", invoices_router)
 api.add_router("/statements", statements_router)
