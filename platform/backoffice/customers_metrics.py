@@ -3,7 +3,7 @@ volume, refund ratio and MED ratio, sortable, top first.
 
 One grouped query over the public transaction index (by its created_at index, the period bounding the
 rows read: the default is the last 30 days) with the MED cases of the period counted per document in a
-correlated subquery; BRL figures. Not visited tenant by tenant.
+correlated subquery; BRL figures; the top 10 to 100 rows of the chosen order. Not visited tenant by tenant.
 """
 
 # No `from __future__ import annotations` here: django-ninja reads the view annotations at runtime,
@@ -25,13 +25,13 @@ from accounts.models import Membership
 from core.api_types import IsoDate
 from core.dates import day_end, day_start
 from core.errors import AppError
+from core.pagination import DEFAULT_PAGE_SIZE, PAGE_SIZES
 from gateway.models import TransactionIndex
 from med.models import MedCase
 
 router = Router(tags=["customers"])
 ROUTES = ("admin/customers-metrics",)
 PAID = ("confirmed", "paid_to_client", "refunded")
-TOP = 100  # rows shown: the top of the chosen order
 DEFAULT_DAYS = 30
 MAX_DAYS = 366
 SortLiteral = Literal["-volume", "-deposits", "-refund_ratio", "-med_ratio"]
@@ -41,6 +41,7 @@ class MetricsQuery(Schema):
     date_from: IsoDate | None = None
     date_to: IsoDate | None = None
     sort: SortLiteral = "-volume"
+    per_page: int = Field(default=DEFAULT_PAGE_SIZE, description="How many of the top: 10, 25, 50 or 100")
 
 
 class CustomerMetricOut(Schema):
@@ -72,7 +73,7 @@ def period(date_from: date | None, date_to: date | None) -> tuple[date, date]:
     return start, end
 
 
-def metrics(membership: Membership, start: date, end: date, sort: str) -> list[dict[str, Any]]:
+def metrics(membership: Membership, start: date, end: date, sort: str, top: int) -> list[dict[str, Any]]:
     since, until = day_start(start), day_end(end)
     rows = TransactionIndex.objects.filter(
         tenant__in=visible_tenants(membership), currency="BRL", created_at__gte=since
@@ -109,7 +110,7 @@ def metrics(membership: Membership, start: date, end: date, sort: str) -> list[d
         )
         .order_by(sort, "-volume", "document")
     )
-    return [dict(row) for row in grouped[:TOP]]
+    return [dict(row) for row in grouped[:top]]
 
 
 @router.get(
@@ -118,5 +119,7 @@ def metrics(membership: Membership, start: date, end: date, sort: str) -> list[d
 @requires_route(*ROUTES)
 def customers_metrics(request: HttpRequest, filters: Query[MetricsQuery]) -> dict[str, Any]:
     start, end = period(filters.date_from, filters.date_to)
-    items = metrics(membership_of(request), start, end, filters.sort)
+    if filters.per_page not in PAGE_SIZES:
+        raise AppError("invalid_input", fields={"per_page": "invalid"})
+    items = metrics(membership_of(request), start, end, filters.sort, filters.per_page)
     return {"items": items, "next_cursor": None, "date_from": start, "date_to": end}

@@ -45,7 +45,7 @@ def test_per_document_figures_and_ratios_top_first() -> None:
     assert top["document"] == cpf
     assert (top["deposits"], top["volume"], top["refunded"], top["clients"]) == (2, 40_000, 4_000, 1)
     assert (top["refund_ratio"], top["med_cases"], top["med_ratio"]) == (0.1, 1, 0.5)
-    by_volume = admin.get("/api/customers-metrics", {"sort": "-volume"}).json()["items"]
+    by_volume = admin.get("/api/customers-metrics", {"sort": "-volume", "per_page": 100}).json()["items"]
     volumes = [row["volume"] for row in by_volume]
     assert volumes == sorted(volumes, reverse=True)
     assert cpf in [row["document"] for row in by_volume]
@@ -65,3 +65,5 @@ def test_admins_only_and_bad_input() -> None:
     too_long = admin.get("/api/customers-metrics", {"date_from": "2020-01-01", "date_to": today.isoformat()})
     assert (too_long.status_code, too_long.json()["fields"]) == (400, {"date_from": "period_too_long"})
     assert admin.get("/api/customers-metrics", {"sort": "name"}).status_code == 400
+    wide = admin.get("/api/customers-metrics", {"per_page": 1000})
+    assert (wide.status_code, wide.json()["fields"]) == (400, {"per_page": "invalid"})

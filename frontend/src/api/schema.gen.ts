@@ -183,6 +183,10 @@ export interface paths {
     /** The client's customers (payers): search, sort, pages */
     get: operations["customers_api_list_customers"];
   };
+  "/api/customers-metrics": {
+    /** Customers (CPF/CNPJ) across clients: top of a period */
+    get: operations["backoffice_customers_metrics_customers_metrics"];
+  };
   "/api/customers/{document}": {
     /** A customer: figures, notes and history */
     get: operations["customers_api_get_customer"];
@@ -1661,6 +1665,65 @@ export interface components {
       items: components["schemas"]["CustomerOut"][];
       /** Next Cursor */
       next_cursor: string | null;
+    };
+    /** CustomerMetricListOut */
+    CustomerMetricListOut: {
+      /**
+       * Date From
+       * Format: date
+       */
+      date_from: string;
+      /**
+       * Date To
+       * Format: date
+       */
+      date_to: string;
+      /** Items */
+      items: components["schemas"]["CustomerMetricOut"][];
+      /** Next Cursor */
+      next_cursor?: string | null;
+    };
+    /** CustomerMetricOut */
+    CustomerMetricOut: {
+      /**
+       * Clients
+       * @description How many clients it paid
+       */
+      clients: number;
+      /**
+       * Deposits
+       * @description Paid deposits (BRL)
+       */
+      deposits: number;
+      /** Document */
+      document: string;
+      /**
+       * Med Cases
+       * @description MED cases opened against its deposits
+       */
+      med_cases: number;
+      /**
+       * Med Ratio
+       * @description MED cases / paid deposits, 0..1
+       */
+      med_ratio: number;
+      /** Name */
+      name: string;
+      /**
+       * Refund Ratio
+       * @description Refunded / volume, 0..1
+       */
+      refund_ratio: number;
+      /**
+       * Refunded
+       * @description Centavos refunded (BRL)
+       */
+      refunded: number;
+      /**
+       * Volume
+       * @description Centavos paid (BRL)
+       */
+      volume: number;
     };
     /** CustomerMovementOut */
     CustomerMovementOut: {
@@ -3255,6 +3318,25 @@ export interface components {
       route: string;
       /** Write */
       write: boolean;
+    };
+    /** MetricsQuery */
+    MetricsQuery: {
+      /** Date From */
+      date_from?: string | null;
+      /** Date To */
+      date_to?: string | null;
+      /**
+       * Per Page
+       * @description How many of the top: 10, 25, 50 or 100
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Sort
+       * @default -volume
+       * @enum {string}
+       */
+      sort?: "-volume" | "-deposits" | "-refund_ratio" | "-med_ratio";
     };
     /** NoteIn */
     NoteIn: {
@@ -6669,6 +6751,32 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["CustomerListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Customers (CPF/CNPJ) across clients: top of a period */
+  backoffice_customers_metrics_customers_metrics: {
+    parameters: {
+      query?: {
+        date_from?: string | null;
+        date_to?: string | null;
+        sort?: "-volume" | "-deposits" | "-refund_ratio" | "-med_ratio";
+        /** @description How many of the top: 10, 25, 50 or 100 */
+        per_page?: number;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CustomerMetricListOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

@@ -182,3 +182,5 @@ export type CustomerList = Schemas['CustomerListOut'];
 export type CustomerDetail = Schemas['CustomerDetailOut'];
 export type CustomerNote = Schemas['CustomerNoteOut'];
 export type KycConsult = Schemas['KycConsultOut'];
+export type CustomerMetric = Schemas['CustomerMetricOut'];
+export type CustomerMetricList = Schemas['CustomerMetricListOut'];

@@ -24,6 +24,7 @@ const PayoutRequestsScreen = lazyWithTimeout<ScreenProps>(() => import('./money-
 const WalletWithdrawsScreen = lazyWithTimeout<ScreenProps>(() => import('./money-out').then((mod) => ({ default: mod.WalletWithdrawsScreen as ComponentType<ScreenProps> })));
 const StaffWalletWithdrawsScreen = lazyWithTimeout(() => import('@/features/payouts/components/staff-wallet-withdraws-screen'));
 const CrmScreen = lazyWithTimeout(() => import('@/features/crm/components/crm-screen'));
+const CustomersMetricsScreen = lazyWithTimeout(() => import('@/features/customers-metrics/components/customers-metrics-screen'));
 const KycConsultScreen = lazyWithTimeout(() => import('@/features/kyc-consult/components/kyc-consult-screen'));
 const ComplianceScreen = lazyWithTimeout(() => import('@/features/compliance/components/compliance-screen'));
 const RefundsScreen = lazyWithTimeout(() => import('@/features/refunds/components/refunds-screen'));
@@ -93,6 +94,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'admin/customers-alert': AlertsScreen,
   'client/crm': CrmScreen,
   'client/kyc-consult': KycConsultScreen,
+  'admin/customers-metrics': CustomersMetricsScreen,
   'employee/meds': MedScreen,
   'partner-providers/home': PartnerHomeScreen,
   'partner/balance': PartnerBalanceScreen,
