@@ -12,9 +12,11 @@ from ninja.responses import Status
 
 from access.guard import membership_of, requires_route
 from core.pagination import keyset_page
-from customers import kyc, services
+from customers import contacts, kyc, services
 from customers.models import Customer, CustomerNote
 from customers.schemas import (
+    ContactListOut,
+    ContactQuery,
     CustomerDetailOut,
     CustomerListOut,
     CustomerNoteIn,
@@ -101,3 +103,26 @@ KYC_ROUTES = ("client/kyc-consult",)
 @requires_route(*KYC_ROUTES)
 def consult_document(request: HttpRequest, document: str) -> dict[str, Any]:
     return kyc.consult(membership_of(request), document)
+
+
+CONTACT_ROUTES = ("employee/kyc-phones-emails",)
+CONTACT_SORTS = ("documents", "last_seen_at")
+
+
+@kyc_router.get(
+    "/contacts", response=ContactListOut, summary="E-mails and phones and the documents using them"
+)
+@requires_route(*CONTACT_ROUTES)
+def list_contacts(request: HttpRequest, filters: Query[ContactQuery]) -> dict[str, Any]:
+    qs = contacts.points_for(membership_of(request), kind=filters.kind, shared=filters.shared, q=filters.q)
+    rows, next_cursor = keyset_page(
+        qs, sort=filters.sort, allowed=CONTACT_SORTS, cursor=filters.cursor, size=filters.per_page
+    )
+    used_by = contacts.documents_of(membership_of(request), rows)
+    items = [
+        {"id": p.pk, "kind": p.kind, "value": p.value, "documents": p.documents,
+         "shared": p.documents >= contacts.SHARED_THRESHOLD, "first_seen_at": p.first_seen_at,
+         "last_seen_at": p.last_seen_at, "used_by": used_by.get(p.pk, [])}
+        for p in rows
+    ]  # fmt: skip
+    return {"items": items, "next_cursor": next_cursor, "threshold": contacts.SHARED_THRESHOLD}

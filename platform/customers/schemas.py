@@ -128,3 +128,36 @@ class KycConsultOut(Schema):
     clients: list[KycClientOut]
     restrictions: list[KycRestrictionOut]
     alerts: list[KycAlertOut]
+
+
+# ------------------------------------------------------------------------------- kyc-phones-emails
+class ContactQuery(Schema):
+    kind: Literal["email", "phone"] | None = None
+    shared: bool = Field(default=False, description="Only those used by SHARED_THRESHOLD documents or more")
+    q: str = Field(default="", max_length=254, description="The start of an e-mail or phone")
+    sort: Literal["-documents", "documents", "-last_seen_at", "last_seen_at"] = "-documents"
+    per_page: int = DEFAULT_PAGE_SIZE
+    cursor: str | None = None
+
+
+class ContactDocumentOut(Schema):
+    document: str
+    clients: list[KycClientRef]
+    uses: int
+
+
+class ContactOut(Schema):
+    id: int
+    kind: Literal["email", "phone"]
+    value: str
+    documents: int
+    shared: bool = Field(description="Used by SHARED_THRESHOLD documents or more")
+    first_seen_at: datetime
+    last_seen_at: datetime
+    used_by: list[ContactDocumentOut] = Field(description="Up to 20 documents, most uses first")
+
+
+class ContactListOut(Schema):
+    items: list[ContactOut]
+    next_cursor: str | None
+    threshold: int

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from django_tenants.utils import schema_context
 
-from customers import rollup
+from customers import contacts, rollup
 from customers.models import Customer, CustomerNote
 from payments.models import Deposit
+from payouts.models import Payout
 from tenants.models import Tenant
 
 
@@ -19,6 +20,19 @@ def rebuild_customers(tenant: Tenant) -> int:
         latest = Deposit.objects.order_by("payer_document", "-created_at").distinct("payer_document")
         payers = latest.values_list("payer_document", "payer_name", "payer_email")
         return rollup.rebuild(tenant.pk, payers.iterator())
+
+
+def rebuild_contacts(tenant: Tenant) -> int:
+    """The tenant's uses of e-mails and phones (employee/kyc-phones-emails) noted again from its
+    deposits' payer e-mails and its payouts' PIX keys of kind e-mail or phone. Returns how many."""
+    with schema_context(tenant.schema_name):
+        uses = []
+        for deposit in Deposit.objects.exclude(payer_email="").order_by("created_at", "id").iterator():
+            uses += [(*found, deposit.created_at) for found in contacts.contacts_of("deposit", deposit)]
+        keyed = Payout.objects.filter(pix_key_type__in=("email", "phone")).order_by("created_at", "id")
+        for payout in keyed.iterator():
+            uses += [(*found, payout.created_at) for found in contacts.contacts_of("payout", payout)]
+        return contacts.rebuild_tenant(tenant, uses)
 
 
 DEMO_TAGS = ("vip", "atacado")
