@@ -45,7 +45,8 @@ def test_per_document_figures_and_ratios_top_first() -> None:
     assert top["document"] == cpf
     assert (top["deposits"], top["volume"], top["refunded"], top["clients"]) == (2, 40_000, 4_000, 1)
     assert (top["refund_ratio"], top["med_cases"], top["med_ratio"]) == (0.1, 1, 0.5)
-    by_volume = admin.get("/api/customers-metrics", {"sort": "-volume", "per_page": 100}).json()["items"]
+    params: dict[str, str | int] = {"sort": "-volume", "per_page": 100}
+    by_volume = admin.get("/api/customers-metrics", params).json()["items"]
     volumes = [row["volume"] for row in by_volume]
     assert volumes == sorted(volumes, reverse=True)
     assert cpf in [row["document"] for row in by_volume]

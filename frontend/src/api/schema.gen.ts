@@ -247,6 +247,10 @@ export interface paths {
     /** Service health */
     get: operations["core_api_health"];
   };
+  "/api/kyc/contacts": {
+    /** E-mails and phones and the documents using them */
+    get: operations["customers_api_list_contacts"];
+  };
   "/api/kyc/documents/{document}": {
     /** What the platform knows of a CPF/CNPJ */
     get: operations["customers_api_consult_document"];
@@ -1560,6 +1564,88 @@ export interface components {
       worker: boolean;
       /** Worker Ms */
       worker_ms?: number | null;
+    };
+    /** ContactDocumentOut */
+    ContactDocumentOut: {
+      /** Clients */
+      clients: components["schemas"]["KycClientRef"][];
+      /** Document */
+      document: string;
+      /** Uses */
+      uses: number;
+    };
+    /** ContactListOut */
+    ContactListOut: {
+      /** Items */
+      items: components["schemas"]["ContactOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+      /** Threshold */
+      threshold: number;
+    };
+    /** ContactOut */
+    ContactOut: {
+      /** Documents */
+      documents: number;
+      /**
+       * First Seen At
+       * Format: date-time
+       */
+      first_seen_at: string;
+      /** Id */
+      id: number;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "email" | "phone";
+      /**
+       * Last Seen At
+       * Format: date-time
+       */
+      last_seen_at: string;
+      /**
+       * Shared
+       * @description Used by SHARED_THRESHOLD documents or more
+       */
+      shared: boolean;
+      /**
+       * Used By
+       * @description Up to 20 documents, most uses first
+       */
+      used_by: components["schemas"]["ContactDocumentOut"][];
+      /** Value */
+      value: string;
+    };
+    /** ContactQuery */
+    ContactQuery: {
+      /** Cursor */
+      cursor?: string | null;
+      /** Kind */
+      kind?: ("email" | "phone") | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @description The start of an e-mail or phone
+       * @default
+       */
+      q?: string;
+      /**
+       * Shared
+       * @description Only those used by SHARED_THRESHOLD documents or more
+       * @default false
+       */
+      shared?: boolean;
+      /**
+       * Sort
+       * @default -documents
+       * @enum {string}
+       */
+      sort?: "-documents" | "documents" | "-last_seen_at" | "last_seen_at";
     };
     /** CountOut */
     CountOut: {
@@ -7214,6 +7300,35 @@ export interface operations {
       503: {
         content: {
           "application/json": components["schemas"]["HealthOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** E-mails and phones and the documents using them */
+  customers_api_list_contacts: {
+    parameters: {
+      query?: {
+        kind?: ("email" | "phone") | null;
+        /** @description Only those used by SHARED_THRESHOLD documents or more */
+        shared?: boolean;
+        /** @description The start of an e-mail or phone */
+        q?: string;
+        sort?: "-documents" | "documents" | "-last_seen_at" | "last_seen_at";
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ContactListOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
