@@ -184,3 +184,5 @@ export type CustomerNote = Schemas['CustomerNoteOut'];
 export type KycConsult = Schemas['KycConsultOut'];
 export type CustomerMetric = Schemas['CustomerMetricOut'];
 export type CustomerMetricList = Schemas['CustomerMetricListOut'];
+export type KycContact = Schemas['ContactOut'];
+export type KycContactList = Schemas['ContactListOut'];

@@ -25,6 +25,7 @@ const WalletWithdrawsScreen = lazyWithTimeout<ScreenProps>(() => import('./money
 const StaffWalletWithdrawsScreen = lazyWithTimeout(() => import('@/features/payouts/components/staff-wallet-withdraws-screen'));
 const CrmScreen = lazyWithTimeout(() => import('@/features/crm/components/crm-screen'));
 const CustomersMetricsScreen = lazyWithTimeout(() => import('@/features/customers-metrics/components/customers-metrics-screen'));
+const KycContactsScreen = lazyWithTimeout(() => import('@/features/kyc-contacts/components/kyc-contacts-screen'));
 const KycConsultScreen = lazyWithTimeout(() => import('@/features/kyc-consult/components/kyc-consult-screen'));
 const ComplianceScreen = lazyWithTimeout(() => import('@/features/compliance/components/compliance-screen'));
 const RefundsScreen = lazyWithTimeout(() => import('@/features/refunds/components/refunds-screen'));
@@ -95,6 +96,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'client/crm': CrmScreen,
   'client/kyc-consult': KycConsultScreen,
   'admin/customers-metrics': CustomersMetricsScreen,
+  'employee/kyc-phones-emails': KycContactsScreen,
   'employee/meds': MedScreen,
   'partner-providers/home': PartnerHomeScreen,
   'partner/balance': PartnerBalanceScreen,
