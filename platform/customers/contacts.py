@@ -19,6 +19,7 @@ from django.db.models.functions import Greatest, Least
 from access.scoped import visible_tenants
 from accounts.models import Membership
 from core.errors import AppError, ForbiddenError
+from customers.models import Customer
 from gateway.models import ContactPoint, ContactUse
 from restrictions.normalize import normalize_phone
 from tenants.models import Tenant, TenantKind
@@ -56,6 +57,8 @@ def note(tenant: Tenant, kind: str, value: str, document: str, at: datetime) -> 
         first_seen_at=Least("first_seen_at", Value(at)),
         last_seen_at=Greatest("last_seen_at", Value(at)),
     )
+    if kind == "phone":  # the client's customer of that document, if any, has a phone to show
+        Customer.objects.filter(document=document).update(phone=value)
     if updated:
         return
     try:

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from core.text import search_text
 from customers.models import Customer
-from gateway.models import TransactionIndex
+from gateway.models import ContactUse, TransactionIndex
 from tenants.models import Tenant
 
 PAID = ("confirmed", "paid_to_client", "refunded")  # a deposit the payer paid
@@ -74,6 +74,13 @@ def _recompute(tenant_id: int, customer: Customer) -> None:
         totals.setdefault(refund["currency"], {"deposits": 0, "paid": 0, "refunds": 0, "refunded": 0})
         totals[refund["currency"]].update(refunds=refund["n"], refunded=refund["total"] or 0)
     customer.totals = totals
+    phone = (
+        ContactUse.objects.filter(tenant_id=tenant_id, document=customer.document, contact__kind="phone")
+        .order_by("-last_seen_at")
+        .values_list("contact__value", flat=True)
+        .first()
+    )
+    customer.phone = phone or customer.phone
     customer.deposit_count = sum(t["deposits"] for t in totals.values())
     customer.refund_count = sum(t["refunds"] for t in totals.values())
     customer.deposit_total = totals.get(BRL, {}).get("paid", 0)

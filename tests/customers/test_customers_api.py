@@ -16,7 +16,7 @@ from brazil.documents import cpf_check_digits
 from cofre_sandbox_bank.testing import deliver_now
 from customers.models import Customer
 from ops.demo import BETA_OWNER, DEMO_PASSWORD
-from tests.payouts.helpers import logged
+from tests.payouts.helpers import create_payout, fund, logged
 from tests.support.http import ApiClient
 
 pytestmark = pytest.mark.django_db
@@ -180,3 +180,15 @@ def test_the_backfill_rebuilds_the_customers_from_the_deposits(acme: ApiClient) 
         after = Customer.objects.values("deposit_count", "deposit_total", "name", "email").get(document=cpf)
     assert after == before == {"deposit_count": 1, "deposit_total": 4_200, "name": "Backfill Bernardes",
                                "email": EMAIL}  # fmt: skip
+
+
+def test_a_payout_to_a_phone_pix_key_gives_the_customer_its_phone(acme: ApiClient) -> None:
+    cpf = new_cpf()
+    deposit(acme, cpf, 1_000)
+    fund("acme", 20_000)
+    person = {"holder_name": NAME, "holder_document": formatted(cpf), "pix_key": "+5511998765432"}
+    payout = create_payout(acme, {"amount": 500, "method": "pix", "beneficiary": person})
+    assert payout.status_code == 201, payout.content
+    detail = acme.get(f"/api/customers/{cpf}").json()
+    assert detail["phone"] == "+5511998765432"
+    assert (payout.json()["id"], "payout") in [(h["id"], h["kind"]) for h in detail["history"]]
