@@ -1,4 +1,4 @@
-"""Customers: /api/customers (client/crm) and /api/kyc/documents/{document} (client/kyc-consult)."""
+"""Customers: /api/customers (client/crm) and /api/kyc/consult/{document} (client/kyc-consult)."""
 
 # No `from __future__ import annotations` here: django-ninja reads the view annotations at runtime,
 # through the access.guard wrappers, and cannot resolve postponed (string) annotations there.
@@ -98,7 +98,7 @@ KYC_ROUTES = ("client/kyc-consult",)
 
 
 @kyc_router.get(
-    "/documents/{document}", response=KycConsultOut, summary="What the platform knows of a CPF/CNPJ"
+    "/consult/{document}", response=KycConsultOut, summary="What the platform knows of a CPF/CNPJ"
 )
 @requires_route(*KYC_ROUTES)
 def consult_document(request: HttpRequest, document: str) -> dict[str, Any]:

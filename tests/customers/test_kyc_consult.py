@@ -39,7 +39,7 @@ def test_staff_see_every_client_a_partner_only_its_linked_ones() -> None:
         Alert.objects.create(public_id="alr_kyc_outsider", tenant=outsider_tenant, rule="burst", document=cpf,
                              reference="dep_y", amount=500, currency="BRL")  # fmt: skip
 
-    admin = logged("public", "admin").get(f"/api/kyc/documents/{formatted(cpf)}")
+    admin = logged("public", "admin").get(f"/api/kyc/consult/{formatted(cpf)}")
     assert admin.status_code == 200, admin.content
     body = admin.json()
     assert (body["document"], body["kind"]) == (cpf, "cpf")
@@ -50,7 +50,7 @@ def test_staff_see_every_client_a_partner_only_its_linked_ones() -> None:
     assert {a["id"] for a in body["alerts"]} == {"alr_kyc_acme", "alr_kyc_outsider"}
     assert body["first_seen_at"] <= body["last_seen_at"]
 
-    partner = logged("orbita", "partner").get(f"/api/kyc/documents/{cpf}")
+    partner = logged("orbita", "partner").get(f"/api/kyc/consult/{cpf}")
     assert partner.status_code == 200, partner.content
     seen = partner.json()
     assert [c["client"]["slug"] for c in seen["clients"]] == ["acme"]
@@ -61,7 +61,7 @@ def test_staff_see_every_client_a_partner_only_its_linked_ones() -> None:
 
 
 def test_an_unknown_document_answers_empty() -> None:
-    body = logged("public", "admin").get(f"/api/kyc/documents/{new_cpf()}").json()
+    body = logged("public", "admin").get(f"/api/kyc/consult/{new_cpf()}").json()
     assert (body["clients"], body["restrictions"], body["alerts"]) == ([], [], [])
     assert body["first_seen_at"] is None
 
@@ -69,10 +69,10 @@ def test_an_unknown_document_answers_empty() -> None:
 def test_who_may_consult_and_bad_input() -> None:
     cpf = new_cpf()
     for slug, role in (("acme", "client"), ("public", "employee"), ("public", "financial")):
-        assert logged(slug, role).get(f"/api/kyc/documents/{cpf}").status_code == 403, role
-    assert logged("orbita", "partner_analyst").get(f"/api/kyc/documents/{cpf}").status_code == 200
+        assert logged(slug, role).get(f"/api/kyc/consult/{cpf}").status_code == 403, role
+    assert logged("orbita", "partner_analyst").get(f"/api/kyc/consult/{cpf}").status_code == 200
     admin = logged("public", "admin")
     for bad, code in (("123", "invalid_document"), ("390.533.447-06", "invalid_cpf"),
                       ("11.222.333.0001-00", "invalid_cnpj")):  # fmt: skip
-        response = admin.get(f"/api/kyc/documents/{bad}")
+        response = admin.get(f"/api/kyc/consult/{bad}")
         assert (response.status_code, response.json()["fields"]) == (400, {"document": code}), bad

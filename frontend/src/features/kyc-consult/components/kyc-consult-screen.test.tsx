@@ -22,7 +22,7 @@ const USER = makeUser({ role: 'admin', menu: [{ route: 'client/kyc-consult', gro
 describe('KYC look-up (client/kyc-consult)', { timeout: 60_000 }, () => {
   it('refuses a CPF with wrong check digits on the form, then shows what the platform knows', async () => {
     const user = userEvent.setup();
-    const fetchMock = mockFetch({ 'GET /kyc/documents/52998224725': RESULT });
+    const fetchMock = mockFetch({ 'GET /kyc/consult/52998224725': RESULT });
     renderWithProviders(
       <SessionProvider user={USER}>
         <KycConsultScreen route="client/kyc-consult" homeHref="/admin/home" />
