@@ -13,6 +13,7 @@ from accounts_api.notices import router as notices_router
 from accounts_api.notifications import router as notifications_router
 from backoffice.api import admin_router, transactions_router
 from backoffice.api import router as tenants_router
+from backoffice.customers_metrics import router as customers_metrics_router
 from backoffice.operations_api import router as operations_router
 from backoffice.partner_api import router as partner_router
 from backoffice.payments_admin import router as payments_admin_router
@@ -27,6 +28,8 @@ from core.renderer import JSONRenderer
 from core.security import session_auth
 from credentials.api import router as credentials_router
 from credentials.auth import api_key_bearer, api_key_header
+from customers.api import kyc_router as kyc_consult_router
+from customers.api import router as customers_router
 from exports.api import router as exports_router
 from gateway.api import webhook_router
 from kyc.api import admin_router as kyc_admin_router
@@ -110,6 +113,9 @@ api.add_router("/admin/kyc", kyc_admin_router)
 api.add_router("/deposits", deposit_refunds_router)  # /api/deposits/{id}/refunds
 api.add_router("/refunds", refunds_router)
 api.add_router("/credentials", credentials_router)
+api.add_router("/customers", customers_router)
+api.add_router("/kyc", kyc_consult_router)  # /api/kyc/consult/{document}, /api/kyc/contacts
+api.add_router("/customers-metrics", customers_metrics_router)
 api.add_router("/stats", stats_router)
 api.add_router("/admin/invoices", invoices_router)
 api.add_router("/statements", statements_router)

@@ -103,6 +103,7 @@ TENANT_APPS = [
     "credentials",  # API keys of merchant integrations (DESIGN.md decision 1: in the tenant schema)
     "webhooks",  # webhooks to merchants: endpoints, events, deliveries and their attempts
     "exports",  # exports of the lists to files, made by a job (the files app stores them)
+    "customers",  # a client's customers: the roll-up of its payers, its notes and tags (client/crm)
 ]
 if env_bool("COFRE_BENCH_COLUMN", default=False):  # bench/tenants_scale.py: a migration on every tenant
     TENANT_APPS.append("bench.tenantcolumn")

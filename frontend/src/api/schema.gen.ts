@@ -225,6 +225,26 @@ export interface paths {
     /** Rotate an API key: a new token (in this answer only); the old one works for the overlap */
     post: operations["credentials_api_rotate_key"];
   };
+  "/api/customers": {
+    /** The client's customers (payers): search, sort, pages */
+    get: operations["customers_api_list_customers"];
+  };
+  "/api/customers-metrics": {
+    /** Customers (CPF/CNPJ) across clients: top of a period */
+    get: operations["backoffice_customers_metrics_customers_metrics"];
+  };
+  "/api/customers/{document}": {
+    /** A customer: figures, notes and history */
+    get: operations["customers_api_get_customer"];
+  };
+  "/api/customers/{document}/notes": {
+    /** Add a note to a customer */
+    post: operations["customers_api_add_note"];
+  };
+  "/api/customers/{document}/tags": {
+    /** Replace a customer's tags */
+    put: operations["customers_api_set_tags"];
+  };
   "/api/deposits": {
     /** Deposits: filters, search, keyset pages */
     get: operations["payments_api_list_deposits"];
@@ -278,6 +298,14 @@ export interface paths {
     get: operations["kyc_api_get_own"];
     /** Replace the company data and the people (a draft or rejected file) */
     put: operations["kyc_api_put_own"];
+  };
+  "/api/kyc/consult/{document}": {
+    /** What the platform knows of a CPF/CNPJ */
+    get: operations["customers_api_consult_document"];
+  };
+  "/api/kyc/contacts": {
+    /** E-mails and phones and the documents using them */
+    get: operations["customers_api_list_contacts"];
   };
   "/api/kyc/documents": {
     /** Upload a document (multipart `file`, `kind`): PDF, PNG or JPEG by content, at most 10 MB */
@@ -1610,6 +1638,88 @@ export interface components {
       /** Worker Ms */
       worker_ms?: number | null;
     };
+    /** ContactDocumentOut */
+    ContactDocumentOut: {
+      /** Clients */
+      clients: components["schemas"]["KycClientRef"][];
+      /** Document */
+      document: string;
+      /** Uses */
+      uses: number;
+    };
+    /** ContactListOut */
+    ContactListOut: {
+      /** Items */
+      items: components["schemas"]["ContactOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+      /** Threshold */
+      threshold: number;
+    };
+    /** ContactOut */
+    ContactOut: {
+      /** Documents */
+      documents: number;
+      /**
+       * First Seen At
+       * Format: date-time
+       */
+      first_seen_at: string;
+      /** Id */
+      id: number;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "email" | "phone";
+      /**
+       * Last Seen At
+       * Format: date-time
+       */
+      last_seen_at: string;
+      /**
+       * Shared
+       * @description Used by SHARED_THRESHOLD documents or more
+       */
+      shared: boolean;
+      /**
+       * Used By
+       * @description Up to 20 documents, most uses first
+       */
+      used_by: components["schemas"]["ContactDocumentOut"][];
+      /** Value */
+      value: string;
+    };
+    /** ContactQuery */
+    ContactQuery: {
+      /** Cursor */
+      cursor?: string | null;
+      /** Kind */
+      kind?: ("email" | "phone") | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @description The start of an e-mail or phone
+       * @default
+       */
+      q?: string;
+      /**
+       * Shared
+       * @description Only those used by SHARED_THRESHOLD documents or more
+       * @default false
+       */
+      shared?: boolean;
+      /**
+       * Sort
+       * @default -documents
+       * @enum {string}
+       */
+      sort?: "-documents" | "documents" | "-last_seen_at" | "last_seen_at";
+    };
     /** CountOut */
     CountOut: {
       /** Count */
@@ -1643,6 +1753,257 @@ export interface components {
       held: number;
       /** Pending */
       pending: number;
+    };
+    /** CustomerCurrencyTotals */
+    CustomerCurrencyTotals: {
+      /** Deposits */
+      deposits: number;
+      /** Paid */
+      paid: number;
+      /** Refunded */
+      refunded: number;
+      /** Refunds */
+      refunds: number;
+    };
+    /** CustomerDetailOut */
+    CustomerDetailOut: {
+      /**
+       * Deposit Count
+       * @description Paid deposits, every currency
+       */
+      deposit_count: number;
+      /**
+       * Deposit Total
+       * @description Paid, centavos, BRL
+       */
+      deposit_total: number;
+      /** Document */
+      document: string;
+      /** Email */
+      email: string;
+      /**
+       * First Seen At
+       * Format: date-time
+       */
+      first_seen_at: string;
+      /** History */
+      history: components["schemas"]["CustomerMovementOut"][];
+      /** Last Paid At */
+      last_paid_at: string | null;
+      /**
+       * Last Seen At
+       * Format: date-time
+       */
+      last_seen_at: string;
+      /** Name */
+      name: string;
+      /** Notes */
+      notes: components["schemas"]["CustomerNoteOut"][];
+      /** Phone */
+      phone: string;
+      /** Refund Count */
+      refund_count: number;
+      /**
+       * Refund Total
+       * @description Refunded, centavos, BRL
+       */
+      refund_total: number;
+      /** Tags */
+      tags: string[];
+      /**
+       * Totals
+       * @description Per currency
+       */
+      totals: {
+        [key: string]: components["schemas"]["CustomerCurrencyTotals"];
+      };
+    };
+    /** CustomerListOut */
+    CustomerListOut: {
+      /** Items */
+      items: components["schemas"]["CustomerOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** CustomerMetricListOut */
+    CustomerMetricListOut: {
+      /**
+       * Date From
+       * Format: date
+       */
+      date_from: string;
+      /**
+       * Date To
+       * Format: date
+       */
+      date_to: string;
+      /** Items */
+      items: components["schemas"]["CustomerMetricOut"][];
+      /** Next Cursor */
+      next_cursor?: string | null;
+    };
+    /** CustomerMetricOut */
+    CustomerMetricOut: {
+      /**
+       * Clients
+       * @description How many clients it paid
+       */
+      clients: number;
+      /**
+       * Deposits
+       * @description Paid deposits (BRL)
+       */
+      deposits: number;
+      /** Document */
+      document: string;
+      /**
+       * Med Cases
+       * @description MED cases opened against its deposits
+       */
+      med_cases: number;
+      /**
+       * Med Ratio
+       * @description MED cases / paid deposits, 0..1
+       */
+      med_ratio: number;
+      /** Name */
+      name: string;
+      /**
+       * Refund Ratio
+       * @description Refunded / volume, 0..1
+       */
+      refund_ratio: number;
+      /**
+       * Refunded
+       * @description Centavos refunded (BRL)
+       */
+      refunded: number;
+      /**
+       * Volume
+       * @description Centavos paid (BRL)
+       */
+      volume: number;
+    };
+    /** CustomerMovementOut */
+    CustomerMovementOut: {
+      /** Amount */
+      amount: number;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currency */
+      currency: string;
+      /** Id */
+      id: string;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "deposit" | "payout" | "refund";
+      /** Method */
+      method: string;
+      /** Status */
+      status: string;
+    };
+    /** CustomerNoteIn */
+    CustomerNoteIn: {
+      /** Text */
+      text: string;
+    };
+    /** CustomerNoteOut */
+    CustomerNoteOut: {
+      /** Author */
+      author: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Id */
+      id: number;
+      /** Text */
+      text: string;
+    };
+    /** CustomerOut */
+    CustomerOut: {
+      /**
+       * Deposit Count
+       * @description Paid deposits, every currency
+       */
+      deposit_count: number;
+      /**
+       * Deposit Total
+       * @description Paid, centavos, BRL
+       */
+      deposit_total: number;
+      /** Document */
+      document: string;
+      /** Email */
+      email: string;
+      /**
+       * First Seen At
+       * Format: date-time
+       */
+      first_seen_at: string;
+      /** Last Paid At */
+      last_paid_at: string | null;
+      /**
+       * Last Seen At
+       * Format: date-time
+       */
+      last_seen_at: string;
+      /** Name */
+      name: string;
+      /** Phone */
+      phone: string;
+      /** Refund Count */
+      refund_count: number;
+      /**
+       * Refund Total
+       * @description Refunded, centavos, BRL
+       */
+      refund_total: number;
+      /** Tags */
+      tags: string[];
+      /**
+       * Totals
+       * @description Per currency
+       */
+      totals: {
+        [key: string]: components["schemas"]["CustomerCurrencyTotals"];
+      };
+    };
+    /** CustomerQuery */
+    CustomerQuery: {
+      /** Cursor */
+      cursor?: string | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @description A name (words as parts) or a CPF/CNPJ (prefix)
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @default -last_seen_at
+       * @enum {string}
+       */
+      sort?: "-last_seen_at" | "last_seen_at" | "-deposit_total" | "deposit_total" | "-deposit_count" | "deposit_count" | "search_name" | "-search_name";
+    };
+    /** CustomerTagsIn */
+    CustomerTagsIn: {
+      /**
+       * Tags
+       * @description At most 10, 30 characters
+       */
+      tags: string[];
     };
     /** DecisionIn */
     DecisionIn: {
@@ -2689,6 +3050,23 @@ export interface components {
       /** Fee */
       fee: number;
     };
+    /** KycAlertOut */
+    KycAlertOut: {
+      client: components["schemas"]["KycClientRef"];
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Hits */
+      hits: number;
+      /** Id */
+      id: string;
+      /** Rule */
+      rule: string;
+      /** Status */
+      status: string;
+    };
     /** KycApproveIn */
     KycApproveIn: {
       /**
@@ -2697,12 +3075,42 @@ export interface components {
        */
       review_due_on?: string | null;
     };
+    /** KycClientOut */
+    KycClientOut: {
+      client: components["schemas"]["KycClientRef"];
+      /** Figures */
+      figures: components["schemas"]["KycFigureOut"][];
+      /** First Seen At */
+      first_seen_at: string | null;
+      /** Last Seen At */
+      last_seen_at: string | null;
+    };
     /** KycClientRef */
     KycClientRef: {
       /** Name */
       name: string;
       /** Slug */
       slug: string;
+    };
+    /** KycConsultOut */
+    KycConsultOut: {
+      /** Alerts */
+      alerts: components["schemas"]["KycAlertOut"][];
+      /** Clients */
+      clients: components["schemas"]["KycClientOut"][];
+      /** Document */
+      document: string;
+      /** First Seen At */
+      first_seen_at: string | null;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "cpf" | "cnpj";
+      /** Last Seen At */
+      last_seen_at: string | null;
+      /** Restrictions */
+      restrictions: components["schemas"]["KycRestrictionOut"][];
     };
     /** KycDocumentOut */
     KycDocumentOut: {
@@ -2724,6 +3132,23 @@ export interface components {
       name: string;
       /** Size */
       size: number;
+    };
+    /** KycFigureOut */
+    KycFigureOut: {
+      /** Count */
+      count: number;
+      /** Currency */
+      currency: string;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "deposit" | "payout" | "refund";
+      /**
+       * Settled
+       * @description Centavos that moved: paid deposits and payouts, confirmed refunds
+       */
+      settled: number;
     };
     /** KycIn */
     KycIn: {
@@ -2903,6 +3328,26 @@ export interface components {
        * @description What the client must correct
        */
       reason: string;
+    };
+    /** KycRestrictionOut */
+    KycRestrictionOut: {
+      client: components["schemas"]["KycClientRef"] | null;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Expires At */
+      expires_at: string | null;
+      /** Id */
+      id: string;
+      /** Reason */
+      reason: string;
+      /**
+       * Scope
+       * @enum {string}
+       */
+      scope: "platform" | "client";
     };
     /** KycReviewDateIn */
     KycReviewDateIn: {
@@ -3258,6 +3703,25 @@ export interface components {
       route: string;
       /** Write */
       write: boolean;
+    };
+    /** MetricsQuery */
+    MetricsQuery: {
+      /** Date From */
+      date_from?: string | null;
+      /** Date To */
+      date_to?: string | null;
+      /**
+       * Per Page
+       * @description How many of the top: 10, 25, 50 or 100
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Sort
+       * @default -volume
+       * @enum {string}
+       */
+      sort?: "-volume" | "-deposits" | "-refund_ratio" | "-med_ratio";
     };
     /** NoteIn */
     NoteIn: {
@@ -7066,6 +7530,134 @@ export interface operations {
       };
     };
   };
+  /** The client's customers (payers): search, sort, pages */
+  customers_api_list_customers: {
+    parameters: {
+      query?: {
+        /** @description A name (words as parts) or a CPF/CNPJ (prefix) */
+        q?: string;
+        sort?: "-last_seen_at" | "last_seen_at" | "-deposit_total" | "deposit_total" | "-deposit_count" | "deposit_count" | "search_name" | "-search_name";
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CustomerListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Customers (CPF/CNPJ) across clients: top of a period */
+  backoffice_customers_metrics_customers_metrics: {
+    parameters: {
+      query?: {
+        date_from?: string | null;
+        date_to?: string | null;
+        sort?: "-volume" | "-deposits" | "-refund_ratio" | "-med_ratio";
+        /** @description How many of the top: 10, 25, 50 or 100 */
+        per_page?: number;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CustomerMetricListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** A customer: figures, notes and history */
+  customers_api_get_customer: {
+    parameters: {
+      path: {
+        document: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CustomerDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Add a note to a customer */
+  customers_api_add_note: {
+    parameters: {
+      path: {
+        document: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CustomerNoteIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["CustomerNoteOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Replace a customer's tags */
+  customers_api_set_tags: {
+    parameters: {
+      path: {
+        document: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CustomerTagsIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CustomerOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** Deposits: filters, search, keyset pages */
   payments_api_list_deposits: {
     parameters: {
@@ -7456,6 +8048,57 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["KycOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** What the platform knows of a CPF/CNPJ */
+  customers_api_consult_document: {
+    parameters: {
+      path: {
+        document: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["KycConsultOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** E-mails and phones and the documents using them */
+  customers_api_list_contacts: {
+    parameters: {
+      query?: {
+        kind?: ("email" | "phone") | null;
+        /** @description Only those used by SHARED_THRESHOLD documents or more */
+        shared?: boolean;
+        /** @description The start of an e-mail or phone */
+        q?: string;
+        sort?: "-documents" | "documents" | "-last_seen_at" | "last_seen_at";
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ContactListOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

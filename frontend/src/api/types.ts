@@ -191,3 +191,14 @@ export type AdjustmentList = Schemas['AdjustmentListOut'];
 export type AdjustmentInput = Schemas['AdjustmentIn'];
 export type ClientBalanceList = Schemas['BalanceListOut'];
 export type ClientBalanceRow = Schemas['BalanceRowOut'];
+
+// Customers (client/crm) and the document look-up (client/kyc-consult)
+export type Customer = Schemas['CustomerOut'];
+export type CustomerList = Schemas['CustomerListOut'];
+export type CustomerDetail = Schemas['CustomerDetailOut'];
+export type CustomerNote = Schemas['CustomerNoteOut'];
+export type KycConsult = Schemas['KycConsultOut'];
+export type CustomerMetric = Schemas['CustomerMetricOut'];
+export type CustomerMetricList = Schemas['CustomerMetricListOut'];
+export type KycContact = Schemas['ContactOut'];
+export type KycContactList = Schemas['ContactListOut'];

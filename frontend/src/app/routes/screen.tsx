@@ -23,6 +23,10 @@ const BankAccountsScreen = lazyWithTimeout<ScreenProps>(() => import('./money-ou
 const PayoutRequestsScreen = lazyWithTimeout<ScreenProps>(() => import('./money-out').then((mod) => ({ default: mod.PayoutRequestsScreen as ComponentType<ScreenProps> })));
 const WalletWithdrawsScreen = lazyWithTimeout<ScreenProps>(() => import('./money-out').then((mod) => ({ default: mod.WalletWithdrawsScreen as ComponentType<ScreenProps> })));
 const StaffWalletWithdrawsScreen = lazyWithTimeout(() => import('@/features/payouts/components/staff-wallet-withdraws-screen'));
+const CrmScreen = lazyWithTimeout(() => import('@/features/crm/components/crm-screen'));
+const CustomersMetricsScreen = lazyWithTimeout(() => import('@/features/customers-metrics/components/customers-metrics-screen'));
+const KycContactsScreen = lazyWithTimeout(() => import('@/features/kyc-contacts/components/kyc-contacts-screen'));
+const KycConsultScreen = lazyWithTimeout(() => import('@/features/kyc-consult/components/kyc-consult-screen'));
 const ComplianceScreen = lazyWithTimeout(() => import('@/features/compliance/components/compliance-screen'));
 const RefundsScreen = lazyWithTimeout(() => import('@/features/refunds/components/refunds-screen'));
 const CredentialsScreen = lazyWithTimeout(() => import('@/features/credentials/components/credentials-screen'));
@@ -94,6 +98,10 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'employee/restrictions': RestrictionsScreen,
   'employee/valid-restrictions': RestrictionsScreen,
   'admin/customers-alert': AlertsScreen,
+  'client/crm': CrmScreen,
+  'client/kyc-consult': KycConsultScreen,
+  'admin/customers-metrics': CustomersMetricsScreen,
+  'employee/kyc-phones-emails': KycContactsScreen,
   'employee/meds': MedScreen,
   'partner-providers/home': PartnerHomeScreen,
   'partner/balance': PartnerBalanceScreen,

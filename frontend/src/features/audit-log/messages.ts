@@ -116,6 +116,9 @@ const actionMessagesRaw = defineMessages({
   'restriction.validated': { id: 'audit.action.restriction.validated', defaultMessage: 'Restriction validated' },
   'restriction.hit': { id: 'audit.action.restriction.hit', defaultMessage: 'Movement refused by a restriction' },
   'alert.opened': { id: 'audit.action.alert.opened', defaultMessage: 'Alert opened' },
+  'customer.note': { id: 'audit.action.customer.note', defaultMessage: 'Note added to a customer' },
+  'customer.tags': { id: 'audit.action.customer.tags', defaultMessage: 'Customer tags changed' },
+  'kyc.consult': { id: 'audit.action.kyc.consult', defaultMessage: 'CPF/CNPJ looked up' },
   otherOfFamily: { id: 'audit.action.otherOfFamily', defaultMessage: '{family}: {code}' },
   unknown: { id: 'audit.action.unknown', defaultMessage: 'Other action ({code})' },
 });
