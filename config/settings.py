@@ -102,6 +102,7 @@ TENANT_APPS = [
     "credentials",  # API keys of merchant integrations (DESIGN.md decision 1: in the tenant schema)
     "webhooks",  # webhooks to merchants: endpoints, events, deliveries and their attempts
     "exports",  # exports of the lists to files, made by a job (the files app stores them)
+    "company",  # the company's own settings and logo (clients/config)
 ]
 if env_bool("COFRE_BENCH_COLUMN", default=False):  # bench/tenants_scale.py: a migration on every tenant
     TENANT_APPS.append("bench.tenantcolumn")
