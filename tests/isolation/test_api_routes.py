@@ -105,7 +105,8 @@ def test_every_operation_with_a_body_has_a_sample() -> None:
                 "POST /api/statements/adjustments/{adjustment_id}/confirm",
                 "POST /api/webhook-deliveries/{delivery_id}/resend",
                 "POST /api/payout-imports/{import_id}/confirm", "POST /api/payout-imports/{import_id}/cancel",
-                "POST /api/exports/{export_id}/cancel", "POST /api/notices/{notice_id}/withdraw"}  # fmt: skip
+                "POST /api/exports/{export_id}/cancel", "POST /api/notices/{notice_id}/withdraw",
+                "PUT /api/company/logo"}  # fmt: skip  (the logo's body is the image: `{}` is refused as one)
     assert sorted(set(needs) - bodyless - {f"{m} {p}" for m, p in BODIES}) == []
 
 

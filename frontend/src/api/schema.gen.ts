@@ -165,6 +165,24 @@ export interface paths {
     /** Payment-system participants (COMPE and ISPB) */
     get: operations["bank_accounts_api_list_banks"];
   };
+  "/api/company/logo": {
+    /** The company's logo, for its own members only */
+    get: operations["company_api_get_company_logo"];
+    /** Upload the logo shown on boletos and receipts: the image itself as the body (PNG or JPEG, at most 512 KB; checked by its content, whatever the Content-Type says) */
+    put: operations["company_api_put_company_logo"];
+    /** Remove the company's logo (audited) */
+    delete: operations["company_api_delete_company_logo"];
+  };
+  "/api/company/provider-banks": {
+    /** Which provider serves each payment method and payout for this client (read-only) */
+    get: operations["company_api_list_provider_banks"];
+  };
+  "/api/company/settings": {
+    /** The company's profile and settings */
+    get: operations["company_api_get_company_settings"];
+    /** Change the company's settings (audited) */
+    patch: operations["company_api_patch_company_settings"];
+  };
   "/api/credentials/keys": {
     /** API keys (never their secrets) */
     get: operations["credentials_api_list_keys"];
@@ -1442,6 +1460,114 @@ export interface components {
       name: string;
       /** Slug */
       slug: string;
+    };
+    /**
+     * CompanySettingsIn
+     * @description Only the fields sent change. The CNPJ is read-only (set when the company is onboarded).
+     */
+    CompanySettingsIn: {
+      /** City */
+      city?: string | null;
+      /**
+       * Cnpj
+       * @description Read-only: sending it is refused (cnpj: read_only)
+       */
+      cnpj?: string | null;
+      /** Complement */
+      complement?: string | null;
+      /**
+       * Legal Name
+       * @description Razão social
+       */
+      legal_name?: string | null;
+      /** Neighborhood */
+      neighborhood?: string | null;
+      /**
+       * Notification Emails
+       * @description At most 10
+       */
+      notification_emails?: string[] | null;
+      /** Number */
+      number?: string | null;
+      /**
+       * Payout Approval Threshold
+       * @description BRL centavos: payouts above it wait for review by a second person; null: none (the platform's rule alone). At most the platform's largest payout (admin/config)
+       */
+      payout_approval_threshold?: number | null;
+      /**
+       * Phone
+       * @description With the area code (DDD), e.g. (11) 3456-7890
+       */
+      phone?: string | null;
+      /**
+       * State
+       * @description UF, e.g. SP
+       */
+      state?: string | null;
+      /** Street */
+      street?: string | null;
+      /**
+       * Trade Name
+       * @description Nome fantasia
+       */
+      trade_name?: string | null;
+      /**
+       * Zipcode
+       * @description CEP, 8 digits
+       */
+      zipcode?: string | null;
+    };
+    /** CompanySettingsOut */
+    CompanySettingsOut: {
+      /** City */
+      city: string;
+      /**
+       * Cnpj
+       * @description 14 digits, read-only; empty until onboarding sets it
+       */
+      cnpj: string;
+      /** Complement */
+      complement: string;
+      /** Legal Name */
+      legal_name: string;
+      /**
+       * Logo Url
+       * @description Where the company's members read the logo; null: none
+       */
+      logo_url: string | null;
+      /** Neighborhood */
+      neighborhood: string;
+      /** Notification Emails */
+      notification_emails: string[];
+      /** Number */
+      number: string;
+      /** Payout Approval Threshold */
+      payout_approval_threshold: number | null;
+      /**
+       * Phone
+       * @description Digits
+       */
+      phone: string;
+      /**
+       * Platform Payout Limit
+       * @description The platform's largest payout (BRL centavos; null: none): the threshold's ceiling
+       */
+      platform_payout_limit: number | null;
+      /** State */
+      state: string;
+      /** Street */
+      street: string;
+      /** Threshold Currency */
+      threshold_currency: string;
+      /** Trade Name */
+      trade_name: string;
+      /** Updated At */
+      updated_at: string | null;
+      /**
+       * Zipcode
+       * @description 8 digits
+       */
+      zipcode: string;
     };
     /** ComplianceItemOut */
     ComplianceItemOut: {
@@ -3971,6 +4097,41 @@ export interface components {
       /** Name */
       name?: string | null;
     };
+    /** ProviderBankOut */
+    ProviderBankOut: {
+      /**
+       * Method
+       * @description Deposits: billet, pix, card, wire. Payouts: pix, ted
+       */
+      method: string;
+      /**
+       * Method Enabled
+       * @description Deposits: the payment method takes new charges
+       */
+      method_enabled: boolean;
+      /**
+       * Operation
+       * @description deposit | payout
+       */
+      operation: string;
+      /**
+       * Provider
+       * @description The provider's code; null: none serves it
+       */
+      provider: string | null;
+      /** Provider Name */
+      provider_name: string;
+      /**
+       * Source
+       * @description client (its own route) | platform (the default) | builtin | none
+       */
+      source: string;
+      /**
+       * Status
+       * @description healthy | disabled (by the platform) | unavailable
+       */
+      status: string;
+    };
     /** QueueOut */
     QueueOut: {
       /** Dead */
@@ -6252,6 +6413,115 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["BankOut"][];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** The company's logo, for its own members only */
+  company_api_get_company_logo: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: never;
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Upload the logo shown on boletos and receipts: the image itself as the body (PNG or JPEG, at most 512 KB; checked by its content, whatever the Content-Type says) */
+  company_api_put_company_logo: {
+    requestBody: {
+      content: {
+        "image/jpeg": string;
+        "image/png": string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CompanySettingsOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Remove the company's logo (audited) */
+  company_api_delete_company_logo: {
+    responses: {
+      /** @description No Content */
+      204: {
+        content: never;
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Which provider serves each payment method and payout for this client (read-only) */
+  company_api_list_provider_banks: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ProviderBankOut"][];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** The company's profile and settings */
+  company_api_get_company_settings: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CompanySettingsOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Change the company's settings (audited) */
+  company_api_patch_company_settings: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CompanySettingsIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CompanySettingsOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
