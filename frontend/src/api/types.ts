@@ -175,3 +175,8 @@ export type AdjustmentList = Schemas['AdjustmentListOut'];
 export type AdjustmentInput = Schemas['AdjustmentIn'];
 export type ClientBalanceList = Schemas['BalanceListOut'];
 export type ClientBalanceRow = Schemas['BalanceRowOut'];
+
+// The company's own settings (clients/config) and provider banks (clients/provider-banks).
+export type CompanySettings = Schemas['CompanySettingsOut'];
+export type CompanySettingsIn = Schemas['CompanySettingsIn'];
+export type ProviderBank = Schemas['ProviderBankOut'];
