@@ -23,7 +23,7 @@ from brazil.address import AddressError, normalize_state, normalize_zipcode
 from company.models import SETTINGS_PK, CompanySettings
 from core.errors import AppError, NotFoundError
 from files import services as files
-from files.models import StoredFile
+from files.models import LOGO_CATEGORY, StoredFile
 from files.sniff import JPEG, PNG, sniff
 from platform_settings import services as platform_settings
 from tenants.models import Tenant, TenantKind
@@ -42,7 +42,6 @@ EDITABLE = (*TEXT_FIELDS, "phone", "state", "zipcode", "notification_emails", "p
 MAX_EMAILS = 10
 THRESHOLD_CURRENCY = "BRL"  # as the platform's limits: PIX and TED move reais only
 
-LOGO_CATEGORY = "logo"
 LOGO_MAX_BYTES = 512 * 1024
 LOGO_MAX_PIXELS = 16_000_000
 LOGO_MAX_SIDE = 600  # stored size: a boleto or a receipt shows it a few centimetres wide

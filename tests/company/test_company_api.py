@@ -298,3 +298,16 @@ def test_the_client_sees_which_provider_serves_each_method_and_whose_route_it_is
 def test_provider_banks_are_the_owners_only() -> None:
     assert logged("acme", "client_user_admin").get(BANKS).status_code == 403
     assert logged("public", "admin").get(BANKS).status_code == 403
+
+
+# ------------------------------------------------------------------------------------- receipts
+def test_a_receipt_names_the_logo_once_the_company_has_one(acme: ApiClient, beta: ApiClient) -> None:
+    from tests.payments.test_receipts import paid_pix
+
+    deposit = paid_pix(acme, 10_000)
+    url = f"/api/deposits/{deposit['id']}/receipt"
+    assert acme.get(url).json()["company"]["logo_url"] is None
+    assert put_logo(acme, png()).status_code == 200
+    assert acme.get(url).json()["company"]["logo_url"] == LOGO
+    theirs = paid_pix(beta, 10_000)  # beta's receipts stay without a logo: acme's is acme's
+    assert beta.get(f"/api/deposits/{theirs['id']}/receipt").json()["company"]["logo_url"] is None

@@ -4148,6 +4148,11 @@ export interface components {
     };
     /** ReceiptCompanyOut */
     ReceiptCompanyOut: {
+      /**
+       * Logo Url
+       * @description The company's logo (clients/config); null: none
+       */
+      logo_url: string | null;
       /** Name */
       name: string;
       /** Slug */
