@@ -182,7 +182,7 @@ def test_the_logo_is_stored_served_to_the_tenants_users_and_removed(acme: ApiCli
         served = reader.get(LOGO)
         assert served.status_code == 200
         assert served["Content-Type"] == "image/png"
-        image = Image.open(io.BytesIO(b"".join(served.streaming_content)))
+        image = Image.open(io.BytesIO(served.getvalue()))
         assert image.size == (600, 150)  # re-encoded at most 600 px a side
     [entry] = entries("company.logo_changed")
     assert entry.data["before"] == {"logo": None}
