@@ -26,13 +26,17 @@ def demo_profile(django_db_blocker: Any, web: str) -> Iterator[None]:
     from django_tenants.utils import schema_context
 
     from company.models import SETTINGS_PK, CompanySettings
+    from files.models import LOGO_CATEGORY, StoredFile
     from ops.demo import DEMO_ACME_PROFILE
     from platform_settings.models import PlatformSettings
 
     def reset() -> None:
         with django_db_blocker.unblock():
             with schema_context("acme"):
-                CompanySettings.objects.update_or_create(pk=SETTINGS_PK, defaults=DEMO_ACME_PROFILE)
+                CompanySettings.objects.update_or_create(
+                    pk=SETTINGS_PK, defaults={**DEMO_ACME_PROFILE, "logo": None}
+                )
+                StoredFile.objects.filter(category=LOGO_CATEGORY).delete()
             with schema_context("public"):
                 PlatformSettings.objects.all().delete()
 
@@ -116,3 +120,36 @@ def test_a_threshold_above_the_platform_limit_is_refused_on_its_field(
         )
     ).to_be_visible()
     expect(section.get_by_test_id("value-threshold")).to_have_text("Nenhum: só a regra da plataforma")
+
+
+def test_the_client_uploads_its_logo_sees_it_and_removes_it_after_confirming(
+    page: Page, web: str, demo_profile: None, tmp_path: Any
+) -> None:
+    from PIL import Image
+
+    logo = tmp_path / "logo.png"
+    Image.new("RGB", (120, 40), (20, 90, 200)).save(logo, format="PNG")
+    not_an_image = tmp_path / "logo.png.txt"
+    not_an_image.write_text("name,amount\n")
+    login_ui(page, web, "client")
+    page.goto(role_url(web, "client", CONFIG))
+    wait_for_shell(page)
+    section = page.get_by_test_id("logo-section")
+    expect(section.get_by_text("Nenhum logotipo ainda.")).to_be_visible(timeout=15_000)
+
+    section.get_by_test_id("logo-input").set_input_files(str(not_an_image))
+    expect(section.get_by_role("alert")).to_contain_text("O logotipo precisa ser uma imagem PNG ou JPEG.")
+    with page.expect_response(
+        lambda r: r.url.endswith("/api/company/logo") and r.request.method == "PUT"
+    ) as answer:
+        section.get_by_test_id("logo-input").set_input_files(str(logo))
+    assert answer.value.status == 200, answer.value.text()
+    image = section.get_by_role("img", name="Logotipo da empresa")
+    expect(image).to_be_visible()
+    # the image is served to its own user (it loads, at its size), not only named
+    page.wait_for_function("img => img.complete && img.naturalWidth === 120", arg=image.element_handle())
+
+    section.get_by_role("button", name="Remover logotipo").click()
+    confirm = page.get_by_role("alertdialog", name="Remover o logotipo?")
+    confirm.get_by_role("button", name="Remover logotipo").click()
+    expect(section.get_by_text("Nenhum logotipo ainda.")).to_be_visible()
