@@ -19,6 +19,7 @@ from backoffice.partner_api import router as partner_router
 from backoffice.payments_admin import router as payments_admin_router
 from backoffice.staff_api import router as staff_admin_router
 from bank_accounts.api import bank_accounts_router, banks_router
+from company.api import router as company_router
 from compliance.api import compliance_rules_router
 from config.api_examples import add_request_examples
 from core import api_errors
@@ -129,3 +130,4 @@ api.add_router("/notices", notices_router)
 api.add_router("/audit-events", audit_events_router)
 api.add_router("/admin/platform-settings", platform_settings_router)
 api.add_router("/platform-status", platform_status_router)
+api.add_router("/company", company_router)

@@ -104,6 +104,7 @@ TENANT_APPS = [
     "webhooks",  # webhooks to merchants: endpoints, events, deliveries and their attempts
     "exports",  # exports of the lists to files, made by a job (the files app stores them)
     "customers",  # a client's customers: the roll-up of its payers, its notes and tags (client/crm)
+    "company",  # the company's own settings and logo (clients/config)
 ]
 if env_bool("COFRE_BENCH_COLUMN", default=False):  # bench/tenants_scale.py: a migration on every tenant
     TENANT_APPS.append("bench.tenantcolumn")

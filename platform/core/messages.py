@@ -92,6 +92,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "Arquivo inválido: envie PNG, JPEG ou WebP de até 1 MB.",
         "en": "Invalid file: send a PNG, JPEG or WebP up to 1 MB.",
     },
+    "logo_not_an_image": {
+        "pt-BR": "O logotipo precisa ser uma imagem PNG ou JPEG.",
+        "en": "The logo must be a PNG or JPEG image.",
+    },
+    "logo_too_large": {
+        "pt-BR": "O logotipo passa de {kilobytes} KB: envie uma imagem menor.",
+        "en": "The logo exceeds {kilobytes} KB: send a smaller image.",
+    },
+    "threshold_above_platform_limit": {
+        "pt-BR": "O limite de aprovação não pode passar do maior saque permitido pela plataforma ({limit}).",
+        "en": "The approval threshold cannot exceed the largest payout the platform allows ({limit}).",
+    },
     "image_too_large": {
         "pt-BR": "A imagem tem pixels demais: envie uma de até {megapixels} megapixels.",
         "en": "The image has too many pixels: send one of up to {megapixels} megapixels.",

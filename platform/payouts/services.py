@@ -40,6 +40,7 @@ from accounts.roles import Role
 from bank_accounts import services as bank_accounts
 from bank_accounts.models import OwnerKind
 from bank_accounts.services import Beneficiary, BeneficiaryInput
+from company.services import approval_threshold
 from compliance.services import auto_approve_limit
 from core.dates import day_start
 from core.errors import AppError, ForbiddenError, NotFoundError
@@ -178,6 +179,18 @@ class CheckedPayout:
         return limit is not None and self.data.amount <= limit and not self.customer
 
 
+def approval_limit(tenant: Tenant, currency: str) -> int | None:
+    """Up to which amount a payout is approved when it is created: the platform's rule for the client
+    (compliance), lowered by the company's own approval threshold (clients/config) when it set one.
+    Above it the payout waits for review by a second person (maker-checker: not its creator).
+    Read in the client's schema (the connection is in it when a payout is checked)."""
+    platform_rule = auto_approve_limit(tenant, currency)
+    own = approval_threshold(currency)
+    if platform_rule is None or own is None:
+        return platform_rule
+    return min(platform_rule, own)
+
+
 def check_payout(
     membership: Membership, data: PayoutInput, *, idempotency_key: str | None, tenant: Tenant | None = None
 ) -> CheckedPayout | Payout:
@@ -223,7 +236,7 @@ def check_payout(
         tenant=tenant, data=data, key=key, fingerprint=fingerprint, staff=staff,
         customer=not staff and is_customer(membership), beneficiary=beneficiary,
         bank_account_id=account_id, provider=provider_code, fee=fee,
-        auto_approve_up_to=auto_approve_limit(tenant, data.currency),
+        auto_approve_up_to=approval_limit(tenant, data.currency),
     )  # fmt: skip
 
 

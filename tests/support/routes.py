@@ -130,6 +130,7 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("PATCH", "/api/webhook-endpoints/{endpoint_id}"): {"active": False},
     ("POST", "/api/webhook-endpoints/{endpoint_id}/rotate-secret"): {"overlap_hours": 24},
     ("POST", "/api/exports"): {"type": "payments", "format": "csv", "filters": {}},
+    ("PATCH", "/api/company/settings"): {"trade_name": "Isolation suite"},
 }
 
 

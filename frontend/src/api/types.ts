@@ -202,3 +202,7 @@ export type CustomerMetric = Schemas['CustomerMetricOut'];
 export type CustomerMetricList = Schemas['CustomerMetricListOut'];
 export type KycContact = Schemas['ContactOut'];
 export type KycContactList = Schemas['ContactListOut'];
+// The company's own settings (clients/config) and provider banks (clients/provider-banks).
+export type CompanySettings = Schemas['CompanySettingsOut'];
+export type CompanySettingsIn = Schemas['CompanySettingsIn'];
+export type ProviderBank = Schemas['ProviderBankOut'];

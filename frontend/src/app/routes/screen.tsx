@@ -57,6 +57,8 @@ const NoticesHomeScreen = lazyWithTimeout(() => import('@/features/notices/compo
 const InvoicesScreen = lazyWithTimeout(() => import('@/features/invoices/components/invoices-screen'));
 const AuditLogScreen = lazyWithTimeout(() => import('@/features/audit-log/components/audit-log-screen'));
 const PlatformConfigScreen = lazyWithTimeout(() => import('@/features/platform-config/components/platform-config-screen'));
+const CompanySettingsScreen = lazyWithTimeout(() => import('@/features/company-settings/components/company-settings-screen'));
+const ProviderBanksScreen = lazyWithTimeout(() => import('@/features/provider-banks/components/provider-banks-screen'));
 const StatementsScreen = lazyWithTimeout(() => import('@/features/statements/components/statements-screen'));
 const BalancesScreen = lazyWithTimeout(() => import('@/features/statements/components/balances-screen'));
 
@@ -123,6 +125,8 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   [paths.invoices.route]: InvoicesScreen,
   'client/logs': AuditLogScreen,
   'admin/config': PlatformConfigScreen,
+  'clients/config': CompanySettingsScreen,
+  'clients/provider-banks': ProviderBanksScreen,
   'admin/statements': StatementsScreen,
   'financial/statements': StatementsScreen,
   'admin/clients-balance': BalancesScreen,

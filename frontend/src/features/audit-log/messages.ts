@@ -67,6 +67,7 @@ const familyMessagesRaw = defineMessages({
   fee_rate: { id: 'audit.family.feeRate', defaultMessage: 'Fee rates' },
   compliance_rule: { id: 'audit.family.complianceRule', defaultMessage: 'Auto-approval rules' },
   platform_settings: { id: 'audit.family.platformSettings', defaultMessage: 'Platform settings' },
+  company: { id: 'audit.family.company', defaultMessage: 'Company settings' },
   restriction: { id: 'audit.family.restriction', defaultMessage: 'Restrictions' },
   alert: { id: 'audit.family.alert', defaultMessage: 'Alerts' },
 });
@@ -112,6 +113,9 @@ const actionMessagesRaw = defineMessages({
   'fee_rate.removed': { id: 'audit.action.feeRate.removed', defaultMessage: 'Fee rate removed' },
   'compliance_rule.set': { id: 'audit.action.complianceRule.set', defaultMessage: 'Auto-approval rule changed' },
   'platform_settings.changed': { id: 'audit.action.platformSettings.changed', defaultMessage: 'Platform settings changed' },
+  'company.settings_changed': { id: 'audit.action.company.settingsChanged', defaultMessage: 'Company settings changed' },
+  'company.logo_changed': { id: 'audit.action.company.logoChanged', defaultMessage: 'Company logo changed' },
+  'company.logo_removed': { id: 'audit.action.company.logoRemoved', defaultMessage: 'Company logo removed' },
   'restriction.proposed': { id: 'audit.action.restriction.proposed', defaultMessage: 'Restriction proposed' },
   'restriction.validated': { id: 'audit.action.restriction.validated', defaultMessage: 'Restriction validated' },
   'restriction.hit': { id: 'audit.action.restriction.hit', defaultMessage: 'Movement refused by a restriction' },
