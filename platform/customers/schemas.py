@@ -11,15 +11,14 @@ from pydantic import Field
 from core.pagination import DEFAULT_PAGE_SIZE
 from customers.models import MAX_TAG, MAX_TAGS
 
-SortLiteral = Literal[
-    "-last_seen_at", "last_seen_at", "-deposit_total", "deposit_total", "-deposit_count", "deposit_count",
-    "search_name", "-search_name",
-]  # fmt: skip
-
 
 class CustomerQuery(Schema):
     q: str = Field(default="", max_length=200, description="A name (words as parts) or a CPF/CNPJ (prefix)")
-    sort: SortLiteral = "-last_seen_at"
+    sort: str = Field(
+        default="-last_seen_at",
+        max_length=30,
+        description="last_seen_at, deposit_total, deposit_count or search_name; - descends",
+    )
     per_page: int = DEFAULT_PAGE_SIZE
     cursor: str | None = None
 
@@ -83,7 +82,7 @@ class CustomerTagsIn(Schema):
 
 
 # ------------------------------------------------------------------------------------- kyc-consult
-class KycClientRef(Schema):
+class ConsultClientRef(Schema):
     slug: str
     name: str
 
@@ -96,7 +95,7 @@ class KycFigureOut(Schema):
 
 
 class KycClientOut(Schema):
-    client: KycClientRef
+    client: ConsultClientRef
     figures: list[KycFigureOut]
     first_seen_at: datetime | None
     last_seen_at: datetime | None
@@ -107,7 +106,7 @@ class KycRestrictionOut(Schema):
     scope: Literal["platform", "client"]
     reason: str
     expires_at: datetime | None
-    client: KycClientRef | None
+    client: ConsultClientRef | None
     created_at: datetime
 
 
@@ -116,7 +115,7 @@ class KycAlertOut(Schema):
     rule: str
     status: str
     hits: int
-    client: KycClientRef
+    client: ConsultClientRef
     created_at: datetime
 
 
@@ -135,14 +134,18 @@ class ContactQuery(Schema):
     kind: Literal["email", "phone"] | None = None
     shared: bool = Field(default=False, description="Only those used by SHARED_THRESHOLD documents or more")
     q: str = Field(default="", max_length=254, description="The start of an e-mail or phone")
-    sort: Literal["-documents", "documents", "-last_seen_at", "last_seen_at"] = "-documents"
+    sort: str = Field(
+        default="-documents",
+        max_length=30,
+        description="documents or last_seen_at; - descends (another: 400 sort invalid)",
+    )
     per_page: int = DEFAULT_PAGE_SIZE
     cursor: str | None = None
 
 
 class ContactDocumentOut(Schema):
     document: str
-    clients: list[KycClientRef]
+    clients: list[ConsultClientRef]
     uses: int
 
 

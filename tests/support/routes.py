@@ -120,6 +120,8 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/api/admin/kyc/{client}/approve"): {},
     ("POST", "/api/admin/kyc/{client}/reject"): {"reason": "Isolation suite: documents missing"},
     ("POST", "/api/admin/kyc/{client}/review-date"): {"review_due_on": "2030-01-01"},
+    ("POST", "/api/customers/{document}/notes"): {"text": "Isolation suite"},
+    ("PUT", "/api/customers/{document}/tags"): {"tags": ["isolation"]},
     ("POST", "/api/alerts/{alert_id}/acknowledge"): {"note": ""},
     ("POST", "/api/alerts/{alert_id}/resolve"): {"note": "Isolation suite"},
     ("POST", "/api/alerts/{alert_id}/notes"): {"note": "Isolation suite"},
