@@ -96,6 +96,7 @@ TENANT_APPS = [
     "files",  # the tenant's files (exports, imports, documents)
     "payments",
     "refunds",
+    "direct_deposits",  # the client's PIX keys and the money sent to them with no charge
     "bank_accounts",
     "payouts",
     "payout_imports",  # spreadsheets of payout requests (clients/manual-withdraws)
