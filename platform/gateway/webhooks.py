@@ -9,8 +9,9 @@ Each app registers its handler when it starts (its `AppConfig.ready`):
 
 An event's `reference` is looked up in the public transaction index (for `index_kind=PIX_KEY`, in the
 directory of PIX keys: a "pix_credit" event names the key money was sent to, not a record of ours);
-the handler runs in the schema of the tenant that owns the record, inside the transaction that writes the inbox row, so a duplicate
-(the same `(provider, event_id)`) has exactly one effect. The gateway knows no app: it only knows the
+the handler runs in the schema of the tenant that owns the record, inside the transaction that writes
+the inbox row, so a duplicate (the same `(provider, event_id)`) has exactly one effect. The gateway knows
+no app: it only knows the
 table.
 """
 

@@ -15,6 +15,8 @@ and its name-search tokens. Ledger entries and the audit trail keep the real tim
 are immutable / append-only). A deposit whose settlement date (computed from its backdated
 confirmation) has come is settled; the others stay confirmed and the clock settles them on the day.
 
+acme also gets a PIX key and one direct deposit on it (clients/direct_deposits, employee/direct_deposits).
+
 Idempotent: a tenant that already has deposits or payouts is left alone, so a second run adds
 nothing. Never part of the test session's seed (tests expect the demo tenants without money).
 """
@@ -39,6 +41,7 @@ from accounts.models import Membership
 from bank_accounts.models import BankAccount, OwnerKind
 from bank_accounts.services import BeneficiaryInput
 from brazil.documents import cnpj_check_digits, cpf_check_digits
+from direct_deposits import services as direct_deposits
 from gateway.models import TransactionIndex
 from ledger import services as ledger
 from ops.demo import BETA_OWNER, demo_email
@@ -259,7 +262,8 @@ def seed_demo_money() -> MoneyReport:
                         seeder.refund(refund, deposits[refund.deposit])
                     for payout in ACME_PAYOUTS:
                         seeder.payout(payout, admin)
-                    counts |= {"refunds": len(ACME_REFUNDS), "payouts": len(ACME_PAYOUTS)}
+                    seeder.direct_deposit()
+                    counts |= {"refunds": len(ACME_REFUNDS), "payouts": len(ACME_PAYOUTS), "direct": 1}
                 report.created[slug] = counts
                 # the same for settlements: grouped by the days the seed dated them at
                 payment_settlements.regroup(tenant)
@@ -419,6 +423,28 @@ class _Seeder:
             outcomes.extend(answer["outcomes"])
         return outcomes
 
+    def direct_deposit(self) -> Deposit:
+        """acme's PIX key (an e-mail key) and a payment someone sent to it with no charge: registered as
+        the client would (direct_deposits.services), the money sent through the sandbox bank's test mode
+        (`POST /sandbox-bank/pix-credits`) and its webhook delivered like every other."""
+        key = direct_deposits.add_pix_key(self.member("client"), "email", DEMO_PIX_KEY)
+        sent = self.http.post_json(
+            SANDBOX_PIX_CREDITS,
+            {
+                "key": key.key,
+                "amount": 35_000,
+                "payer_name": "Joana Prado Ribeiro",
+                "payer_document": "39053344705",
+            },
+        )
+        if self._webhooks(sent["end_to_end_id"]) != ["applied"]:
+            raise RuntimeError("demo: the direct deposit was not applied")
+        deposit = Deposit.objects.get(direct=True, provider_reference=sent["end_to_end_id"])
+        created = self.clock.at(1, 9, 12)
+        self._date_deposit_created(deposit, created)
+        _stamp_new(DepositEvent.objects.filter(deposit_id=deposit.pk), self.clock, created)
+        return self._expect(deposit, DepositStatus.CONFIRMED)
+
     def _expect(self, deposit: Deposit, status: str) -> Deposit:
         fresh = Deposit.objects.get(pk=deposit.pk)
         if fresh.status != status:
@@ -511,6 +537,8 @@ class _Seeder:
 
 SANDBOX_TOKENS = "/sandbox-bank/tokens"  # the bank's tokenization endpoint (a checkout page calls it)
 SANDBOX_RELEASE = "/sandbox-bank/webhooks/release"  # the bank's test mode: send the webhooks now
+SANDBOX_PIX_CREDITS = "/sandbox-bank/pix-credits"  # the bank's test mode: someone pays a PIX key
+DEMO_PIX_KEY = "pix@acme.demo.test"
 
 
 class _Http:
