@@ -175,3 +175,11 @@ export type AdjustmentList = Schemas['AdjustmentListOut'];
 export type AdjustmentInput = Schemas['AdjustmentIn'];
 export type ClientBalanceList = Schemas['BalanceListOut'];
 export type ClientBalanceRow = Schemas['BalanceRowOut'];
+// PIX keys and direct deposits (clients/direct_deposits, employee/direct_deposits).
+export type PixKey = Schemas['PixKeyOut'];
+export type PixKeyList = Schemas['PixKeyListOut'];
+export type PixKeyInput = Schemas['PixKeyIn'];
+export type DirectDeposit = Schemas['DirectDepositOut'];
+export type DirectDepositList = Schemas['DirectDepositListOut'];
+export type StaffDirectDeposit = Schemas['StaffDirectDepositOut'];
+export type StaffDirectDepositList = Schemas['StaffDirectDepositListOut'];

@@ -51,6 +51,8 @@ const InvoicesScreen = lazyWithTimeout(() => import('@/features/invoices/compone
 const AuditLogScreen = lazyWithTimeout(() => import('@/features/audit-log/components/audit-log-screen'));
 const PlatformConfigScreen = lazyWithTimeout(() => import('@/features/platform-config/components/platform-config-screen'));
 const StatementsScreen = lazyWithTimeout(() => import('@/features/statements/components/statements-screen'));
+const DirectDepositsScreen = lazyWithTimeout(() => import('@/features/direct-deposits/components/direct-deposits-screen'));
+const StaffDirectDepositsScreen = lazyWithTimeout(() => import('@/features/direct-deposits/components/staff-direct-deposits-screen'));
 const BalancesScreen = lazyWithTimeout(() => import('@/features/statements/components/balances-screen'));
 
 /**
@@ -75,6 +77,8 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'admin/payout-requests': PayoutRequestsScreen,
   'admin/compliance': ComplianceScreen,
   'clients/refunds': RefundsScreen,
+  'clients/direct_deposits': DirectDepositsScreen,
+  'employee/direct_deposits': StaffDirectDepositsScreen,
   'client/credentials': CredentialsScreen,
   'clients/webhooks': WebhooksScreen,
   'client/wallet-withdraws': WalletWithdrawsScreen,
