@@ -373,7 +373,11 @@ class _Seeder:
             return self._expect(deposit, plan.outcome)
         confirmed = self.clock.clamp(created + CONFIRMED_AFTER[plan.method])
         self._stamp_events(deposit, confirmed, lambda: self._webhooks(deposit.public_id))
-        settle_on = settlement.settle_on(plan.method, confirmed)
+        return self._settle_if_due(deposit, confirmed)
+
+    def _settle_if_due(self, deposit: Deposit, confirmed: datetime) -> Deposit:
+        """Date a confirmed deposit's confirmation; settle it as the clock would when its day has come."""
+        settle_on = settlement.settle_on(deposit.method, confirmed)
         Deposit.objects.filter(pk=deposit.pk).update(
             confirmed_at=confirmed, settle_on=settle_on, updated_at=confirmed
         )
@@ -441,9 +445,8 @@ class _Seeder:
             raise RuntimeError("demo: the direct deposit was not applied")
         deposit = Deposit.objects.get(direct=True, provider_reference=sent["end_to_end_id"])
         created = self.clock.at(1, 9, 12)
-        self._date_deposit_created(deposit, created)
-        _stamp_new(DepositEvent.objects.filter(deposit_id=deposit.pk), self.clock, created)
-        return self._expect(deposit, DepositStatus.CONFIRMED)
+        self._date_deposit_created(deposit, created)  # its confirmation came with it: the same moment
+        return self._settle_if_due(deposit, created)
 
     def _expect(self, deposit: Deposit, status: str) -> Deposit:
         fresh = Deposit.objects.get(pk=deposit.pk)
