@@ -62,11 +62,15 @@ def test_a_job_name_belongs_to_one_actor() -> None:
 def test_every_event_kind_goes_to_the_app_that_owns_its_records() -> None:
     routes = {kind: route.index_kind for kind, route in webhooks._routes.items()}
     # A MED case is about a deposit (the provider's notice names the paid charge).
-    assert routes == {"charge": "deposit", "payout": "payout", "refund": "refund", "med": "deposit"}
+    # Money sent to a PIX key names the key: its client is found in the key directory.
+    assert routes == {
+        "charge": "deposit", "payout": "payout", "refund": "refund", "med": "deposit", "pix_credit": "pix_key",
+    }  # fmt: skip
     handlers = {kind: route.handler.__module__ for kind, route in webhooks._routes.items()}
     assert handlers == {
         "charge": "payments.services",
         "payout": "payouts.services",
         "refund": "refunds.services",
         "med": "med.services",
+        "pix_credit": "direct_deposits.services",
     }
