@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import login_ui, new_context, role_url, wait_for_shell
+from tests.browser.helpers import login_ui, new_context, role_url, wait_for_shell, wait_until_quiet
 from tests.browser.money_out import login_as_email, new_client
+from tests.browser.test_accessibility import serious_violations
 from tests.payouts.helpers import post_webhooks
 from tests.support.http import ApiClient
 
@@ -88,6 +89,8 @@ def test_a_client_adds_a_key_receives_money_on_it_and_staff_see_it(
     expect(row).to_contain_text("529.982.247-25")
     expect(row).to_contain_text("R$ 123,45")
     expect(row).to_contain_text("Recebido (a liquidar)")
+    wait_until_quiet(page)
+    assert serious_violations(page) == []  # axe-core: the keys and the list, as the client sees them
 
     staff_context = new_context(browser)
     staff = staff_context.new_page()
@@ -99,5 +102,7 @@ def test_a_client_adds_a_key_receives_money_on_it_and_staff_see_it(
         expect(staff_row).to_have_count(1, timeout=15_000)
         expect(staff_row).to_contain_text(direct_client["name"])
         expect(staff_row).to_contain_text("R$ 123,45")
+        wait_until_quiet(staff)
+        assert serious_violations(staff) == []
     finally:
         staff_context.close()

@@ -210,7 +210,7 @@ export default function DirectDepositsScreen({ route, homeHref }: { route: strin
   const columns: GridColumn<DirectDeposit>[] = [
     { key: 'created', header: intl.formatMessage(m.created), priority: 1, card: 'date', nowrap: true, cell: (row) => formatDateTime(Math.floor(Date.parse(row.created_at) / 1000), intl.locale) },
     { key: 'payer', header: intl.formatMessage(m.payer), priority: 1, card: 'title', cell: (row) => `${row.payer_name} · ${formatDocument(row.payer_document)}` },
-    { key: 'key', header: intl.formatMessage(m.key), priority: 2, cell: (row) => row.key },
+    { key: 'key', header: intl.formatMessage(m.key), priority: 3, cell: (row) => row.key },
     { key: 'amount', header: intl.formatMessage(m.amount), priority: 1, numeric: true, card: 'amount', cell: (row) => cur(row, row.amount) },
     { key: 'fee', header: intl.formatMessage(m.fee), priority: 2, numeric: true, cell: (row) => cur(row, row.fee) },
     { key: 'status', header: intl.formatMessage(m.status), priority: 1, cell: (row) => <StatusBadge status={row.status} intl={intl} /> },
