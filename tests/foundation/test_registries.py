@@ -64,7 +64,8 @@ def test_every_event_kind_goes_to_the_app_that_owns_its_records() -> None:
     # A MED case is about a deposit (the provider's notice names the paid charge).
     # Money sent to a PIX key names the key: its client is found in the key directory.
     assert routes == {
-        "charge": "deposit", "payout": "payout", "refund": "refund", "med": "deposit", "pix_credit": "pix_key",
+        "charge": "deposit", "payout": "payout", "refund": "refund", "med": "deposit",
+        "pix_credit": "pix_key",
     }  # fmt: skip
     handlers = {kind: route.handler.__module__ for kind, route in webhooks._routes.items()}
     assert handlers == {
