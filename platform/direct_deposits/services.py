@@ -14,6 +14,7 @@ import logging
 import uuid
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
@@ -33,7 +34,7 @@ from gateway.models import PixKeyDirectory, PluginKind, TransactionIndex
 from gateway.registry import get_registry
 from payments.models import Deposit
 from payments.services import DirectCredit, receive_direct_deposit
-from plugin_api import PixKeyRegistration, PluginError, ProviderEvent
+from plugin_api import BankProvider, PixKeyRegistration, PluginError, ProviderEvent
 from tenants.models import Tenant, TenantKind
 from tenants.tenancy import current_schema
 
@@ -86,6 +87,7 @@ def add_pix_key(membership: Membership, key_type: str, key: str) -> PixKey:
     across the platform (409 pix_key_taken), then registered at the bank (422 pix_key_refused)."""
     tenant = _client(membership)
     value, kind = check_pix_key(key_type, key)
+    bank = _bank_for(tenant)  # before anything is written: a misconfigured bank refuses here (409)
     try:
         with transaction.atomic():
             # One client's keys are counted under a lock of its tenant row: two adds at once cannot
@@ -96,44 +98,50 @@ def add_pix_key(membership: Membership, key_type: str, key: str) -> PixKey:
             if PixKeyDirectory.objects.filter(key=value).exists():
                 raise AppError("pix_key_taken", status=409, fields={"key": "pix_key_taken"})
             row = PixKey.objects.create(
-                public_id=new_public_id("pxk"), key=value, key_type=kind, created_by_id=membership.user_id
-            )
+                public_id=new_public_id("pxk"), key=value, key_type=kind, created_by_id=membership.user_id,
+                provider=bank[0] if bank else "",
+            )  # fmt: skip
             PixKeyDirectory.objects.create(key=value, key_type=kind, tenant=tenant, public_id=row.public_id)
             audit.record("pix_key.created", actor=membership.user, target=row, data={"key_type": kind})
     except IntegrityError as exc:  # the same key added elsewhere at the same moment
         raise AppError("pix_key_taken", status=409, fields={"key": "pix_key_taken"}) from exc
-    provider = _register_at_bank(tenant, row)
-    if provider is None:
+    if bank is not None and not _register_at_bank(bank, row):
         with transaction.atomic():
             PixKeyDirectory.objects.filter(public_id=row.public_id).delete()
             row.delete()
         raise AppError("pix_key_refused", status=422, fields={"key": "pix_key_refused"})
-    if provider:
-        PixKey.objects.filter(pk=row.pk).update(provider=provider)
-        row.provider = provider
     return row
 
 
-def _register_at_bank(tenant: Tenant, row: PixKey) -> str | None:
-    """Register the key with the bank serving the client's PIX: its code; "" when that bank does not
-    register keys (the key is Cofre's only); None when the bank refused it or could not be reached."""
+Bank = tuple[str, BankProvider, dict[str, Any]]
+
+
+def _bank_for(tenant: Tenant) -> Bank | None:
+    """The bank serving the client's PIX when it registers keys (code, provider, configuration); None
+    when it does not (the key is Cofre's only)."""
     try:
         code = gateway.provider_for(tenant, "pix")
     except AppError:
-        return ""
+        return None
     provider = get_registry().provider(code)
     if not provider.registers_pix_keys:
-        return ""
-    config = gateway.effective_config(PluginKind.PROVIDER, code, None)
+        return None
+    return code, provider, gateway.effective_config(PluginKind.PROVIDER, code, None)
+
+
+def _register_at_bank(bank: Bank, row: PixKey) -> bool:
+    """Register the key with the bank (called outside any transaction, as every call to a bank); False
+    when the bank refused it or could not be reached."""
+    code, provider, config = bank
     try:
         provider.register_pix_key(PixKeyRegistration(row.key, row.key_type, row.public_id), config)
     except PluginError as exc:
         logger.warning("provider %s refused PIX key %s: %s", code, row.public_id, exc.code)
-        return None
+        return False
     except Exception:  # an outside system failing: the key is not kept half-registered
         logger.exception("provider %s failed registering PIX key %s", code, row.public_id)
-        return None
-    return code
+        return False
+    return True
 
 
 def remove_pix_key(membership: Membership, public_id: str) -> None:

@@ -252,3 +252,23 @@ def test_filters_and_pages_of_the_clients_list() -> None:
     assert [d["amount"] for d in acme.get("/api/direct-deposits?q=carlos").json()["items"]] == [400]
     assert acme.get("/api/direct-deposits?status=paid_to_client").json()["items"] == []
     assert acme.get("/api/direct-deposits?cursor=garbage").status_code == 400
+
+
+def test_a_key_the_bank_cannot_take_is_not_kept() -> None:
+    """Nothing half-written: Cofre cannot ask the bank (its configuration lost the webhook secret), so
+    the key is refused before anything is written, in the reader's language."""
+    from gateway.models import PluginConfig, PluginKind
+
+    PluginConfig.objects.filter(tenant__isnull=True, kind=PluginKind.PROVIDER, code="sandbox_bank").update(
+        config={}
+    )
+    acme = logged("acme", "client", language="pt-BR")
+    key = email_key()
+    response = add_key(acme, "email", key)
+    assert response.status_code == 409, response.content
+    assert response.json()["code"] == "plugin_misconfigured"
+    assert "não está configurado" in response.json()["message"]
+    assert not PixKeyDirectory.objects.filter(key=key).exists()
+    assert not SandboxPixKey.objects.filter(key=key).exists()
+    with schema_context("acme"):
+        assert not PixKey.objects.exists()
