@@ -52,7 +52,6 @@ const messages = defineMessages({
   sortSmallest: { id: 'directDeposits.sort.smallest', defaultMessage: 'Smallest first' },
   loadError: { id: 'directDeposits.loadError', defaultMessage: 'The direct deposits could not be loaded.' },
   empty: { id: 'directDeposits.empty', defaultMessage: 'No direct deposits found' },
-  fieldErrors: { id: 'directDeposits.fieldErrors', defaultMessage: 'Check the key' },
   'pix_key_checksum': { id: 'directDeposits.error.checksum', defaultMessage: 'The check digits do not match: check the number.' },
   'pix_key_repeated': { id: 'directDeposits.error.repeated', defaultMessage: 'A number of one repeated digit is not valid.' },
   'pix_key_format': { id: 'directDeposits.error.format', defaultMessage: 'This is not a key of the chosen type.' },
