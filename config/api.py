@@ -13,10 +13,13 @@ from accounts_api.notices import router as notices_router
 from accounts_api.notifications import router as notifications_router
 from backoffice.api import admin_router, transactions_router
 from backoffice.api import router as tenants_router
+from backoffice.customers_metrics import router as customers_metrics_router
 from backoffice.operations_api import router as operations_router
 from backoffice.partner_api import router as partner_router
 from backoffice.payments_admin import router as payments_admin_router
+from backoffice.staff_api import router as staff_admin_router
 from bank_accounts.api import bank_accounts_router, banks_router
+from company.api import router as company_router
 from compliance.api import compliance_rules_router
 from config.api_examples import add_request_examples
 from core import api_errors
@@ -29,8 +32,12 @@ from credentials.auth import api_key_bearer, api_key_header
 from direct_deposits.api import deposits_router as direct_deposits_router
 from direct_deposits.api import keys_router as pix_keys_router
 from direct_deposits.api import staff_router as staff_direct_deposits_router
+from customers.api import kyc_router as kyc_consult_router
+from customers.api import router as customers_router
 from exports.api import router as exports_router
 from gateway.api import webhook_router
+from kyc.api import admin_router as kyc_admin_router
+from kyc.api import router as kyc_router
 from med.api import router as med_router
 from payments.api import balance_router, settlements_router
 from payments.api import router as deposits_router
@@ -88,6 +95,7 @@ api.add_router("/members", members_router)
 api.add_router("/tenants", tenants_router)
 api.add_router("/admin", admin_router)
 api.add_router("/admin", payments_admin_router)
+api.add_router("/admin", staff_admin_router)
 api.add_router("/notifications", notifications_router)
 api.add_router("/deposits", deposits_router)
 api.add_router("/balance", balance_router)
@@ -104,9 +112,14 @@ api.add_router("/admin/compliance-rules", compliance_rules_router)
 api.add_router("/restrictions", restrictions_router)
 api.add_router("/alerts", alerts_router)
 api.add_router("/med-cases", med_router)
+api.add_router("/kyc", kyc_router)
+api.add_router("/admin/kyc", kyc_admin_router)
 api.add_router("/deposits", deposit_refunds_router)  # /api/deposits/{id}/refunds
 api.add_router("/refunds", refunds_router)
 api.add_router("/credentials", credentials_router)
+api.add_router("/customers", customers_router)
+api.add_router("/kyc", kyc_consult_router)  # /api/kyc/consult/{document}, /api/kyc/contacts
+api.add_router("/customers-metrics", customers_metrics_router)
 api.add_router("/stats", stats_router)
 api.add_router("/admin/invoices", invoices_router)
 api.add_router("/statements", statements_router)
@@ -123,3 +136,4 @@ api.add_router("/platform-status", platform_status_router)
 api.add_router("/pix-keys", pix_keys_router)
 api.add_router("/direct-deposits", direct_deposits_router)
 api.add_router("/admin/direct-deposits", staff_direct_deposits_router)
+api.add_router("/company", company_router)

@@ -81,6 +81,7 @@ SHARED_APPS = [
     "platform_settings",  # limits, TED hours, the maintenance banner (admin/config): one public row
     "restrictions",  # block lists of parties, platform-wide or per client (enforced where money moves)
     "med",  # MED cases reported by bank providers (the MED desk answers across clients)
+    "kyc",  # KYC onboarding files of the clients (the staff's queue answers across clients)
     "stats",  # statistics roll-ups per tenant, day, method, currency and status (answer across clients)
     "statements",  # statements of ledger accounts, external adjustments (maker-checker), client balances
     "ops",  # the top floor: demo seed and operators' commands (no models)
@@ -103,6 +104,8 @@ TENANT_APPS = [
     "credentials",  # API keys of merchant integrations (DESIGN.md decision 1: in the tenant schema)
     "webhooks",  # webhooks to merchants: endpoints, events, deliveries and their attempts
     "exports",  # exports of the lists to files, made by a job (the files app stores them)
+    "customers",  # a client's customers: the roll-up of its payers, its notes and tags (client/crm)
+    "company",  # the company's own settings and logo (clients/config)
 ]
 if env_bool("COFRE_BENCH_COLUMN", default=False):  # bench/tenants_scale.py: a migration on every tenant
     TENANT_APPS.append("bench.tenantcolumn")

@@ -29,7 +29,12 @@ step "import-linter" env PYTHONPATH=platform:plugins $VENV/lint-imports --no-cac
 step "frontend-lint" npm --prefix frontend run --silent lint
 step "frontend-tsc"  npm --prefix frontend run --silent typecheck
 step "vitest"        npm --prefix frontend run --silent test
-step "pytest"        $VENV/python -m pytest -q -p no:randomly
+# Backend tests in parallel processes (pytest-xdist, PYTEST_WORKERS, default 2: CI's cores). Each process
+# has its own test database, Redis namespace and files folder (config/settings.py, by pid); a file's
+# tests stay in one process (--dist loadfile: module fixtures, committed data of one file). The browser
+# tests then run in one process: one web server, one worker, one Chromium, in file order.
+step "pytest"        $VENV/python -m pytest -q -p no:randomly -n "${PYTEST_WORKERS:-2}" --dist loadfile --ignore=tests/browser
+step "pytest-browser" $VENV/python -m pytest -q -p no:randomly tests/browser
 
 echo
 echo "==> Summary"

@@ -77,3 +77,24 @@ class PartnerClient(models.Model):
 
     def __str__(self) -> str:
         return f"{self.partner_id}->{self.client_id}"
+
+
+class PartnerTerms(models.Model):
+    """A partner's commercial terms: the share of the platform's fees on its clients' transactions that
+    is owed to it, in basis points (1/100 of a percent; 2_000 = 20% of each fee)."""
+
+    partner = models.OneToOneField(Tenant, on_delete=models.CASCADE, related_name="partner_terms")
+    commission_bp = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects: ClassVar[models.Manager[PartnerTerms]] = models.Manager()
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(commission_bp__lte=10_000), name="partner_commission_at_most_all"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.partner_id}:{self.commission_bp}bp"

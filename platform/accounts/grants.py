@@ -8,7 +8,9 @@ table and a grant can never answer for another schema (DESIGN.md: guardian leaks
 
 from __future__ import annotations
 
+from django.contrib.contenttypes.models import ContentType
 from django_tenants.utils import get_public_schema_name, schema_context
+from guardian.models import UserObjectPermission
 from guardian.shortcuts import assign_perm, remove_perm
 
 from accounts.models import Membership, User
@@ -52,3 +54,29 @@ def sync_partner_grants(partner: Tenant) -> None:
                         assign_perm(perm, membership.user, client)
                     else:
                         remove_perm(perm, membership.user, client)
+
+
+def revoke_partner_client(partner: Tenant, client: Tenant) -> None:
+    """Take back every grant the partner's users hold over `client` (after the link is removed: the
+    partner scope already requires the link, and no stale grant is left behind for a later re-link)."""
+    if partner.kind != TenantKind.PARTNER:
+        raise ValueError("partner grants belong to partner tenants")
+    memberships = Membership.objects.filter(tenant=partner).select_related("user")
+    with schema_context(partner.schema_name):
+        for membership in memberships:
+            for perm in ("tenants.view_tenant", "tenants.change_tenant"):
+                remove_perm(perm, membership.user, client)
+
+
+def employee_grants(employees: list[int]) -> dict[int, list[int]]:
+    """The client ids each of these platform users was granted (public schema), one query."""
+    found: dict[int, list[int]] = {pk: [] for pk in employees}
+    with schema_context(get_public_schema_name()):
+        rows = UserObjectPermission.objects.filter(
+            user_id__in=employees,
+            permission__codename="view_tenant",
+            content_type=ContentType.objects.get_for_model(Tenant),
+        ).values_list("user_id", "object_pk")
+        for user_id, object_pk in rows:
+            found[user_id].append(int(object_pk))
+    return found

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Literal
 
 from ninja import Schema
 from pydantic import Field
+
+if TYPE_CHECKING:
+    from accounts.models import Membership
 
 
 class LoginIn(Schema):
@@ -66,3 +70,29 @@ class OkOut(Schema):
 
 class CsrfOut(Schema):
     csrfToken: str  # noqa: N815
+
+
+class MemberOut(Schema):
+    """A member of a tenant (its users screen: /api/members; a partner's users: /api/admin/partners)."""
+
+    id: int
+    user_id: int
+    email: str
+    name: str
+    role: str
+    is_active: bool
+    last_login: datetime | None
+    created_at: datetime
+
+
+def member_out(membership: Membership) -> dict[str, Any]:
+    return {
+        "id": membership.pk,
+        "user_id": membership.user_id,
+        "email": membership.user.email,
+        "name": membership.user.name,
+        "role": membership.role,
+        "is_active": membership.is_active,
+        "last_login": membership.user.last_login,
+        "created_at": membership.created_at,
+    }

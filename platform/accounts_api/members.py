@@ -3,7 +3,6 @@
 # No `from __future__ import annotations` here: django-ninja reads the view annotations at runtime,
 # through the access.guard wrappers, and cannot resolve postponed (string) annotations there.
 
-from datetime import datetime
 from typing import Any
 
 from django.http import HttpRequest
@@ -13,7 +12,7 @@ from pydantic import Field
 
 from access.guard import membership_of, requires_route
 from accounts import members
-from accounts.models import Membership
+from accounts.schemas import MemberOut, member_out
 from core.api_types import JsonBool
 from core.security import session_auth
 
@@ -21,17 +20,6 @@ router = Router(tags=["members"])
 
 # Who manages members, by tenant kind: the client's users screen, the partner's, the admin's employees.
 MEMBER_ROUTES = ("clients/client-user", "partner/users", "admin/employees")
-
-
-class MemberOut(Schema):
-    id: int
-    user_id: int
-    email: str
-    name: str
-    role: str
-    is_active: bool
-    last_login: datetime | None
-    created_at: datetime
 
 
 class MemberAddedOut(MemberOut):
@@ -50,19 +38,6 @@ class MemberIn(Schema):
 class MemberChangeIn(Schema):
     role: str | None = None
     is_active: JsonBool | None = None
-
-
-def member_out(membership: Membership) -> dict[str, Any]:
-    return {
-        "id": membership.pk,
-        "user_id": membership.user_id,
-        "email": membership.user.email,
-        "name": membership.user.name,
-        "role": membership.role,
-        "is_active": membership.is_active,
-        "last_login": membership.user.last_login,
-        "created_at": membership.created_at,
-    }
 
 
 @router.get("", response=list[MemberOut], summary="Members of this tenant")

@@ -7,16 +7,16 @@ from collections.abc import Iterable
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django_tenants.utils import get_public_schema_name, schema_context
 
 from accounts import grants
 from accounts.models import Membership, User
 from accounts.roles import ROLES_BY_KIND, Role
 from audit import services as audit
-from core.errors import AppError
+from core.errors import AppError, NotFoundError
 from tenants import services as tenants
-from tenants.models import Tenant, TenantKind, TenantStatus
+from tenants.models import PartnerClient, PartnerTerms, Tenant, TenantKind, TenantStatus
 
 OWNER_ROLE = {TenantKind.CLIENT: Role.CLIENT, TenantKind.PARTNER: Role.PARTNER}
 
@@ -201,3 +201,87 @@ def do_assign_employee(actor: User, employee: User, client: Tenant, *, assigned:
 
 def roles_for(tenant: Tenant) -> tuple[str, ...]:
     return tuple(ROLES_BY_KIND[tenant.kind])
+
+
+# ------------------------------------------------------------------------------- admin/partners
+
+
+def partner_tenants(*, q: str = "", status: Iterable[str] = ()) -> QuerySet[Tenant]:
+    """Partner tenants for the admin's partners list (with their terms, one join)."""
+    return admin_tenants(q=q, kind=TenantKind.PARTNER, status=status).select_related("partner_terms")
+
+
+def commission_of(partner: Tenant) -> int:
+    try:
+        return int(partner.partner_terms.commission_bp)
+    except PartnerTerms.DoesNotExist:
+        return 0
+
+
+def partner_counts(partners: list[Tenant]) -> dict[int, tuple[int, int]]:
+    """(linked clients, active users) of each partner, two grouped queries."""
+    ids = [p.pk for p in partners]
+    clients = dict(
+        PartnerClient.objects.filter(partner_id__in=ids)
+        .values_list("partner_id")
+        .annotate(n=Count("pk"))
+        .values_list("partner_id", "n")
+    )
+    users = dict(
+        Membership.objects.filter(tenant_id__in=ids, is_active=True)
+        .values_list("tenant_id")
+        .annotate(n=Count("pk"))
+        .values_list("tenant_id", "n")
+    )
+    return {pk: (clients.get(pk, 0), users.get(pk, 0)) for pk in ids}
+
+
+def partner_links(partner: Tenant) -> QuerySet[PartnerClient]:
+    return PartnerClient.objects.filter(partner=partner).select_related("client").order_by("client__name")
+
+
+def do_unlink_partner(actor: User, partner: Tenant, client: Tenant) -> None:
+    """Take a client away from a partner: the link, then every grant its users held over the client."""
+    with transaction.atomic():
+        deleted, _ = PartnerClient.objects.filter(partner=partner, client=client).delete()
+        if not deleted:
+            raise NotFoundError
+        grants.revoke_partner_client(partner, client)
+        _audit_both("partner.client_unlinked", actor, partner, {"client": client.slug})
+
+
+def do_set_partner_commission(actor: User, partner: Tenant, commission_bp: int) -> int:
+    if partner.kind != TenantKind.PARTNER:
+        raise NotFoundError
+    if not 0 <= commission_bp <= MAX_COMMISSION_BP:
+        raise AppError("invalid_input", fields={"commission_bp": "out_of_range"})
+    with transaction.atomic(), schema_context(get_public_schema_name()):
+        terms, _ = PartnerTerms.objects.select_for_update().get_or_create(partner=partner)
+        before = terms.commission_bp
+        if before != commission_bp:
+            terms.commission_bp = commission_bp
+            terms.save(update_fields=["commission_bp", "updated_at"])
+            _audit_both(
+                "partner.commission_changed", actor, partner, {"commission_bp": [before, commission_bp]}
+            )
+    return commission_bp
+
+
+MAX_COMMISSION_BP = 10_000  # all of the fee
+
+
+# ------------------------------------------------------------------------------ admin/employees
+
+
+def employee_clients(platform: Tenant) -> dict[int, list[Tenant]]:
+    """The clients granted to each active employee of the platform, in two queries."""
+    employees = list(
+        Membership.objects.filter(tenant=platform, role=Role.EMPLOYEE).values_list("user_id", flat=True)
+    )
+    granted = grants.employee_grants(employees)
+    wanted = {pk for ids in granted.values() for pk in ids}
+    clients = {t.pk: t for t in Tenant.objects.filter(pk__in=wanted, kind=TenantKind.CLIENT)}
+    return {
+        user_id: sorted((clients[pk] for pk in ids if pk in clients), key=lambda t: t.name.lower())
+        for user_id, ids in granted.items()
+    }

@@ -105,6 +105,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "Arquivo inválido: envie PNG, JPEG ou WebP de até 1 MB.",
         "en": "Invalid file: send a PNG, JPEG or WebP up to 1 MB.",
     },
+    "logo_not_an_image": {
+        "pt-BR": "O logotipo precisa ser uma imagem PNG ou JPEG.",
+        "en": "The logo must be a PNG or JPEG image.",
+    },
+    "logo_too_large": {
+        "pt-BR": "O logotipo passa de {kilobytes} KB: envie uma imagem menor.",
+        "en": "The logo exceeds {kilobytes} KB: send a smaller image.",
+    },
+    "threshold_above_platform_limit": {
+        "pt-BR": "O limite de aprovação não pode passar do maior saque permitido pela plataforma ({limit}).",
+        "en": "The approval threshold cannot exceed the largest payout the platform allows ({limit}).",
+    },
     "image_too_large": {
         "pt-BR": "A imagem tem pixels demais: envie uma de até {megapixels} megapixels.",
         "en": "The image has too many pixels: send one of up to {megapixels} megapixels.",
@@ -395,6 +407,31 @@ MESSAGES: dict[str, dict[str, str]] = {
     "justification_required": {
         "pt-BR": "Escreva uma justificativa (ao menos 10 caracteres).",
         "en": "Write a justification (at least 10 characters).",
+    },
+    # KYC onboarding (platform/kyc)
+    "kyc_not_approved": {
+        "pt-BR": "Saques só são liberados depois que o cadastro KYC da empresa for aprovado.",
+        "en": "Payouts are only allowed once the company's KYC file is approved.",
+    },
+    "kyc_locked": {
+        "pt-BR": "O cadastro KYC não pode ser alterado agora (situação atual: {status_now}).",
+        "en": "The KYC file cannot be changed now (current status: {status_now}).",
+    },
+    "kyc_transition_refused": {
+        "pt-BR": "Esta ação não é possível na situação atual do cadastro KYC ({status_now}).",
+        "en": "This action is not possible in the KYC file's current status ({status_now}).",
+    },
+    "kyc_incomplete": {
+        "pt-BR": "O cadastro KYC está incompleto: preencha os campos e envie os documentos indicados.",
+        "en": "The KYC file is incomplete: fill in the fields and upload the documents shown.",
+    },
+    "unsupported_document_type": {
+        "pt-BR": "Envie o documento em PDF, PNG ou JPEG.",
+        "en": "Upload the document as a PDF, PNG or JPEG.",
+    },
+    "too_many_documents": {
+        "pt-BR": "O cadastro já tem {limit} documentos: remova algum antes de enviar outro.",
+        "en": "The file already has {limit} documents: remove one before uploading another.",
     },
     # restrictions (platform/restrictions): refused movements and the maker-checker of proposals
     "restricted": {

@@ -6,6 +6,10 @@ from __future__ import annotations
 
 from django.db import models
 
+# The one file of this category in a client's schema is its logo (company.services keeps one; the
+# receipts say whether there is one).
+LOGO_CATEGORY = "logo"
+
 
 class StoredFile(models.Model):
     public_id = models.CharField(max_length=40, unique=True)

@@ -177,3 +177,43 @@ class PixKeyDirectory(models.Model):
 
     def __str__(self) -> str:
         return self.public_id
+class ContactPoint(models.Model):
+    """An e-mail or phone seen on money records of any client (a payer's e-mail, a payout's PIX key of
+    kind e-mail or phone), with how many distinct CPF/CNPJ used it: employee/kyc-phones-emails flags
+    the ones many documents share. Written with the record's creation (customers.contacts.observe)."""
+
+    kind = models.CharField(max_length=5)  # email | phone
+    value = models.CharField(max_length=254)  # e-mail lower-cased; phone in E.164
+    documents = models.IntegerField(default=0)  # distinct documents that used it
+    first_seen_at = models.DateTimeField()
+    last_seen_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=("kind", "value"), name="contact_point_uniq")]
+        indexes = [
+            models.Index(fields=("documents", "id"), name="contact_point_documents_idx"),
+            models.Index(fields=("last_seen_at", "id"), name="contact_point_seen_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.value}"
+
+
+class ContactUse(models.Model):
+    """One document's use of a contact point at one client: how often, first and last seen."""
+
+    contact = models.ForeignKey(ContactPoint, on_delete=models.CASCADE, related_name="uses")
+    document = models.CharField(max_length=20)
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="+")
+    count = models.IntegerField(default=1)
+    first_seen_at = models.DateTimeField()
+    last_seen_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=("contact", "document", "tenant"), name="contact_use_uniq")
+        ]
+        indexes = [models.Index(fields=("document",), name="contact_use_document_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.contact_id}:{self.document}"

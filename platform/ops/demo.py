@@ -13,6 +13,7 @@ from accounts.models import Membership, User
 from accounts.roles import ROLES_BY_KIND
 from gateway import services as gateway
 from gateway.models import FeeRate, PluginConfig, PluginKind, ProviderRoute
+from ops.demo_kyc import seed_kyc
 from tenants import services as tenant_services
 from tenants.models import Tenant, TenantKind
 
@@ -103,7 +104,39 @@ def seed_demo() -> SeedReport:
         employee = User.objects.get(email=demo_email("employee"))
         grants.grant_employee(employee, tenants["acme"])
     seed_money_out(report, tenants["acme"])
+    report.created.extend(seed_kyc(tenants))
+    seed_company_profile(report, tenants["acme"])
     return report
+
+
+# acme's company profile (clients/config): what its boletos and receipts name.
+DEMO_ACME_PROFILE: dict[str, object] = {
+    "legal_name": "Acme Pagamentos Ltda",
+    "trade_name": "Acme",
+    "cnpj": "11222333000181",
+    "phone": "1134567890",
+    "street": "Avenida Paulista",
+    "number": "1000",
+    "complement": "Conjunto 101",
+    "neighborhood": "Bela Vista",
+    "city": "São Paulo",
+    "state": "SP",
+    "zipcode": "01310100",
+    "notification_emails": ["financeiro@acme.example.com"],
+    "payout_approval_threshold": None,
+}
+
+
+def seed_company_profile(report: SeedReport, acme: Tenant) -> None:
+    """acme's company profile, once (a profile its owner changed is left alone)."""
+    from django_tenants.utils import schema_context
+
+    from company.models import SETTINGS_PK, CompanySettings
+
+    with schema_context(acme.schema_name):
+        _, made = CompanySettings.objects.get_or_create(pk=SETTINGS_PK, defaults=DEMO_ACME_PROFILE)
+    if made:
+        report.created.append("company profile acme")
 
 
 # Money out: payouts of acme up to R$ 500,00 are approved at once, larger ones wait for review.

@@ -44,6 +44,7 @@ from brazil.documents import cnpj_check_digits, cpf_check_digits
 from direct_deposits import services as direct_deposits
 from gateway.models import TransactionIndex
 from ledger import services as ledger
+from ops.customers import rebuild_contacts, rebuild_customers, seed_demo_customer
 from ops.demo import BETA_OWNER, demo_email
 from ops.demo_webhooks import seed_demo_webhook
 from payments import services as payments
@@ -269,6 +270,10 @@ def seed_demo_money() -> MoneyReport:
                 payment_settlements.regroup(tenant)
             # The seed dates its records in the past after the services counted them today: recount.
             stats_rollups.rebuild(tenant)
+            rebuild_customers(tenant)  # the same for its customers' first, last and last-paid dates
+            rebuild_contacts(tenant)  # and for when its e-mails and phones were seen
+            if slug == "acme":
+                seed_demo_customer(tenant, PAYERS[0].document, demo_email("client"))
         if report.changed:
             invariants = ledger.check_invariants()
             if not invariants.ok:  # never leave broken books behind: roll everything back

@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from core.errors import AppError
+from files.models import LOGO_CATEGORY, StoredFile
 from payments.models import Deposit, DepositStatus, Settlement
 from payments.settlements import settled_nets
 from tenants.models import Tenant
@@ -58,8 +59,14 @@ def settlement_code(tenant: Tenant, settlement: Settlement) -> str:
     )  # fmt: skip
 
 
-def company(tenant: Tenant) -> dict[str, str]:
-    return {"name": tenant.name, "slug": tenant.slug}
+LOGO_URL = "/api/company/logo"  # company.api: served to the company's own members only
+
+
+def company(tenant: Tenant) -> dict[str, str | None]:
+    """Who issues the receipt; `logo_url` when the company uploaded a logo (clients/config). Read in
+    the tenant's own schema (the receipt's)."""
+    has_logo = StoredFile.objects.filter(category=LOGO_CATEGORY).exists()
+    return {"name": tenant.name, "slug": tenant.slug, "logo_url": LOGO_URL if has_logo else None}
 
 
 def deposit_receipt(tenant: Tenant, deposit: Deposit) -> dict[str, Any]:

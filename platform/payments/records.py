@@ -16,6 +16,8 @@ from typing import Any
 from django.db import models
 
 from audit import services as audit
+from customers import contacts
+from customers import rollup as customers
 from gateway import services as gateway
 from ledger import services as ledger
 from ledger.models import LedgerAccount
@@ -56,6 +58,8 @@ def record_change(
     - `entry`: posted first, so a refused overdraft (`insufficient_funds`) writes nothing else;
     - `event`: the timeline row (unsaved), saved;
     - `index`: the fields of the public index row of `kind`, created or updated;
+    - deposits and refunds: the payer's customer roll-up (customers.rollup), recomputed from the index;
+    - created deposits and payouts: their e-mail or phone in the contact index (customers.contacts);
     - the audit entry `{kind}.{action}` (actor, `audit_data`) and the outbox event `{kind}.{topic}`;
     - the webhook event `{kind}.{topic}` and its deliveries to the endpoints subscribed to it;
     - deposits and payouts: the statistics roll-ups (`stats.rollups`), moved from the bucket the index
@@ -70,6 +74,9 @@ def record_change(
     if event is not None:
         event.save()
     gateway.index_upsert(tenant, kind, record.public_id, **index)
+    customers.refresh(tenant, kind, record)  # the payer's roll-up, from the index row just written
+    if action == "created":
+        contacts.observe(tenant, kind, record, record.created_at)  # its e-mail or phone (kyc-phones-emails)
     audit.record(f"{kind}.{action}", actor=actor, target=record, data=dict(audit_data or {}))
     OutboxEvent.objects.create(topic=f"{kind}.{topic}", payload=dict(payload))
     webhooks.emit(f"{kind}.{topic}", record.public_id, dict(payload))  # the merchant's endpoints

@@ -186,6 +186,7 @@ class SettlementDetailOut(SettlementOut):
 class ReceiptCompanyOut(BaseModel):
     name: str
     slug: str
+    logo_url: str | None = Field(description="The company's logo (clients/config); null: none")
 
 
 class ReceiptPayerOut(BaseModel):

@@ -40,6 +40,7 @@ from accounts.roles import Role
 from bank_accounts import services as bank_accounts
 from bank_accounts.models import OwnerKind
 from bank_accounts.services import Beneficiary, BeneficiaryInput
+from company.services import approval_threshold
 from compliance.services import auto_approve_limit
 from core.dates import day_start
 from core.errors import AppError, ForbiddenError, NotFoundError
@@ -50,6 +51,7 @@ from core.text import search_text
 from gateway import services as gateway
 from gateway.models import PluginKind, TransactionIndex
 from gateway.registry import get_registry
+from kyc import services as kyc
 from ledger import services as ledger
 from ledger.models import AccountKind, LedgerAccount
 from payments import fees
@@ -177,6 +179,18 @@ class CheckedPayout:
         return limit is not None and self.data.amount <= limit and not self.customer
 
 
+def approval_limit(tenant: Tenant, currency: str) -> int | None:
+    """Up to which amount a payout is approved when it is created: the platform's rule for the client
+    (compliance), lowered by the company's own approval threshold (clients/config) when it set one.
+    Above it the payout waits for review by a second person (maker-checker: not its creator).
+    Read in the client's schema (the connection is in it when a payout is checked)."""
+    platform_rule = auto_approve_limit(tenant, currency)
+    own = approval_threshold(currency)
+    if platform_rule is None or own is None:
+        return platform_rule
+    return min(platform_rule, own)
+
+
 def check_payout(
     membership: Membership, data: PayoutInput, *, idempotency_key: str | None, tenant: Tenant | None = None
 ) -> CheckedPayout | Payout:
@@ -199,6 +213,7 @@ def check_payout(
         return existing
 
     _check_kind_for_tenant(tenant, data.kind)
+    kyc.check_payouts_allowed(tenant)
     if not 0 < data.amount <= MAX_AMOUNT:
         raise AppError("invalid_input", fields={"amount": "amount_out_of_range"})
     if data.method not in WithdrawMethod.values:
@@ -221,7 +236,7 @@ def check_payout(
         tenant=tenant, data=data, key=key, fingerprint=fingerprint, staff=staff,
         customer=not staff and is_customer(membership), beneficiary=beneficiary,
         bank_account_id=account_id, provider=provider_code, fee=fee,
-        auto_approve_up_to=auto_approve_limit(tenant, data.currency),
+        auto_approve_up_to=approval_limit(tenant, data.currency),
     )  # fmt: skip
 
 

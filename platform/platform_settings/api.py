@@ -12,7 +12,7 @@ from ninja import Router, Schema
 from pydantic import Field, StringConstraints
 
 from access.guard import any_member, membership_of, requires_route
-from core.api_types import Centavos
+from core.api_types import Centavos, JsonBool
 from core.errors import NotFoundError
 from platform_settings import services
 from platform_settings.services import SettingsInput
@@ -41,6 +41,9 @@ class PlatformSettingsIn(Schema):
     maintenance_banner: str = Field(
         default="", max_length=500, description="Shown to every user while not empty"
     )
+    payouts_require_kyc: JsonBool = Field(
+        default=False, description="Refuse payouts of clients whose KYC file is not approved"
+    )
 
 
 class PlatformSettingsOut(Schema):
@@ -52,6 +55,7 @@ class PlatformSettingsOut(Schema):
     ted_opens_at: str | None
     ted_cutoff_at: str | None
     maintenance_banner: str
+    payouts_require_kyc: bool
     currency: str
     updated_at: datetime | None
 

@@ -25,6 +25,9 @@ class PlatformSettings(models.Model):
     ted_cutoff_at = models.TimeField(null=True, blank=True)
     # Shown in the shell to every signed-in user while not empty
     maintenance_banner = models.CharField(max_length=500, blank=True)
+    # Payouts of a client whose KYC file is not approved are refused (kyc.services.check_payouts_allowed).
+    # Off by default: clients onboarded before KYC existed keep paying out until staff turn it on.
+    payouts_require_kyc = models.BooleanField(default=False)
     updated_at = models.DateTimeField(auto_now=True)
     updated_by_id = models.BigIntegerField(null=True, blank=True)
 

@@ -21,7 +21,7 @@ from platform_settings.models import SETTINGS_PK, PlatformSettings
 LIMIT_CURRENCY = "BRL"  # PIX and TED move reais only
 LIMIT_FIELDS = ("max_payout_amount", "max_daily_payouts_per_client", "night_pix_person_limit")
 TIME_FIELDS = ("night_starts_at", "night_ends_at", "ted_opens_at", "ted_cutoff_at")
-FIELDS = (*LIMIT_FIELDS, *TIME_FIELDS, "maintenance_banner")
+FIELDS = (*LIMIT_FIELDS, *TIME_FIELDS, "maintenance_banner", "payouts_require_kyc")
 MAX_LIMIT = 10**10 - 1  # centavos: the largest payout there is (payouts.MAX_AMOUNT)
 
 
@@ -50,6 +50,7 @@ class SettingsInput:
     ted_opens_at: time | None
     ted_cutoff_at: time | None
     maintenance_banner: str
+    payouts_require_kyc: bool = False
 
 
 def check_input(data: SettingsInput) -> None:

@@ -18,10 +18,11 @@ from django_tenants.utils import schema_context
 
 from accounts.models import User
 from cofre_sandbox_bank.models import SandboxCharge, SandboxWebhookDelivery
+from customers.models import Customer
 from gateway.models import TransactionIndex, WebhookEvent
 from ledger import services as ledger
 from ledger.models import JournalEntry
-from ops.demo_money import ACME_DEPOSITS, ACME_PAYOUTS, ACME_REFUNDS, BETA_DEPOSITS, seed_demo_money
+from ops.demo_money import ACME_DEPOSITS, ACME_PAYOUTS, ACME_REFUNDS, BETA_DEPOSITS, PAYERS, seed_demo_money
 from payments import services as payments
 from payments.models import Deposit, DepositNameToken, DepositStatus
 from payouts import services as payouts
@@ -157,9 +158,18 @@ def test_demo_money_is_made_by_the_services_adds_up_and_is_seeded_once() -> None
         assert {index[p.public_id] for p in Payout.objects.all()} == {
             p.created_at for p in Payout.objects.all()
         }
+        # client/crm: a customer per payer, dated as its deposits were (not the seed's today)
+        customers = {c.document: c for c in Customer.objects.all()}
+        assert set(customers) == {d.payer_document for d in deposits}
+        first = {doc: min(d.created_at for d in deposits if d.payer_document == doc) for doc in customers}
+        assert {doc: c.first_seen_at for doc, c in customers.items()} == first
+        assert customers[PAYERS[0].document].tags
+        assert customers[PAYERS[0].document].notes.exists()
     admin = User.objects.get(email="admin@demo.test")
     admin_membership = admin.memberships.select_related("tenant").get(tenant__schema_name="public")
-    queue = list(payouts.compliance_queue(admin_membership))
+    # Only the demo's clients: a test of another file may have run first in this process (pytest-xdist)
+    # and committed clients of its own with payouts waiting.
+    queue = [row for row in payouts.compliance_queue(admin_membership) if row.tenant.slug in {"acme", "beta"}]
     assert [(row.tenant.slug, row.public_id) for row in queue] == [
         ("acme", by_status[PayoutStatus.WAITING].public_id)
     ]

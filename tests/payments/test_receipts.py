@@ -49,7 +49,7 @@ def test_a_paid_deposit_has_a_receipt_with_its_facts_and_a_stable_code(acme: Api
     body = response.json()
     assert body["kind"] == "deposit"
     assert body["id"] == deposit["id"]
-    assert body["company"] == {"name": "Acme Pagamentos Ltda", "slug": "acme"}
+    assert body["company"] == {"name": "Acme Pagamentos Ltda", "slug": "acme", "logo_url": None}
     assert body["payer"]["name"] == "João da Silva"
     assert body["payer"]["document"] == "52998224725"
     assert (body["method"], body["currency"], body["status"]) == ("pix", "BRL", "confirmed")

@@ -32,6 +32,7 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("PATCH", "/api/admin/tenants/{slug}"): {"name": "Renamed"},
     ("POST", "/api/admin/partners/{slug}/clients"): {"client": "acme"},
     ("POST", "/api/admin/employees/{user_id}/clients"): {"client": "acme"},
+    ("PATCH", "/api/admin/partners/{slug}"): {"commission_bp": 1500},
     ("PUT", "/api/admin/plugins/{kind}/{code}"): {"enabled": True},
     ("PUT", "/api/admin/routes"): {"method": "pix", "provider": "sandbox_bank"},
     ("PUT", "/api/admin/fee-rates"): {"method": "pix", "currency": "BRL", "percent_bp": 99, "fixed": 0},
@@ -114,6 +115,12 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/api/restrictions/{restriction_id}/revoke"): {"reason": "Isolation suite"},
     ("POST", "/api/med-cases/{case_id}/accept"): {"justification": "Isolation suite: fraud confirmed"},
     ("POST", "/api/med-cases/{case_id}/reject"): {"justification": "Isolation suite: no fraud found"},
+    ("PUT", "/api/kyc"): {"legal_name": "Isolation Ltda", "people": []},
+    ("POST", "/api/kyc/submit"): {},
+    ("POST", "/api/admin/kyc/{client}/start-review"): {},
+    ("POST", "/api/admin/kyc/{client}/approve"): {},
+    ("POST", "/api/admin/kyc/{client}/reject"): {"reason": "Isolation suite: documents missing"},
+    ("POST", "/api/admin/kyc/{client}/review-date"): {"review_due_on": "2030-01-01"},
     ("POST", "/api/alerts/{alert_id}/acknowledge"): {"note": ""},
     ("POST", "/api/alerts/{alert_id}/resolve"): {"note": "Isolation suite"},
     ("POST", "/api/alerts/{alert_id}/notes"): {"note": "Isolation suite"},
@@ -124,6 +131,7 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("PATCH", "/api/webhook-endpoints/{endpoint_id}"): {"active": False},
     ("POST", "/api/webhook-endpoints/{endpoint_id}/rotate-secret"): {"overlap_hours": 24},
     ("POST", "/api/exports"): {"type": "payments", "format": "csv", "filters": {}},
+    ("PATCH", "/api/company/settings"): {"trade_name": "Isolation suite"},
 }
 
 

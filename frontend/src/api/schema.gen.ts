@@ -17,9 +17,9 @@ export interface paths {
     /** Set a client's auto-approval threshold */
     put: operations["compliance_api_set_compliance_rule"];
   };
-  "/api/admin/direct-deposits": {
-    /** Direct deposits of every client in scope */
-    get: operations["direct_deposits_api_list_staff_direct_deposits"];
+  "/api/admin/employees/clients": {
+    /** The clients each employee may see (object grants) */
+    get: operations["backoffice_staff_api_list_employee_clients"];
   };
   "/api/admin/employees/{user_id}/clients": {
     /** Assign a client to an employee */
@@ -43,9 +43,51 @@ export interface paths {
     /** One invoice with its lines */
     get: operations["stats_invoices_api_get_invoice"];
   };
+  "/api/admin/kyc": {
+    /** KYC files of the clients: filters, keyset pages */
+    get: operations["kyc_api_list_files"];
+  };
+  "/api/admin/kyc/{client}": {
+    /** One client's KYC file with its documents */
+    get: operations["kyc_api_get_file"];
+  };
+  "/api/admin/kyc/{client}/approve": {
+    /** Approve the file (audited, the client told) */
+    post: operations["kyc_api_approve"];
+  };
+  "/api/admin/kyc/{client}/documents/{document_id}": {
+    /** Download a document of a client's file */
+    get: operations["kyc_api_download_document"];
+  };
+  "/api/admin/kyc/{client}/reject": {
+    /** Reject the file with a reason (audited, the client told) */
+    post: operations["kyc_api_reject"];
+  };
+  "/api/admin/kyc/{client}/review-date": {
+    /** Move the periodic review of an approved file */
+    post: operations["kyc_api_review_date"];
+  };
+  "/api/admin/kyc/{client}/start-review": {
+    /** Take a pending file into review */
+    post: operations["kyc_api_start_review"];
+  };
+  "/api/admin/partners": {
+    /** Partners, their terms and sizes (keyset pages) */
+    get: operations["backoffice_staff_api_list_partners"];
+  };
+  "/api/admin/partners/{slug}": {
+    /** A partner, its clients and its users */
+    get: operations["backoffice_staff_api_get_partner"];
+    /** Set a partner's commission rate */
+    patch: operations["backoffice_staff_api_set_partner_terms"];
+  };
   "/api/admin/partners/{slug}/clients": {
     /** Give a partner a client */
     post: operations["backoffice_api_link_partner_client"];
+  };
+  "/api/admin/partners/{slug}/clients/{client}": {
+    /** Take a client away from a partner */
+    delete: operations["backoffice_staff_api_unlink_partner_client"];
   };
   "/api/admin/payouts": {
     /** Generate a single withdraw for a client (staff) */
@@ -169,6 +211,24 @@ export interface paths {
     /** Payment-system participants (COMPE and ISPB) */
     get: operations["bank_accounts_api_list_banks"];
   };
+  "/api/company/logo": {
+    /** The company's logo, for its own members only */
+    get: operations["company_api_get_company_logo"];
+    /** Upload the logo shown on boletos and receipts: the image itself as the body (PNG or JPEG, at most 512 KB; checked by its content, whatever the Content-Type says) */
+    put: operations["company_api_put_company_logo"];
+    /** Remove the company's logo (audited) */
+    delete: operations["company_api_delete_company_logo"];
+  };
+  "/api/company/provider-banks": {
+    /** Which provider serves each payment method and payout for this client (read-only) */
+    get: operations["company_api_list_provider_banks"];
+  };
+  "/api/company/settings": {
+    /** The company's profile and settings */
+    get: operations["company_api_get_company_settings"];
+    /** Change the company's settings (audited) */
+    patch: operations["company_api_patch_company_settings"];
+  };
   "/api/credentials/keys": {
     /** API keys (never their secrets) */
     get: operations["credentials_api_list_keys"];
@@ -182,6 +242,26 @@ export interface paths {
   "/api/credentials/keys/{key_id}/rotate": {
     /** Rotate an API key: a new token (in this answer only); the old one works for the overlap */
     post: operations["credentials_api_rotate_key"];
+  };
+  "/api/customers": {
+    /** The client's customers (payers): search, sort, pages */
+    get: operations["customers_api_list_customers"];
+  };
+  "/api/customers-metrics": {
+    /** Customers (CPF/CNPJ) across clients: top of a period */
+    get: operations["backoffice_customers_metrics_customers_metrics"];
+  };
+  "/api/customers/{document}": {
+    /** A customer: figures, notes and history */
+    get: operations["customers_api_get_customer"];
+  };
+  "/api/customers/{document}/notes": {
+    /** Add a note to a customer */
+    post: operations["customers_api_add_note"];
+  };
+  "/api/customers/{document}/tags": {
+    /** Replace a customer's tags */
+    put: operations["customers_api_set_tags"];
   };
   "/api/deposits": {
     /** Deposits: filters, search, keyset pages */
@@ -209,10 +289,6 @@ export interface paths {
     /** Refund part or all of a paid deposit (pending until the provider confirms it; 200 when the Idempotency-Key was seen) */
     post: operations["refunds_api_create_refund"];
   };
-  "/api/direct-deposits": {
-    /** Direct deposits received on the client's keys */
-    get: operations["direct_deposits_api_list_direct_deposits"];
-  };
   "/api/exports": {
     /** The user's own exports, newest first (the last 100) */
     get: operations["exports_api_list_exports"];
@@ -234,6 +310,34 @@ export interface paths {
   "/api/health": {
     /** Service health */
     get: operations["core_api_health"];
+  };
+  "/api/kyc": {
+    /** The client's KYC file (an empty draft at first) */
+    get: operations["kyc_api_get_own"];
+    /** Replace the company data and the people (a draft or rejected file) */
+    put: operations["kyc_api_put_own"];
+  };
+  "/api/kyc/consult/{document}": {
+    /** What the platform knows of a CPF/CNPJ */
+    get: operations["customers_api_consult_document"];
+  };
+  "/api/kyc/contacts": {
+    /** E-mails and phones and the documents using them */
+    get: operations["customers_api_list_contacts"];
+  };
+  "/api/kyc/documents": {
+    /** Upload a document (multipart `file`, `kind`): PDF, PNG or JPEG by content, at most 10 MB */
+    post: operations["kyc_api_upload_document"];
+  };
+  "/api/kyc/documents/{document_id}": {
+    /** Download one of the client's documents */
+    get: operations["kyc_api_download_own"];
+    /** Remove a document (while editable) */
+    delete: operations["kyc_api_delete_document"];
+  };
+  "/api/kyc/submit": {
+    /** Send the file for review (complete: data, people, documents) */
+    post: operations["kyc_api_submit"];
   };
   "/api/med-cases": {
     /** MED cases: overdue first, then by deadline; filters, keyset pages */
@@ -358,16 +462,6 @@ export interface paths {
   "/api/payouts/{payout_id}/reject": {
     /** Reject a payout (reason required) */
     post: operations["payouts_api_reject_payout"];
-  };
-  "/api/pix-keys": {
-    /** The client's PIX keys */
-    get: operations["direct_deposits_api_list_keys"];
-    /** Register a PIX key (at most 20; a key belongs to one client) */
-    post: operations["direct_deposits_api_add_key"];
-  };
-  "/api/pix-keys/{key_id}": {
-    /** Remove a PIX key (audited) */
-    delete: operations["direct_deposits_api_remove_key"];
   };
   "/api/platform-status": {
     /** The maintenance banner, for every signed-in user */
@@ -1461,6 +1555,121 @@ export interface components {
       /** Slug */
       slug: string;
     };
+    /** ClientRefOut */
+    ClientRefOut: {
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
+    };
+    /**
+     * CompanySettingsIn
+     * @description Only the fields sent change. The CNPJ is read-only (set when the company is onboarded).
+     */
+    CompanySettingsIn: {
+      /** City */
+      city?: string | null;
+      /**
+       * Cnpj
+       * @description Read-only: sending it is refused (cnpj: read_only)
+       */
+      cnpj?: string | null;
+      /** Complement */
+      complement?: string | null;
+      /**
+       * Legal Name
+       * @description Razão social
+       */
+      legal_name?: string | null;
+      /** Neighborhood */
+      neighborhood?: string | null;
+      /**
+       * Notification Emails
+       * @description At most 10
+       */
+      notification_emails?: string[] | null;
+      /** Number */
+      number?: string | null;
+      /**
+       * Payout Approval Threshold
+       * @description BRL centavos: payouts above it wait for review by a second person; null: none (the platform's rule alone). At most the platform's largest payout (admin/config)
+       */
+      payout_approval_threshold?: number | null;
+      /**
+       * Phone
+       * @description With the area code (DDD), e.g. (11) 3456-7890
+       */
+      phone?: string | null;
+      /**
+       * State
+       * @description UF, e.g. SP
+       */
+      state?: string | null;
+      /** Street */
+      street?: string | null;
+      /**
+       * Trade Name
+       * @description Nome fantasia
+       */
+      trade_name?: string | null;
+      /**
+       * Zipcode
+       * @description CEP, 8 digits
+       */
+      zipcode?: string | null;
+    };
+    /** CompanySettingsOut */
+    CompanySettingsOut: {
+      /** City */
+      city: string;
+      /**
+       * Cnpj
+       * @description 14 digits, read-only; empty until onboarding sets it
+       */
+      cnpj: string;
+      /** Complement */
+      complement: string;
+      /** Legal Name */
+      legal_name: string;
+      /**
+       * Logo Url
+       * @description Where the company's members read the logo; null: none
+       */
+      logo_url: string | null;
+      /** Neighborhood */
+      neighborhood: string;
+      /** Notification Emails */
+      notification_emails: string[];
+      /** Number */
+      number: string;
+      /** Payout Approval Threshold */
+      payout_approval_threshold: number | null;
+      /**
+       * Phone
+       * @description Digits
+       */
+      phone: string;
+      /**
+       * Platform Payout Limit
+       * @description The platform's largest payout (BRL centavos; null: none): the threshold's ceiling
+       */
+      platform_payout_limit: number | null;
+      /** State */
+      state: string;
+      /** Street */
+      street: string;
+      /** Threshold Currency */
+      threshold_currency: string;
+      /** Trade Name */
+      trade_name: string;
+      /** Updated At */
+      updated_at: string | null;
+      /**
+       * Zipcode
+       * @description 8 digits
+       */
+      zipcode: string;
+    };
     /** ComplianceItemOut */
     ComplianceItemOut: {
       /** Amount */
@@ -1555,6 +1764,88 @@ export interface components {
       /** Worker Ms */
       worker_ms?: number | null;
     };
+    /** ContactDocumentOut */
+    ContactDocumentOut: {
+      /** Clients */
+      clients: components["schemas"]["KycClientRef"][];
+      /** Document */
+      document: string;
+      /** Uses */
+      uses: number;
+    };
+    /** ContactListOut */
+    ContactListOut: {
+      /** Items */
+      items: components["schemas"]["ContactOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+      /** Threshold */
+      threshold: number;
+    };
+    /** ContactOut */
+    ContactOut: {
+      /** Documents */
+      documents: number;
+      /**
+       * First Seen At
+       * Format: date-time
+       */
+      first_seen_at: string;
+      /** Id */
+      id: number;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "email" | "phone";
+      /**
+       * Last Seen At
+       * Format: date-time
+       */
+      last_seen_at: string;
+      /**
+       * Shared
+       * @description Used by SHARED_THRESHOLD documents or more
+       */
+      shared: boolean;
+      /**
+       * Used By
+       * @description Up to 20 documents, most uses first
+       */
+      used_by: components["schemas"]["ContactDocumentOut"][];
+      /** Value */
+      value: string;
+    };
+    /** ContactQuery */
+    ContactQuery: {
+      /** Cursor */
+      cursor?: string | null;
+      /** Kind */
+      kind?: ("email" | "phone") | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @description The start of an e-mail or phone
+       * @default
+       */
+      q?: string;
+      /**
+       * Shared
+       * @description Only those used by SHARED_THRESHOLD documents or more
+       * @default false
+       */
+      shared?: boolean;
+      /**
+       * Sort
+       * @default -documents
+       * @enum {string}
+       */
+      sort?: "-documents" | "documents" | "-last_seen_at" | "last_seen_at";
+    };
     /** CountOut */
     CountOut: {
       /** Count */
@@ -1588,6 +1879,257 @@ export interface components {
       held: number;
       /** Pending */
       pending: number;
+    };
+    /** CustomerCurrencyTotals */
+    CustomerCurrencyTotals: {
+      /** Deposits */
+      deposits: number;
+      /** Paid */
+      paid: number;
+      /** Refunded */
+      refunded: number;
+      /** Refunds */
+      refunds: number;
+    };
+    /** CustomerDetailOut */
+    CustomerDetailOut: {
+      /**
+       * Deposit Count
+       * @description Paid deposits, every currency
+       */
+      deposit_count: number;
+      /**
+       * Deposit Total
+       * @description Paid, centavos, BRL
+       */
+      deposit_total: number;
+      /** Document */
+      document: string;
+      /** Email */
+      email: string;
+      /**
+       * First Seen At
+       * Format: date-time
+       */
+      first_seen_at: string;
+      /** History */
+      history: components["schemas"]["CustomerMovementOut"][];
+      /** Last Paid At */
+      last_paid_at: string | null;
+      /**
+       * Last Seen At
+       * Format: date-time
+       */
+      last_seen_at: string;
+      /** Name */
+      name: string;
+      /** Notes */
+      notes: components["schemas"]["CustomerNoteOut"][];
+      /** Phone */
+      phone: string;
+      /** Refund Count */
+      refund_count: number;
+      /**
+       * Refund Total
+       * @description Refunded, centavos, BRL
+       */
+      refund_total: number;
+      /** Tags */
+      tags: string[];
+      /**
+       * Totals
+       * @description Per currency
+       */
+      totals: {
+        [key: string]: components["schemas"]["CustomerCurrencyTotals"];
+      };
+    };
+    /** CustomerListOut */
+    CustomerListOut: {
+      /** Items */
+      items: components["schemas"]["CustomerOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** CustomerMetricListOut */
+    CustomerMetricListOut: {
+      /**
+       * Date From
+       * Format: date
+       */
+      date_from: string;
+      /**
+       * Date To
+       * Format: date
+       */
+      date_to: string;
+      /** Items */
+      items: components["schemas"]["CustomerMetricOut"][];
+      /** Next Cursor */
+      next_cursor?: string | null;
+    };
+    /** CustomerMetricOut */
+    CustomerMetricOut: {
+      /**
+       * Clients
+       * @description How many clients it paid
+       */
+      clients: number;
+      /**
+       * Deposits
+       * @description Paid deposits (BRL)
+       */
+      deposits: number;
+      /** Document */
+      document: string;
+      /**
+       * Med Cases
+       * @description MED cases opened against its deposits
+       */
+      med_cases: number;
+      /**
+       * Med Ratio
+       * @description MED cases / paid deposits, 0..1
+       */
+      med_ratio: number;
+      /** Name */
+      name: string;
+      /**
+       * Refund Ratio
+       * @description Refunded / volume, 0..1
+       */
+      refund_ratio: number;
+      /**
+       * Refunded
+       * @description Centavos refunded (BRL)
+       */
+      refunded: number;
+      /**
+       * Volume
+       * @description Centavos paid (BRL)
+       */
+      volume: number;
+    };
+    /** CustomerMovementOut */
+    CustomerMovementOut: {
+      /** Amount */
+      amount: number;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currency */
+      currency: string;
+      /** Id */
+      id: string;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "deposit" | "payout" | "refund";
+      /** Method */
+      method: string;
+      /** Status */
+      status: string;
+    };
+    /** CustomerNoteIn */
+    CustomerNoteIn: {
+      /** Text */
+      text: string;
+    };
+    /** CustomerNoteOut */
+    CustomerNoteOut: {
+      /** Author */
+      author: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Id */
+      id: number;
+      /** Text */
+      text: string;
+    };
+    /** CustomerOut */
+    CustomerOut: {
+      /**
+       * Deposit Count
+       * @description Paid deposits, every currency
+       */
+      deposit_count: number;
+      /**
+       * Deposit Total
+       * @description Paid, centavos, BRL
+       */
+      deposit_total: number;
+      /** Document */
+      document: string;
+      /** Email */
+      email: string;
+      /**
+       * First Seen At
+       * Format: date-time
+       */
+      first_seen_at: string;
+      /** Last Paid At */
+      last_paid_at: string | null;
+      /**
+       * Last Seen At
+       * Format: date-time
+       */
+      last_seen_at: string;
+      /** Name */
+      name: string;
+      /** Phone */
+      phone: string;
+      /** Refund Count */
+      refund_count: number;
+      /**
+       * Refund Total
+       * @description Refunded, centavos, BRL
+       */
+      refund_total: number;
+      /** Tags */
+      tags: string[];
+      /**
+       * Totals
+       * @description Per currency
+       */
+      totals: {
+        [key: string]: components["schemas"]["CustomerCurrencyTotals"];
+      };
+    };
+    /** CustomerQuery */
+    CustomerQuery: {
+      /** Cursor */
+      cursor?: string | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @description A name (words as parts) or a CPF/CNPJ (prefix)
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @default -last_seen_at
+       * @enum {string}
+       */
+      sort?: "-last_seen_at" | "last_seen_at" | "-deposit_total" | "deposit_total" | "-deposit_count" | "deposit_count" | "search_name" | "-search_name";
+    };
+    /** CustomerTagsIn */
+    CustomerTagsIn: {
+      /**
+       * Tags
+       * @description At most 10, 30 characters
+       */
+      tags: string[];
     };
     /** DecisionIn */
     DecisionIn: {
@@ -2058,80 +2600,12 @@ export interface components {
       /** Txid */
       txid: string | null;
     };
-    /** DirectDepositListOut */
-    DirectDepositListOut: {
-      /** Items */
-      items: components["schemas"]["DirectDepositOut"][];
-      /** Next Cursor */
-      next_cursor: string | null;
-    };
-    /** DirectDepositOut */
-    DirectDepositOut: {
-      /** Amount */
-      amount: number;
-      /**
-       * Created At
-       * Format: date-time
-       */
-      created_at: string;
-      /** Currency */
-      currency: string;
-      /** End To End Id */
-      end_to_end_id: string;
-      /** Fee */
-      fee: number;
-      /** Id */
-      id: string;
-      /** Key */
-      key: string;
-      /** Payer Document */
-      payer_document: string;
-      /** Payer Name */
-      payer_name: string;
-      /**
-       * Settle On
-       * @description YYYY-MM-DD: when it reaches the available balance
-       */
-      settle_on?: string | null;
-      /** Status */
-      status: string;
-    };
-    /** DirectDepositQuery */
-    DirectDepositQuery: {
-      /** Cursor */
-      cursor?: string | null;
-      /** Date From */
-      date_from?: string | null;
-      /** Date To */
-      date_to?: string | null;
-      /**
-       * Key
-       * @description The key the money reached (DICT form)
-       * @default
-       */
-      key?: string;
-      /**
-       * Per Page
-       * @default 25
-       */
-      per_page?: number;
-      /**
-       * Q
-       * @description Deposit id, end-to-end id, payer document or name
-       * @default
-       */
-      q?: string;
-      /**
-       * Sort
-       * @description created_at or amount, - for descending
-       * @default -created_at
-       */
-      sort?: string;
-      /**
-       * Status
-       * @default []
-       */
-      status?: ("waiting" | "pending" | "confirmed" | "paid_to_client" | "canceled" | "expired" | "refunded")[];
+    /** EmployeeClientsOut */
+    EmployeeClientsOut: {
+      /** Clients */
+      clients: components["schemas"]["ClientRefOut"][];
+      /** User Id */
+      user_id: number;
     };
     /** EndpointCreatedOut */
     EndpointCreatedOut: {
@@ -2702,6 +3176,313 @@ export interface components {
       /** Fee */
       fee: number;
     };
+    /** KycAlertOut */
+    KycAlertOut: {
+      client: components["schemas"]["KycClientRef"];
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Hits */
+      hits: number;
+      /** Id */
+      id: string;
+      /** Rule */
+      rule: string;
+      /** Status */
+      status: string;
+    };
+    /** KycApproveIn */
+    KycApproveIn: {
+      /**
+       * Review Due On
+       * @description The periodic review (default: in a year)
+       */
+      review_due_on?: string | null;
+    };
+    /** KycClientOut */
+    KycClientOut: {
+      client: components["schemas"]["KycClientRef"];
+      /** Figures */
+      figures: components["schemas"]["KycFigureOut"][];
+      /** First Seen At */
+      first_seen_at: string | null;
+      /** Last Seen At */
+      last_seen_at: string | null;
+    };
+    /** KycClientRef */
+    KycClientRef: {
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
+    };
+    /** KycConsultOut */
+    KycConsultOut: {
+      /** Alerts */
+      alerts: components["schemas"]["KycAlertOut"][];
+      /** Clients */
+      clients: components["schemas"]["KycClientOut"][];
+      /** Document */
+      document: string;
+      /** First Seen At */
+      first_seen_at: string | null;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "cpf" | "cnpj";
+      /** Last Seen At */
+      last_seen_at: string | null;
+      /** Restrictions */
+      restrictions: components["schemas"]["KycRestrictionOut"][];
+    };
+    /** KycDocumentOut */
+    KycDocumentOut: {
+      /** Content Type */
+      content_type: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Id */
+      id: string;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "articles" | "id" | "proof_of_address" | "other";
+      /** Name */
+      name: string;
+      /** Size */
+      size: number;
+    };
+    /** KycFigureOut */
+    KycFigureOut: {
+      /** Count */
+      count: number;
+      /** Currency */
+      currency: string;
+      /**
+       * Kind
+       * @enum {string}
+       */
+      kind: "deposit" | "payout" | "refund";
+      /**
+       * Settled
+       * @description Centavos that moved: paid deposits and payouts, confirmed refunds
+       */
+      settled: number;
+    };
+    /** KycIn */
+    KycIn: {
+      /**
+       * Cnpj
+       * @description CNPJ (numeric or alphanumeric), check digits verified
+       * @default
+       */
+      cnpj?: string;
+      /**
+       * Legal Name
+       * @default
+       */
+      legal_name?: string;
+      /**
+       * People
+       * @description Legal representatives and owners
+       * @default []
+       */
+      people?: components["schemas"]["KycPersonIn"][];
+      /**
+       * Trade Name
+       * @default
+       */
+      trade_name?: string;
+    };
+    /** KycListItem */
+    KycListItem: {
+      /**
+       * Changed At
+       * Format: date-time
+       */
+      changed_at: string;
+      client: components["schemas"]["KycClientRef"];
+      /** Cnpj */
+      cnpj: string;
+      /** Documents */
+      documents: number;
+      /** Expiring */
+      expiring: boolean;
+      /** Legal Name */
+      legal_name: string;
+      /** Review Due On */
+      review_due_on: string | null;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "draft" | "pending" | "under_review" | "approved" | "rejected";
+      /** Submitted At */
+      submitted_at: string | null;
+    };
+    /** KycListOut */
+    KycListOut: {
+      /** Items */
+      items: components["schemas"]["KycListItem"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** KycOut */
+    KycOut: {
+      /**
+       * Changed At
+       * Format: date-time
+       */
+      changed_at: string;
+      client: components["schemas"]["KycClientRef"];
+      /** Cnpj */
+      cnpj: string;
+      /** Decided At */
+      decided_at: string | null;
+      /** Decided By */
+      decided_by: string | null;
+      /** Documents */
+      documents: components["schemas"]["KycDocumentOut"][];
+      /**
+       * Editable
+       * @description The client may change it now (a draft or a rejected file)
+       */
+      editable: boolean;
+      /**
+       * Expiring
+       * @description Approved, with its periodic review due within 30 days
+       */
+      expiring: boolean;
+      /** Legal Name */
+      legal_name: string;
+      /**
+       * Payouts Blocked
+       * @description Payouts are refused until approval (the platform's setting is on and it is not approved)
+       */
+      payouts_blocked: boolean;
+      /** People */
+      people: components["schemas"]["KycPersonOut"][];
+      /** Rejection Reason */
+      rejection_reason: string;
+      /** Review Due On */
+      review_due_on: string | null;
+      /**
+       * Status
+       * @enum {string}
+       */
+      status: "draft" | "pending" | "under_review" | "approved" | "rejected";
+      /** Submitted At */
+      submitted_at: string | null;
+      /** Trade Name */
+      trade_name: string;
+    };
+    /** KycPersonIn */
+    KycPersonIn: {
+      /**
+       * Cpf
+       * @description CPF, with or without punctuation (check digits verified)
+       */
+      cpf: string;
+      /** Name */
+      name: string;
+      /**
+       * Role
+       * @enum {string}
+       */
+      role: "representative" | "owner";
+      /**
+       * Share Bp
+       * @description Share of the company owned, in basis points (2550 = 25.50 %); owners
+       */
+      share_bp?: number | null;
+    };
+    /** KycPersonOut */
+    KycPersonOut: {
+      /** Cpf */
+      cpf: string;
+      /** Name */
+      name: string;
+      /** Role */
+      role: string;
+      /** Share Bp */
+      share_bp: number;
+    };
+    /** KycQuery */
+    KycQuery: {
+      /**
+       * Client
+       * @description A client's slug
+       * @default
+       */
+      client?: string;
+      /** Cursor */
+      cursor?: string | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @description Legal name, client name or CNPJ
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @description changed_at (oldest change first) or -changed_at
+       * @default changed_at
+       */
+      sort?: string;
+      /**
+       * Status
+       * @default []
+       */
+      status?: ("draft" | "pending" | "under_review" | "approved" | "rejected" | "expiring")[];
+    };
+    /** KycRejectIn */
+    KycRejectIn: {
+      /**
+       * Reason
+       * @description What the client must correct
+       */
+      reason: string;
+    };
+    /** KycRestrictionOut */
+    KycRestrictionOut: {
+      client: components["schemas"]["KycClientRef"] | null;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Expires At */
+      expires_at: string | null;
+      /** Id */
+      id: string;
+      /** Reason */
+      reason: string;
+      /**
+       * Scope
+       * @enum {string}
+       */
+      scope: "platform" | "client";
+    };
+    /** KycReviewDateIn */
+    KycReviewDateIn: {
+      /**
+       * Review Due On
+       * Format: date
+       */
+      review_due_on: string;
+    };
     /** LiveNoticeOut */
     LiveNoticeOut: {
       /** Ends At */
@@ -3013,7 +3794,10 @@ export interface components {
       /** Role */
       role: string;
     };
-    /** MemberOut */
+    /**
+     * MemberOut
+     * @description A member of a tenant (its users screen: /api/members; a partner's users: /api/admin/partners).
+     */
     MemberOut: {
       /**
        * Created At
@@ -3045,6 +3829,25 @@ export interface components {
       route: string;
       /** Write */
       write: boolean;
+    };
+    /** MetricsQuery */
+    MetricsQuery: {
+      /** Date From */
+      date_from?: string | null;
+      /** Date To */
+      date_to?: string | null;
+      /**
+       * Per Page
+       * @description How many of the top: 10, 25, 50 or 100
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Sort
+       * @default -volume
+       * @enum {string}
+       */
+      sort?: "-volume" | "-deposits" | "-refund_ratio" | "-med_ratio";
     };
     /** NoteIn */
     NoteIn: {
@@ -3221,6 +4024,20 @@ export interface components {
        */
       currency?: string[];
     };
+    /** PartnerClientOut */
+    PartnerClientOut: {
+      /**
+       * Linked At
+       * Format: date-time
+       */
+      linked_at: string;
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
+      /** Status */
+      status: string;
+    };
     /** PartnerDepositListOut */
     PartnerDepositListOut: {
       /** Items */
@@ -3319,6 +4136,38 @@ export interface components {
        */
       status?: string[];
     };
+    /** PartnerDetailOut */
+    PartnerDetailOut: {
+      /** Clients */
+      clients: components["schemas"]["PartnerClientOut"][];
+      /** Clients Count */
+      clients_count: number;
+      /**
+       * Commission Bp
+       * @description Share of the platform's fees on its clients, basis points
+       */
+      commission_bp: number;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Host */
+      host: string;
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
+      /** Status */
+      status: string;
+      /** Users */
+      users: components["schemas"]["MemberOut"][];
+      /**
+       * Users Count
+       * @description Active users of the partner
+       */
+      users_count: number;
+    };
     /** PartnerHomeClientOut */
     PartnerHomeClientOut: {
       /** Available */
@@ -3398,6 +4247,72 @@ export interface components {
     PartnerLinkIn: {
       /** Client */
       client: string;
+    };
+    /** PartnerListOut */
+    PartnerListOut: {
+      /** Items */
+      items: components["schemas"]["PartnerOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** PartnerOut */
+    PartnerOut: {
+      /** Clients Count */
+      clients_count: number;
+      /**
+       * Commission Bp
+       * @description Share of the platform's fees on its clients, basis points
+       */
+      commission_bp: number;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Host */
+      host: string;
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
+      /** Status */
+      status: string;
+      /**
+       * Users Count
+       * @description Active users of the partner
+       */
+      users_count: number;
+    };
+    /** PartnerQuery */
+    PartnerQuery: {
+      /** Cursor */
+      cursor?: string | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @description Slug or name contains
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @default -created_at
+       */
+      sort?: string;
+      /**
+       * Status
+       * @default []
+       */
+      status?: string[];
+    };
+    /** PartnerTermsIn */
+    PartnerTermsIn: {
+      /** Commission Bp */
+      commission_bp: number;
     };
     /** PartnerWithdrawListOut */
     PartnerWithdrawListOut: {
@@ -3891,55 +4806,6 @@ export interface components {
       /** Email */
       email: string;
     };
-    /** PixKeyIn */
-    PixKeyIn: {
-      /**
-       * Key
-       * @description The key as typed; empty for a random key (evp) drawn by Cofre
-       * @default
-       */
-      key?: string;
-      /**
-       * Key Type
-       * @enum {string}
-       */
-      key_type: "cpf" | "cnpj" | "email" | "phone" | "evp";
-    };
-    /** PixKeyListOut */
-    PixKeyListOut: {
-      /** Items */
-      items: components["schemas"]["PixKeyOut"][];
-      /**
-       * Limit
-       * @description Keys a company may have (DICT: 20)
-       */
-      limit: number;
-    };
-    /** PixKeyOut */
-    PixKeyOut: {
-      /**
-       * Created At
-       * Format: date-time
-       */
-      created_at: string;
-      /** Id */
-      id: string;
-      /**
-       * Key
-       * @description DICT form: digits of a CPF/CNPJ, +55 phone, lower-case e-mail or UUID
-       */
-      key: string;
-      /**
-       * Key Type
-       * @enum {string}
-       */
-      key_type: "cpf" | "cnpj" | "email" | "phone" | "evp";
-      /**
-       * Provider
-       * @description The bank the key is registered at (empty: Cofre's directory only)
-       */
-      provider: string;
-    };
     /** PlatformSettingsIn */
     PlatformSettingsIn: {
       /**
@@ -3974,6 +4840,12 @@ export interface components {
        */
       night_starts_at: string;
       /**
+       * Payouts Require Kyc
+       * @description Refuse payouts of clients whose KYC file is not approved
+       * @default false
+       */
+      payouts_require_kyc?: boolean;
+      /**
        * Ted Cutoff At
        * @description TED cut-off, HH:MM
        */
@@ -4000,6 +4872,8 @@ export interface components {
       night_pix_person_limit: number | null;
       /** Night Starts At */
       night_starts_at: string;
+      /** Payouts Require Kyc */
+      payouts_require_kyc: boolean;
       /** Ted Cutoff At */
       ted_cutoff_at: string | null;
       /** Ted Opens At */
@@ -4113,6 +4987,41 @@ export interface components {
       /** Name */
       name?: string | null;
     };
+    /** ProviderBankOut */
+    ProviderBankOut: {
+      /**
+       * Method
+       * @description Deposits: billet, pix, card, wire. Payouts: pix, ted
+       */
+      method: string;
+      /**
+       * Method Enabled
+       * @description Deposits: the payment method takes new charges
+       */
+      method_enabled: boolean;
+      /**
+       * Operation
+       * @description deposit | payout
+       */
+      operation: string;
+      /**
+       * Provider
+       * @description The provider's code; null: none serves it
+       */
+      provider: string | null;
+      /** Provider Name */
+      provider_name: string;
+      /**
+       * Source
+       * @description client (its own route) | platform (the default) | builtin | none
+       */
+      source: string;
+      /**
+       * Status
+       * @description healthy | disabled (by the platform) | unavailable
+       */
+      status: string;
+    };
     /** QueueOut */
     QueueOut: {
       /** Dead */
@@ -4129,6 +5038,11 @@ export interface components {
     };
     /** ReceiptCompanyOut */
     ReceiptCompanyOut: {
+      /**
+       * Logo Url
+       * @description The company's logo (clients/config); null: none
+       */
+      logo_url: string | null;
       /** Name */
       name: string;
       /** Slug */
@@ -4696,86 +5610,6 @@ export interface components {
        * Format: date-time
        */
       updated_at: string;
-    };
-    /** StaffDirectDepositListOut */
-    StaffDirectDepositListOut: {
-      /** Items */
-      items: components["schemas"]["StaffDirectDepositOut"][];
-      /** Next Cursor */
-      next_cursor: string | null;
-    };
-    /** StaffDirectDepositOut */
-    StaffDirectDepositOut: {
-      /** Amount */
-      amount: number;
-      /** Client */
-      client: string;
-      /** Client Name */
-      client_name: string;
-      /**
-       * Created At
-       * Format: date-time
-       */
-      created_at: string;
-      /** Currency */
-      currency: string;
-      /** End To End Id */
-      end_to_end_id: string;
-      /** Fee */
-      fee: number;
-      /** Id */
-      id: string;
-      /** Key */
-      key: string;
-      /** Payer Document */
-      payer_document: string;
-      /** Payer Name */
-      payer_name: string;
-      /** Status */
-      status: string;
-    };
-    /** StaffDirectDepositQuery */
-    StaffDirectDepositQuery: {
-      /**
-       * Client
-       * @description A client's slug
-       * @default
-       */
-      client?: string;
-      /** Cursor */
-      cursor?: string | null;
-      /** Date From */
-      date_from?: string | null;
-      /** Date To */
-      date_to?: string | null;
-      /**
-       * Key
-       * @description The key the money reached (DICT form)
-       * @default
-       */
-      key?: string;
-      /**
-       * Per Page
-       * @default 25
-       */
-      per_page?: number;
-      /**
-       * Q
-       * @description Deposit id, end-to-end id, payer document or name
-       * @default
-       */
-      q?: string;
-      /**
-       * Sort
-       * @description created_at or amount, - for descending
-       * @default -created_at
-       */
-      sort?: string;
-      /**
-       * Status
-       * @default []
-       */
-      status?: ("waiting" | "pending" | "confirmed" | "paid_to_client" | "canceled" | "expired" | "refunded")[];
     };
     /** StaffPayoutIn */
     StaffPayoutIn: {
@@ -5461,30 +6295,13 @@ export interface operations {
       };
     };
   };
-  /** Direct deposits of every client in scope */
-  direct_deposits_api_list_staff_direct_deposits: {
-    parameters: {
-      query?: {
-        status?: ("waiting" | "pending" | "confirmed" | "paid_to_client" | "canceled" | "expired" | "refunded")[];
-        /** @description The key the money reached (DICT form) */
-        key?: string;
-        date_from?: string | null;
-        date_to?: string | null;
-        /** @description Deposit id, end-to-end id, payer document or name */
-        q?: string;
-        /** @description created_at or amount, - for descending */
-        sort?: string;
-        per_page?: number;
-        cursor?: string | null;
-        /** @description A client's slug */
-        client?: string;
-      };
-    };
+  /** The clients each employee may see (object grants) */
+  backoffice_staff_api_list_employee_clients: {
     responses: {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["StaffDirectDepositListOut"];
+          "application/json": components["schemas"]["EmployeeClientsOut"][];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
@@ -5681,6 +6498,258 @@ export interface operations {
       };
     };
   };
+  /** KYC files of the clients: filters, keyset pages */
+  kyc_api_list_files: {
+    parameters: {
+      query?: {
+        status?: ("draft" | "pending" | "under_review" | "approved" | "rejected" | "expiring")[];
+        /** @description A client's slug */
+        client?: string;
+        /** @description Legal name, client name or CNPJ */
+        q?: string;
+        /** @description changed_at (oldest change first) or -changed_at */
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["KycListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** One client's KYC file with its documents */
+  kyc_api_get_file: {
+    parameters: {
+      path: {
+        client: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["KycOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Approve the file (audited, the client told) */
+  kyc_api_approve: {
+    parameters: {
+      path: {
+        client: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["KycApproveIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["KycOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Download a document of a client's file */
+  kyc_api_download_document: {
+    parameters: {
+      path: {
+        client: string;
+        document_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: never;
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Reject the file with a reason (audited, the client told) */
+  kyc_api_reject: {
+    parameters: {
+      path: {
+        client: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["KycRejectIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["KycOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Move the periodic review of an approved file */
+  kyc_api_review_date: {
+    parameters: {
+      path: {
+        client: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["KycReviewDateIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["KycOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Take a pending file into review */
+  kyc_api_start_review: {
+    parameters: {
+      path: {
+        client: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["KycOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Partners, their terms and sizes (keyset pages) */
+  backoffice_staff_api_list_partners: {
+    parameters: {
+      query?: {
+        /** @description Slug or name contains */
+        q?: string;
+        status?: string[];
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PartnerListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** A partner, its clients and its users */
+  backoffice_staff_api_get_partner: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PartnerDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Set a partner's commission rate */
+  backoffice_staff_api_set_partner_terms: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PartnerTermsIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PartnerDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** Give a partner a client */
   backoffice_api_link_partner_client: {
     parameters: {
@@ -5699,6 +6768,27 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["TenantOut"];
         };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Take a client away from a partner */
+  backoffice_staff_api_unlink_partner_client: {
+    parameters: {
+      path: {
+        slug: string;
+        client: string;
+      };
+    };
+    responses: {
+      /** @description No Content */
+      204: {
+        content: never;
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
       "4XX": {
@@ -6518,6 +7608,115 @@ export interface operations {
       };
     };
   };
+  /** The company's logo, for its own members only */
+  company_api_get_company_logo: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: never;
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Upload the logo shown on boletos and receipts: the image itself as the body (PNG or JPEG, at most 512 KB; checked by its content, whatever the Content-Type says) */
+  company_api_put_company_logo: {
+    requestBody: {
+      content: {
+        "image/jpeg": string;
+        "image/png": string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CompanySettingsOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Remove the company's logo (audited) */
+  company_api_delete_company_logo: {
+    responses: {
+      /** @description No Content */
+      204: {
+        content: never;
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Which provider serves each payment method and payout for this client (read-only) */
+  company_api_list_provider_banks: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ProviderBankOut"][];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** The company's profile and settings */
+  company_api_get_company_settings: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CompanySettingsOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Change the company's settings (audited) */
+  company_api_patch_company_settings: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CompanySettingsIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CompanySettingsOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** API keys (never their secrets) */
   credentials_api_list_keys: {
     responses: {
@@ -6596,6 +7795,134 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["ApiKeyRotatedOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** The client's customers (payers): search, sort, pages */
+  customers_api_list_customers: {
+    parameters: {
+      query?: {
+        /** @description A name (words as parts) or a CPF/CNPJ (prefix) */
+        q?: string;
+        sort?: "-last_seen_at" | "last_seen_at" | "-deposit_total" | "deposit_total" | "-deposit_count" | "deposit_count" | "search_name" | "-search_name";
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CustomerListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Customers (CPF/CNPJ) across clients: top of a period */
+  backoffice_customers_metrics_customers_metrics: {
+    parameters: {
+      query?: {
+        date_from?: string | null;
+        date_to?: string | null;
+        sort?: "-volume" | "-deposits" | "-refund_ratio" | "-med_ratio";
+        /** @description How many of the top: 10, 25, 50 or 100 */
+        per_page?: number;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CustomerMetricListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** A customer: figures, notes and history */
+  customers_api_get_customer: {
+    parameters: {
+      path: {
+        document: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CustomerDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Add a note to a customer */
+  customers_api_add_note: {
+    parameters: {
+      path: {
+        document: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CustomerNoteIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["CustomerNoteOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Replace a customer's tags */
+  customers_api_set_tags: {
+    parameters: {
+      path: {
+        document: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CustomerTagsIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CustomerOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
@@ -6823,38 +8150,6 @@ export interface operations {
       };
     };
   };
-  /** Direct deposits received on the client's keys */
-  direct_deposits_api_list_direct_deposits: {
-    parameters: {
-      query?: {
-        status?: ("waiting" | "pending" | "confirmed" | "paid_to_client" | "canceled" | "expired" | "refunded")[];
-        /** @description The key the money reached (DICT form) */
-        key?: string;
-        date_from?: string | null;
-        date_to?: string | null;
-        /** @description Deposit id, end-to-end id, payer document or name */
-        q?: string;
-        /** @description created_at or amount, - for descending */
-        sort?: string;
-        per_page?: number;
-        cursor?: string | null;
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        content: {
-          "application/json": components["schemas"]["DirectDepositListOut"];
-        };
-      };
-      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
-      "4XX": {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
-    };
-  };
   /** The user's own exports, newest first (the last 100) */
   exports_api_list_exports: {
     responses: {
@@ -6989,6 +8284,183 @@ export interface operations {
       503: {
         content: {
           "application/json": components["schemas"]["HealthOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** The client's KYC file (an empty draft at first) */
+  kyc_api_get_own: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["KycOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Replace the company data and the people (a draft or rejected file) */
+  kyc_api_put_own: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["KycIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["KycOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** What the platform knows of a CPF/CNPJ */
+  customers_api_consult_document: {
+    parameters: {
+      path: {
+        document: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["KycConsultOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** E-mails and phones and the documents using them */
+  customers_api_list_contacts: {
+    parameters: {
+      query?: {
+        kind?: ("email" | "phone") | null;
+        /** @description Only those used by SHARED_THRESHOLD documents or more */
+        shared?: boolean;
+        /** @description The start of an e-mail or phone */
+        q?: string;
+        sort?: "-documents" | "documents" | "-last_seen_at" | "last_seen_at";
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ContactListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Upload a document (multipart `file`, `kind`): PDF, PNG or JPEG by content, at most 10 MB */
+  kyc_api_upload_document: {
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /** File */
+          file?: string | null;
+          /**
+           * Kind
+           * @default
+           */
+          kind?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["KycDocumentOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Download one of the client's documents */
+  kyc_api_download_own: {
+    parameters: {
+      path: {
+        document_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: never;
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Remove a document (while editable) */
+  kyc_api_delete_document: {
+    parameters: {
+      path: {
+        document_id: string;
+      };
+    };
+    responses: {
+      /** @description No Content */
+      204: {
+        content: never;
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Send the file for review (complete: data, people, documents) */
+  kyc_api_submit: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["KycOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
@@ -7893,65 +9365,6 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["PayoutOut"];
         };
-      };
-      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
-      "4XX": {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
-    };
-  };
-  /** The client's PIX keys */
-  direct_deposits_api_list_keys: {
-    responses: {
-      /** @description OK */
-      200: {
-        content: {
-          "application/json": components["schemas"]["PixKeyListOut"];
-        };
-      };
-      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
-      "4XX": {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
-    };
-  };
-  /** Register a PIX key (at most 20; a key belongs to one client) */
-  direct_deposits_api_add_key: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["PixKeyIn"];
-      };
-    };
-    responses: {
-      /** @description Created */
-      201: {
-        content: {
-          "application/json": components["schemas"]["PixKeyOut"];
-        };
-      };
-      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
-      "4XX": {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
-    };
-  };
-  /** Remove a PIX key (audited) */
-  direct_deposits_api_remove_key: {
-    parameters: {
-      path: {
-        key_id: string;
-      };
-    };
-    responses: {
-      /** @description No Content */
-      204: {
-        content: never;
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
       "4XX": {

@@ -103,6 +103,13 @@ export type CustomerAlertList = Schemas['AlertListOut'];
 export type MedCase = Schemas['MedOut'];
 export type MedCaseDetail = Schemas['MedDetailOut'];
 export type MedCaseList = Schemas['MedListOut'];
+// KYC onboarding (client/kyc, admin/customers-kyc).
+export type KycFile = Schemas['KycOut'];
+export type KycInput = Schemas['KycIn'];
+export type KycPerson = Schemas['KycPersonOut'];
+export type KycDocument = Schemas['KycDocumentOut'];
+export type KycListItem = Schemas['KycListItem'];
+export type KycList = Schemas['KycListOut'];
 // Exports of the lists (the Export button of the list kit and the download center).
 export type ExportJob = Schemas['ExportOut'];
 export type ExportIn = Schemas['ExportIn'];
@@ -141,6 +148,15 @@ export type Member = Schemas['MemberOut'];
 export type MemberAdded = Schemas['MemberAddedOut'];
 export type MemberIn = Schemas['MemberIn'];
 export type MemberChangeIn = Schemas['MemberChangeIn'];
+export type EmployeeClients = Schemas['EmployeeClientsOut'];
+export type AssignmentIn = Schemas['AssignmentIn'];
+
+// Partners (admin/partners).
+export type Partner = Schemas['PartnerOut'];
+export type PartnerList = Schemas['PartnerListOut'];
+export type PartnerDetail = Schemas['PartnerDetailOut'];
+export type PartnerTermsIn = Schemas['PartnerTermsIn'];
+export type PartnerListQuery = NonNullable<operations['backoffice_staff_api_list_partners']['parameters']['query']>;
 
 // A customer's wallet (home, atividade, depositar, sacar).
 export type WalletBalance = Schemas['WalletBalanceOut'];
@@ -183,3 +199,18 @@ export type DirectDeposit = Schemas['DirectDepositOut'];
 export type DirectDepositList = Schemas['DirectDepositListOut'];
 export type StaffDirectDeposit = Schemas['StaffDirectDepositOut'];
 export type StaffDirectDepositList = Schemas['StaffDirectDepositListOut'];
+
+// Customers (client/crm) and the document look-up (client/kyc-consult)
+export type Customer = Schemas['CustomerOut'];
+export type CustomerList = Schemas['CustomerListOut'];
+export type CustomerDetail = Schemas['CustomerDetailOut'];
+export type CustomerNote = Schemas['CustomerNoteOut'];
+export type KycConsult = Schemas['KycConsultOut'];
+export type CustomerMetric = Schemas['CustomerMetricOut'];
+export type CustomerMetricList = Schemas['CustomerMetricListOut'];
+export type KycContact = Schemas['ContactOut'];
+export type KycContactList = Schemas['ContactListOut'];
+// The company's own settings (clients/config) and provider banks (clients/provider-banks).
+export type CompanySettings = Schemas['CompanySettingsOut'];
+export type CompanySettingsIn = Schemas['CompanySettingsIn'];
+export type ProviderBank = Schemas['ProviderBankOut'];

@@ -1,4 +1,4 @@
-import { Box, Button, DataList, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, DataList, Flex, Heading, Image, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Global } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { type MessageDescriptor, defineMessages, useIntl } from 'react-intl';
@@ -93,10 +93,11 @@ export function PrintablePage({ backHref, query, label, children }: { backHref: 
 }
 
 /** The document's heading block: the title, who issues it and when. */
-export function DocumentHeading({ title, company, issuedAt }: { title: string; company: string; issuedAt: string }) {
+export function DocumentHeading({ title, company, issuedAt, logoUrl }: { title: string; company: string; issuedAt: string; logoUrl?: string | null }) {
   const intl = useIntl();
   return (
     <Stack gap="1" mb="6">
+      {logoUrl && <Image src={logoUrl} alt={company} maxH="16" maxW="3xs" objectFit="contain" alignSelf="flex-start" mb="2" data-testid="document-logo" />}
       <Heading as="h1" size="lg">
         {title}
       </Heading>

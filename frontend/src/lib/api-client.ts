@@ -147,6 +147,10 @@ async function request<T>(path: string, options: RequestOptions, csrfRetried = f
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
+  } else if (options.body instanceof Blob) {
+    // A file sent as itself (e.g. PUT /api/company/logo): the server checks its content.
+    headers['Content-Type'] = options.body.type || 'application/octet-stream';
+    body = options.body;
   } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);

@@ -23,6 +23,10 @@ const BankAccountsScreen = lazyWithTimeout<ScreenProps>(() => import('./money-ou
 const PayoutRequestsScreen = lazyWithTimeout<ScreenProps>(() => import('./money-out').then((mod) => ({ default: mod.PayoutRequestsScreen as ComponentType<ScreenProps> })));
 const WalletWithdrawsScreen = lazyWithTimeout<ScreenProps>(() => import('./money-out').then((mod) => ({ default: mod.WalletWithdrawsScreen as ComponentType<ScreenProps> })));
 const StaffWalletWithdrawsScreen = lazyWithTimeout(() => import('@/features/payouts/components/staff-wallet-withdraws-screen'));
+const CrmScreen = lazyWithTimeout(() => import('@/features/crm/components/crm-screen'));
+const CustomersMetricsScreen = lazyWithTimeout(() => import('@/features/customers-metrics/components/customers-metrics-screen'));
+const KycContactsScreen = lazyWithTimeout(() => import('@/features/kyc-contacts/components/kyc-contacts-screen'));
+const KycConsultScreen = lazyWithTimeout(() => import('@/features/kyc-consult/components/kyc-consult-screen'));
 const ComplianceScreen = lazyWithTimeout(() => import('@/features/compliance/components/compliance-screen'));
 const RefundsScreen = lazyWithTimeout(() => import('@/features/refunds/components/refunds-screen'));
 const CredentialsScreen = lazyWithTimeout(() => import('@/features/credentials/components/credentials-screen'));
@@ -32,6 +36,8 @@ const BankRoutingScreen = lazyWithTimeout(() => import('@/features/bank-routing/
 const StatsHomeScreen = lazyWithTimeout(() => import('@/features/stats/components/stats-home-screen'));
 const MetricsScreen = lazyWithTimeout(() => import('@/features/stats/components/metrics-screen'));
 const AlertsScreen = lazyWithTimeout(() => import('@/features/customer-alerts/components/alerts-screen'));
+const ClientKycScreen = lazyWithTimeout(() => import('@/features/kyc/components/client-kyc-screen'));
+const StaffKycScreen = lazyWithTimeout(() => import('@/features/kyc/components/staff-kyc-screen'));
 const MedScreen = lazyWithTimeout(() => import('@/features/med/components/med-screen'));
 const RestrictionsScreen = lazyWithTimeout(() => import('@/features/restrictions/components/restrictions-screen'));
 const PartnerHomeScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-home-screen'));
@@ -43,13 +49,16 @@ const WalletDepositScreen = lazyWithTimeout(() => import('@/features/wallet/comp
 const PartnerBalanceScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-balance-screen'));
 const SettlementsScreen = lazyWithTimeout(() => import('@/features/settlements/components/settlements-screen'));
 const AdminClientsScreen = lazyWithTimeout(() => import('@/features/admin-clients/components/admin-clients-screen'));
-const ClientUsersScreen = lazyWithTimeout(() => import('@/features/members/components/client-users-screen'));
+const MembersScreen = lazyWithTimeout(() => import('@/features/members/components/client-users-screen'));
+const AdminPartnersScreen = lazyWithTimeout(() => import('@/features/admin-partners/components/admin-partners-screen'));
 const OperationsScreen = lazyWithTimeout(() => import('@/features/operations/components/operations-screen'));
 const NoticesScreen = lazyWithTimeout(() => import('@/features/notices/components/notices-screen'));
 const NoticesHomeScreen = lazyWithTimeout(() => import('@/features/notices/components/notices-home-screen'));
 const InvoicesScreen = lazyWithTimeout(() => import('@/features/invoices/components/invoices-screen'));
 const AuditLogScreen = lazyWithTimeout(() => import('@/features/audit-log/components/audit-log-screen'));
 const PlatformConfigScreen = lazyWithTimeout(() => import('@/features/platform-config/components/platform-config-screen'));
+const CompanySettingsScreen = lazyWithTimeout(() => import('@/features/company-settings/components/company-settings-screen'));
+const ProviderBanksScreen = lazyWithTimeout(() => import('@/features/provider-banks/components/provider-banks-screen'));
 const StatementsScreen = lazyWithTimeout(() => import('@/features/statements/components/statements-screen'));
 const DirectDepositsScreen = lazyWithTimeout(() => import('@/features/direct-deposits/components/direct-deposits-screen'));
 const StaffDirectDepositsScreen = lazyWithTimeout(() => import('@/features/direct-deposits/components/staff-direct-deposits-screen'));
@@ -81,6 +90,8 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'employee/direct_deposits': StaffDirectDepositsScreen,
   'client/credentials': CredentialsScreen,
   'clients/webhooks': WebhooksScreen,
+  'client/kyc': ClientKycScreen,
+  'admin/customers-kyc': StaffKycScreen,
   'client/wallet-withdraws': WalletWithdrawsScreen,
   'admin/wallet-withdraws': StaffWalletWithdrawsScreen,
   'admin/fee-rates': FeeRatesScreen,
@@ -93,6 +104,10 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'employee/restrictions': RestrictionsScreen,
   'employee/valid-restrictions': RestrictionsScreen,
   'admin/customers-alert': AlertsScreen,
+  'client/crm': CrmScreen,
+  'client/kyc-consult': KycConsultScreen,
+  'admin/customers-metrics': CustomersMetricsScreen,
+  'employee/kyc-phones-emails': KycContactsScreen,
   'employee/meds': MedScreen,
   'partner-providers/home': PartnerHomeScreen,
   'partner/balance': PartnerBalanceScreen,
@@ -100,7 +115,11 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'partner-providers/deposits': PartnerDepositsScreen,
   'partner/withdraws': PartnerWithdrawsScreen,
   'admin/clients': AdminClientsScreen,
-  'clients/client-user': ClientUsersScreen,
+  // One users screen on /api/members, for the company's, the partner's and the platform's own users.
+  'clients/client-user': MembersScreen,
+  'partner/users': MembersScreen,
+  'admin/employees': MembersScreen,
+  'admin/partners': AdminPartnersScreen,
   // The institution's company follows the money across clients: the admin home's figures, read-only.
   'company/atividade': StatsHomeScreen,
   hms: OperationsScreen,
@@ -110,6 +129,8 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   [paths.invoices.route]: InvoicesScreen,
   'client/logs': AuditLogScreen,
   'admin/config': PlatformConfigScreen,
+  'clients/config': CompanySettingsScreen,
+  'clients/provider-banks': ProviderBanksScreen,
   'admin/statements': StatementsScreen,
   'financial/statements': StatementsScreen,
   'admin/clients-balance': BalancesScreen,

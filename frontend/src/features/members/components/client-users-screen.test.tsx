@@ -6,7 +6,7 @@ import type { Member } from '@/api/types';
 import { jsonResponse, makeUser, mockFetch, renderScreenAt } from '@/testing/test-utils';
 
 import { grantableRoles, validateInvite } from '../lib/member-form';
-import ClientUsersScreen from './client-users-screen';
+import MembersScreen from './client-users-screen';
 
 const MENU = [{ route: 'clients/client-user', group: 'general' }];
 const userAs = (role: string) => makeUser({ role, userRole: role, email: 'ana@acme.test', menu: MENU });
@@ -20,7 +20,7 @@ const MEMBERS = [
   member({ id: 3, user_id: 13, email: 'carla@acme.test', name: '', role: 'client', last_login: null }),
 ];
 
-const renderScreen = (role = 'client') => renderScreenAt(<ClientUsersScreen route="clients/client-user" homeHref="/clients/home" />, { user: userAs(role), route: '/clients/client-user' });
+const renderScreen = (role = 'client') => renderScreenAt(<MembersScreen route="clients/client-user" homeHref="/clients/home" />, { user: userAs(role), route: '/clients/client-user' });
 const calls = (fetchMock: ReturnType<typeof mockFetch>, method: string, path: string) =>
   fetchMock.mock.calls.filter(([url, init]) => String(url).split('?')[0]!.endsWith(path) && ((init as RequestInit | undefined)?.method ?? 'GET') === method);
 
@@ -29,6 +29,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('member form', () => {
   it('offers the owner role to owners only and checks the e-mail', () => {
     expect(grantableRoles('client')).toHaveLength(5);
+    expect(grantableRoles('partner_admin', 'partner')).toEqual(['partner_admin', 'partner_support', 'partner_analyst', 'partner_providers']);
+    expect(grantableRoles('partner_superadmin', 'partner')).toContain('partner');
+    expect(grantableRoles('admin', 'platform')).toEqual(['admin', 'employee', 'financial', 'company', 'hms', 'editor']);
     expect(grantableRoles('client_user_admin')).not.toContain('client');
     expect(validateInvite({ email: 'nope', name: '', role: 'client_user' }).body).toBeNull();
     expect(validateInvite({ email: ' x@acme.test ', name: ' X ', role: 'client_user_analyst' }).body).toEqual({ email: 'x@acme.test', name: 'X', role: 'client_user_analyst' });
@@ -95,7 +98,7 @@ describe('clients/client-user', { timeout: 60_000 }, () => {
       'PATCH /members/3': () => jsonResponse({ code: 'last_owner', message: 'The account needs at least one active owner: promote someone else first.' }, 409),
     });
     renderScreen();
-    await user.click(await screen.findByRole('button', { name: 'Change the role of carla@acme.test' }));
+    await user.click(await screen.findByRole('button', { name: 'Change role of carla@acme.test' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Change the role of carla@acme.test?' });
     expect(within(dialog).getByRole('button', { name: 'Change role' })).toBeDisabled();
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Role' }), 'client_user');
@@ -114,5 +117,89 @@ describe('clients/client-user', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(JSON.parse(String((calls(fetchMock, 'PATCH', '/members/2')[0]![1] as RequestInit).body))).toEqual({ is_active: false });
+  });
+});
+
+describe('partner/users', { timeout: 60_000 }, () => {
+  const PARTNER_MEMBERS = [
+    member({ id: 1, user_id: 11, email: 'ana@acme.test', name: 'Ana', role: 'partner_admin' }),
+    member({ id: 4, user_id: 14, email: 'owner@orbita.test', role: 'partner' }),
+    member({ id: 5, user_id: 15, email: 'eva@orbita.test', role: 'partner_analyst' }),
+  ];
+  const renderPartner = () =>
+    renderScreenAt(<MembersScreen route="partner/users" homeHref="/partner/balance" />, {
+      user: makeUser({ role: 'partner_admin', userRole: 'partner_admin', email: 'ana@acme.test', menu: [{ route: 'partner/users', group: 'partner' }] }),
+      route: '/partner/users',
+    });
+
+  it("invites with the partner's roles, never an owner's, and no buttons on the owner", async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({
+      'GET /members': PARTNER_MEMBERS,
+      'POST /members': () => jsonResponse({ ...member({ id: 9, email: 'gil@orbita.test', role: 'partner_support', last_login: null }), initial_password: 'Once-Only-123' }, 201),
+    });
+    renderPartner();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    await within(table).findByText('eva@orbita.test');
+    expect(within(table).getByText('Analyst')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Deactivate owner@orbita.test' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Deactivate eva@orbita.test' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Invite user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite a user' });
+    const role = within(dialog).getByRole('combobox', { name: 'Role' });
+    expect(within(role).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual(['partner_admin', 'partner_support', 'partner_analyst', 'partner_providers']);
+    expect((role as HTMLSelectElement).value).toBe('partner_analyst');
+    await user.type(within(dialog).getByRole('textbox', { name: /^E-mail/ }), 'gil@orbita.test');
+    await user.selectOptions(role, 'partner_support');
+    await user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByDisplayValue('Once-Only-123')).toBeInTheDocument();
+    expect(JSON.parse(String((calls(fetchMock, 'POST', '/members')[0]![1] as RequestInit).body))).toEqual({ email: 'gil@orbita.test', name: '', role: 'partner_support' });
+  });
+});
+
+describe('admin/employees', { timeout: 60_000 }, () => {
+  const STAFF = [
+    member({ id: 1, user_id: 11, email: 'ana@acme.test', name: 'Ana', role: 'admin' }),
+    member({ id: 6, user_id: 16, email: 'emp@cofre.test', role: 'employee' }),
+    member({ id: 7, user_id: 17, email: 'fin@cofre.test', role: 'financial' }),
+  ];
+  const CLIENTS = [
+    { slug: 'acme', name: 'Acme', kind: 'client', status: 'active', modules: [], feature_toggles: [], currencies: ['BRL'], host: 'acme.x', created_at: '2026-01-01T00:00:00Z' },
+    { slug: 'beta', name: 'Beta', kind: 'client', status: 'active', modules: [], feature_toggles: [], currencies: ['BRL'], host: 'beta.x', created_at: '2026-01-01T00:00:00Z' },
+    { slug: 'orbita', name: 'Orbita', kind: 'partner', status: 'active', modules: [], feature_toggles: [], currencies: ['BRL'], host: 'orbita.x', created_at: '2026-01-01T00:00:00Z' },
+  ];
+  const renderStaff = () =>
+    renderScreenAt(<MembersScreen route="admin/employees" homeHref="/admin/home" />, {
+      user: makeUser({ role: 'admin', userRole: 'admin', email: 'ana@acme.test', menu: [{ route: 'admin/employees', group: 'admin_clients' }] }),
+      route: '/admin/employees',
+    });
+
+  it("shows each employee's clients, grants one and revokes one after asking", async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({
+      'GET /members': STAFF,
+      'GET /admin/employees/clients': [{ user_id: 16, clients: [{ slug: 'acme', name: 'Acme' }] }],
+      'GET /tenants': CLIENTS,
+      'POST /admin/employees/16/clients': () => jsonResponse(CLIENTS[1]),
+    });
+    renderStaff();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const row = (await within(table).findByText('emp@cofre.test')).closest('tr')!;
+    expect(await within(row as HTMLElement).findByText('Acme')).toBeInTheDocument();
+    expect(within(table).getAllByText('All (by role)')).toHaveLength(2); // the admin and the financial see every client
+    expect(screen.getByRole('button', { name: 'Invite staff user' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clients emp@cofre.test may see' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Clients of emp@cofre.test' });
+    const select = within(drawer).getByRole('combobox', { name: 'Client to grant' });
+    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual(['', 'beta']));
+    await user.selectOptions(select, 'beta');
+    await user.click(within(drawer).getByRole('button', { name: 'Grant access' }));
+    await waitFor(() => expect(calls(fetchMock, 'POST', '/admin/employees/16/clients')).toHaveLength(1));
+    expect(JSON.parse(String((calls(fetchMock, 'POST', '/admin/employees/16/clients')[0]![1] as RequestInit).body))).toEqual({ client: 'beta', assigned: true });
+    await user.click(within(drawer).getByRole('button', { name: 'Revoke access to Acme' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Revoke access to Acme?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(calls(fetchMock, 'POST', '/admin/employees/16/clients')).toHaveLength(2));
+    expect(JSON.parse(String((calls(fetchMock, 'POST', '/admin/employees/16/clients')[1]![1] as RequestInit).body))).toEqual({ client: 'acme', assigned: false });
   });
 });

@@ -3,8 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
 
-import type { Member, MemberAdded } from '@/api/types';
+import type { EmployeeClients, Member, MemberAdded } from '@/api/types';
+import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import { AppToaster, appToaster } from '@/components/app-toaster';
+import { DetailDrawer } from '@/components/kit';
 import { ConfirmDialog } from '@/components/kit/confirm-dialog';
 import { FormDialog } from '@/components/kit/form-dialog';
 import { SelectField, TextField } from '@/components/kit/form-fields';
@@ -14,24 +16,35 @@ import { isApiError } from '@/lib/api-client';
 import { useCanWrite, useSessionUser } from '@/lib/auth/session';
 import { formatDateTime } from '@/lib/format';
 
+import { getEmployeeClientsQueryOptions, useAssignClient } from '../api/grants';
 import { getMembersQueryOptions, useChangeMember, useInviteMember } from '../api/members';
-import { type ClientRole, grantableRoles, type InviteErrors, type InviteValues, OWNER_ROLES, validateInvite } from '../lib/member-form';
+import { DEFAULT_ROLE, grantableRoles, type InviteErrors, type InviteValues, KIND_OF_ROUTE, type MemberKind, type MemberRole, OWNER_ROLES, validateInvite } from '../lib/member-form';
 import { membersMessages as m, roleHelpMessages, roleMessages } from '../messages';
 
 type Change = { member: Member; kind: 'role' | 'deactivate' | 'reactivate' };
 
 const when = (iso: string, locale: string) => formatDateTime(Math.floor(Date.parse(iso) / 1000), locale);
-const roleName = (role: string, intl: IntlShape) => (role in roleMessages ? intl.formatMessage(roleMessages[role as ClientRole]) : role);
+const roleName = (role: string, intl: IntlShape) => (Object.hasOwn(roleMessages, role) ? intl.formatMessage(roleMessages[role as MemberRole]) : role);
 const failure = (error: unknown, intl: IntlShape) => (isApiError(error) && error.status > 0 && error.status < 500 ? error.message : intl.formatMessage(commonMessages.tryAgainLater));
 
-/** clients/client-user: the company's users (role, status, last login); invite, change role, deactivate. */
-export default function ClientUsersScreen({ route, homeHref }: { route: string; homeHref: string }) {
+/**
+ * The users of this host's tenant (role, status, last login); invite, change role, deactivate: the
+ * company's (clients/client-user), the partner's (partner/users) and the platform's staff
+ * (admin/employees, where each employee's clients are granted and revoked too). One API: /api/members.
+ */
+export default function MembersScreen({ route, homeHref }: { route: string; homeHref: string }) {
   const intl = useIntl();
   const me = useSessionUser();
+  const kind: MemberKind = KIND_OF_ROUTE[route] ?? 'client';
+  const staff = kind === 'platform';
   const writable = useCanWrite(route);
   const members = useQuery(getMembersQueryOptions());
+  const grants = useQuery({ ...getEmployeeClientsQueryOptions(), enabled: staff });
+  const clientsOf = new Map((grants.data ?? []).map((row: EmployeeClients) => [row.user_id, row.clients]));
   const [inviting, setInviting] = useState(false);
   const [change, setChange] = useState<Change | null>(null);
+  const [granting, setGranting] = useState<Member | null>(null);
+  const columnCount = staff ? 7 : 6;
   // A client_user_admin cannot touch an owner (the API answers 403): no buttons for those rows.
   const canManage = (member: Member) => writable && member.email !== me.email && (OWNER_ROLES.includes(me.role) || !OWNER_ROLES.includes(member.role));
   return (
@@ -40,7 +53,7 @@ export default function ClientUsersScreen({ route, homeHref }: { route: string; 
       {writable && (
         <Flex>
           <Button colorPalette="blue" onClick={() => setInviting(true)}>
-            {intl.formatMessage(m.invite)}
+            {intl.formatMessage(staff ? m.inviteStaff : m.invite)}
           </Button>
         </Flex>
       )}
@@ -61,6 +74,7 @@ export default function ClientUsersScreen({ route, homeHref }: { route: string; 
                 <Table.ColumnHeader>{intl.formatMessage(m.colUser)}</Table.ColumnHeader>
                 <Table.ColumnHeader>{intl.formatMessage(m.colRole)}</Table.ColumnHeader>
                 <Table.ColumnHeader>{intl.formatMessage(m.colStatus)}</Table.ColumnHeader>
+                {staff && <Table.ColumnHeader>{intl.formatMessage(m.colClients)}</Table.ColumnHeader>}
                 <Table.ColumnHeader>{intl.formatMessage(m.colLastLogin)}</Table.ColumnHeader>
                 <Table.ColumnHeader>{intl.formatMessage(m.colCreated)}</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colActions)}</Table.ColumnHeader>
@@ -70,14 +84,14 @@ export default function ClientUsersScreen({ route, homeHref }: { route: string; 
               {!members.data ? (
                 [0, 1, 2].map((row) => (
                   <Table.Row key={row}>
-                    <Table.Cell colSpan={6}>
+                    <Table.Cell colSpan={columnCount}>
                       <Skeleton height="5" />
                     </Table.Cell>
                   </Table.Row>
                 ))
               ) : members.data.length === 0 ? (
                 <Table.Row>
-                  <Table.Cell colSpan={6}>{intl.formatMessage(m.empty)}</Table.Cell>
+                  <Table.Cell colSpan={columnCount}>{intl.formatMessage(m.empty)}</Table.Cell>
                 </Table.Row>
               ) : (
                 members.data.map((member) => (
@@ -98,11 +112,36 @@ export default function ClientUsersScreen({ route, homeHref }: { route: string; 
                         {intl.formatMessage(member.is_active ? m.active : m.inactive)}
                       </Badge>
                     </Table.Cell>
+                    {staff && (
+                      <Table.Cell>
+                        {member.role !== 'employee' ? (
+                          <Text color="fg.muted">{intl.formatMessage(member.role === 'admin' || member.role === 'financial' || member.role === 'company' ? m.allClients : m.noClients)}</Text>
+                        ) : (
+                          <HStack gap="1" wrap="wrap">
+                            {(clientsOf.get(member.user_id) ?? []).length === 0 ? (
+                              <Text color="fg.muted">{intl.formatMessage(m.noClients)}</Text>
+                            ) : (
+                              (clientsOf.get(member.user_id) ?? []).map((client) => (
+                                <Badge key={client.slug} variant="outline">
+                                  {client.name}
+                                </Badge>
+                              ))
+                            )}
+                          </HStack>
+                        )}
+                      </Table.Cell>
+                    )}
                     <Table.Cell whiteSpace="nowrap">{member.last_login ? when(member.last_login, intl.locale) : intl.formatMessage(m.never)}</Table.Cell>
                     <Table.Cell whiteSpace="nowrap">{when(member.created_at, intl.locale)}</Table.Cell>
                     <Table.Cell textAlign="end">
-                      {canManage(member) && (
-                        <HStack justify="end" gap="2">
+                      <HStack justify="end" gap="2">
+                        {staff && writable && member.role === 'employee' && (
+                          <Button size="xs" variant="outline" aria-label={intl.formatMessage(m.clientsLabel, { email: member.email })} onClick={() => setGranting(member)}>
+                            {intl.formatMessage(m.clients)}
+                          </Button>
+                        )}
+                        {canManage(member) && (
+                          <>
                           <Button size="xs" variant="outline" aria-label={intl.formatMessage(m.changeRoleLabel, { email: member.email })} onClick={() => setChange({ member, kind: 'role' })}>
                             {intl.formatMessage(m.changeRole)}
                           </Button>
@@ -115,8 +154,9 @@ export default function ClientUsersScreen({ route, homeHref }: { route: string; 
                               {intl.formatMessage(m.reactivate)}
                             </Button>
                           )}
-                        </HStack>
-                      )}
+                          </>
+                        )}
+                      </HStack>
                     </Table.Cell>
                   </Table.Row>
                 ))
@@ -125,22 +165,23 @@ export default function ClientUsersScreen({ route, homeHref }: { route: string; 
           </Table.Root>
         </Table.ScrollArea>
       )}
-      {inviting && <InviteDialog myRole={me.role} onClose={() => setInviting(false)} />}
-      {change && <ChangeDialog change={change} myRole={me.role} onClose={() => setChange(null)} />}
+      {inviting && <InviteDialog kind={kind} myRole={me.role} onClose={() => setInviting(false)} />}
+      {change && <ChangeDialog change={change} kind={kind} myRole={me.role} onClose={() => setChange(null)} />}
+      {granting && <ClientsDrawer employee={granting} granted={clientsOf.get(granting.user_id) ?? []} onClose={() => setGranting(null)} />}
       <AppToaster />
     </Stack>
   );
 }
 
-function roleOptions(myRole: string, intl: IntlShape) {
-  return grantableRoles(myRole).map((role) => ({ value: role, label: `${roleName(role, intl)}: ${intl.formatMessage(roleHelpMessages[role])}` }));
+function roleOptions(kind: MemberKind, myRole: string, intl: IntlShape) {
+  return grantableRoles(myRole, kind).map((role) => ({ value: role, label: `${roleName(role, intl)}: ${intl.formatMessage(roleHelpMessages[role])}` }));
 }
 
-/** E-mail, name, one of the five roles (each explained); a new login's one-time password is shown once. */
-function InviteDialog({ myRole, onClose }: { myRole: string; onClose: () => void }) {
+/** E-mail, name, one of the roles of this kind (each explained); a new login's one-time password is shown once. */
+function InviteDialog({ kind, myRole, onClose }: { kind: MemberKind; myRole: string; onClose: () => void }) {
   const intl = useIntl();
   const invite = useInviteMember();
-  const [values, setValues] = useState<InviteValues>({ email: '', name: '', role: 'client_user' });
+  const [values, setValues] = useState<InviteValues>({ email: '', name: '', role: DEFAULT_ROLE[kind] });
   const [errors, setErrors] = useState<InviteErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [added, setAdded] = useState<MemberAdded | null>(null);
@@ -162,7 +203,7 @@ function InviteDialog({ myRole, onClose }: { myRole: string; onClose: () => void
   };
   return (
     <FormDialog
-      title={intl.formatMessage(m.inviteTitle)}
+      title={intl.formatMessage(kind === 'platform' ? m.inviteStaffTitle : m.inviteTitle)}
       submitText={intl.formatMessage(m.inviteSubmit)}
       cancelText={intl.formatMessage(m.cancel)}
       errorTitle={intl.formatMessage(m.inviteFailed)}
@@ -218,8 +259,8 @@ function InviteDialog({ myRole, onClose }: { myRole: string; onClose: () => void
       <SelectField
         label={intl.formatMessage(m.roleLabel)}
         value={values.role}
-        onChange={(role) => setValues((current) => ({ ...current, role: role as ClientRole }))}
-        options={roleOptions(myRole, intl)}
+        onChange={(role) => setValues((current) => ({ ...current, role: role as MemberRole }))}
+        options={roleOptions(kind, myRole, intl)}
         helper={intl.formatMessage(roleHelpMessages[values.role])}
       />
     </FormDialog>
@@ -227,14 +268,14 @@ function InviteDialog({ myRole, onClose }: { myRole: string; onClose: () => void
 }
 
 /** Change role, deactivate or reactivate: asks first, says what happens; the API's refusal (e.g. the last owner) shows here. */
-function ChangeDialog({ change, myRole, onClose }: { change: Change; myRole: string; onClose: () => void }) {
+function ChangeDialog({ change, kind: tenantKind, myRole, onClose }: { change: Change; kind: MemberKind; myRole: string; onClose: () => void }) {
   const intl = useIntl();
   const mutation = useChangeMember();
-  const { member, kind } = change;
+  const { member, kind: action } = change;
   const [role, setRole] = useState<string>(member.role);
   const [error, setError] = useState<string | null>(null);
   const confirm = () => {
-    const body = kind === 'role' ? { role } : { is_active: kind === 'reactivate' };
+    const body = action === 'role' ? { role } : { is_active: action === 'reactivate' };
     mutation.mutate(
       { id: member.id, ...body },
       {
@@ -246,9 +287,10 @@ function ChangeDialog({ change, myRole, onClose }: { change: Change; myRole: str
       },
     );
   };
-  const title = { role: m.changeRoleTitle, deactivate: m.deactivateTitle, reactivate: m.reactivateTitle }[kind];
-  const text = { role: m.changeRoleText, deactivate: m.deactivateText, reactivate: m.reactivateText }[kind];
-  const confirmText = { role: m.save, deactivate: m.deactivate, reactivate: m.reactivate }[kind];
+  const title = { role: m.changeRoleTitle, deactivate: m.deactivateTitle, reactivate: m.reactivateTitle }[action];
+  const deactivateText = { client: m.deactivateText, partner: m.deactivatePartnerText, platform: m.deactivateStaffText }[tenantKind];
+  const text = { role: m.changeRoleText, deactivate: deactivateText, reactivate: tenantKind === 'client' ? m.reactivateText : m.reactivateOtherText }[action];
+  const confirmText = { role: m.save, deactivate: m.deactivate, reactivate: m.reactivate }[action];
   return (
     <ConfirmDialog
       open
@@ -260,14 +302,14 @@ function ChangeDialog({ change, myRole, onClose }: { change: Change; myRole: str
       ]}
       cancelText={intl.formatMessage(m.cancel)}
       confirmText={intl.formatMessage(confirmText)}
-      confirmPalette={kind === 'deactivate' ? 'red' : 'blue'}
-      confirmDisabled={kind === 'role' && role === member.role}
+      confirmPalette={action === 'deactivate' ? 'red' : 'blue'}
+      confirmDisabled={action === 'role' && role === member.role}
       pending={mutation.isPending}
       error={error}
       onConfirm={confirm}
       onClose={onClose}
     >
-      {kind === 'role' && (
+      {action === 'role' && (
         <SelectField
           label={intl.formatMessage(m.roleLabel)}
           value={role}
@@ -275,9 +317,126 @@ function ChangeDialog({ change, myRole, onClose }: { change: Change; myRole: str
             setRole(next);
             setError(null);
           }}
-          options={roleOptions(myRole, intl)}
+          options={roleOptions(tenantKind, myRole, intl)}
         />
       )}
     </ConfirmDialog>
+  );
+}
+
+/** admin/employees: the clients an employee may see; grant one (from the clients the admin sees) or revoke one, after asking. */
+function ClientsDrawer({ employee, granted, onClose }: { employee: Member; granted: readonly { slug: string; name: string }[]; onClose: () => void }) {
+  const intl = useIntl();
+  const clients = useQuery(getStaffClientsQueryOptions());
+  const assign = useAssignClient();
+  const [choice, setChoice] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<{ slug: string; name: string } | null>(null);
+  const grantedSlugs = new Set(granted.map((client) => client.slug));
+  const options = (clients.data ?? []).filter((client) => !grantedSlugs.has(client.slug)).map((client) => ({ value: client.slug, label: client.name }));
+  const grant = () => {
+    const client = choice;
+    const name = options.find((option) => option.value === client)?.label ?? client;
+    setError(null);
+    assign.mutate(
+      { userId: employee.user_id, client, assigned: true },
+      {
+        onSuccess: () => {
+          setChoice('');
+          appToaster.create({ type: 'success', title: intl.formatMessage(m.granted, { client: name }) });
+        },
+        onError: (failed) => setError(failure(failed, intl)),
+      },
+    );
+  };
+  const revoke = () => {
+    if (!revoking) return;
+    assign.mutate(
+      { userId: employee.user_id, client: revoking.slug, assigned: false },
+      {
+        onSuccess: () => {
+          setRevoking(null);
+          appToaster.create({ type: 'success', title: intl.formatMessage(m.revoked) });
+        },
+        onError: (failed) => setError(failure(failed, intl)),
+      },
+    );
+  };
+  return (
+    <DetailDrawer open title={intl.formatMessage(m.clientsTitle, { email: employee.email })} onClose={onClose}>
+      <Stack gap="5">
+        <Text color="fg.muted">{intl.formatMessage(m.clientsHelp)}</Text>
+        {error && !revoking && (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Description>{error}</Alert.Description>
+          </Alert.Root>
+        )}
+        <Stack gap="2">
+          <SelectField
+            label={intl.formatMessage(m.grantLabel)}
+            value={choice}
+            onChange={(next) => {
+              setChoice(next);
+              setError(null);
+            }}
+            options={options}
+            placeholder={intl.formatMessage(m.grantPlaceholder)}
+            loading={clients.isPending}
+          />
+          <Flex>
+            <Button colorPalette="blue" size="sm" disabled={!choice || assign.isPending} loading={assign.isPending && !revoking} onClick={grant}>
+              {intl.formatMessage(m.grant)}
+            </Button>
+          </Flex>
+        </Stack>
+        <Table.Root size="sm" aria-label={intl.formatMessage(m.clientsTable)}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{intl.formatMessage(m.colClient)}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colActions)}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {granted.length === 0 ? (
+              <Table.Row>
+                <Table.Cell colSpan={2}>{intl.formatMessage(m.clientsEmpty)}</Table.Cell>
+              </Table.Row>
+            ) : (
+              granted.map((client) => (
+                <Table.Row key={client.slug} data-client={client.slug}>
+                  <Table.Cell>{client.name}</Table.Cell>
+                  <Table.Cell textAlign="end">
+                    <Button size="xs" variant="outline" colorPalette="red" aria-label={intl.formatMessage(m.revokeLabel, { client: client.name })} onClick={() => setRevoking(client)}>
+                      {intl.formatMessage(m.revoke)}
+                    </Button>
+                  </Table.Cell>
+                </Table.Row>
+              ))
+            )}
+          </Table.Body>
+        </Table.Root>
+      </Stack>
+      {revoking && (
+        <ConfirmDialog
+          open
+          title={intl.formatMessage(m.revokeTitle, { client: revoking.name })}
+          description={intl.formatMessage(m.revokeText)}
+          details={[
+            { label: intl.formatMessage(m.colUser), value: employee.email },
+            { label: intl.formatMessage(m.colClient), value: revoking.name },
+          ]}
+          cancelText={intl.formatMessage(m.cancel)}
+          confirmText={intl.formatMessage(m.revoke)}
+          pending={assign.isPending}
+          error={error}
+          onConfirm={revoke}
+          onClose={() => {
+            setRevoking(null);
+            setError(null);
+          }}
+        />
+      )}
+    </DetailDrawer>
   );
 }

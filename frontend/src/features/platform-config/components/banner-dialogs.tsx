@@ -11,7 +11,7 @@ import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 
 import { useSavePlatformSettings } from '../api/platform-settings';
-import { withBanner } from '../lib/settings-form';
+import { withBanner, withKycRequired } from '../lib/settings-form';
 import { configMessages as m } from '../messages';
 
 const MAX_BANNER = 500;
@@ -107,5 +107,35 @@ export function RemoveBannerDialog({ current, onClose }: { current: PlatformSett
     >
       <Text fontStyle="italic">{current.maintenance_banner}</Text>
     </ConfirmDialog>
+  );
+}
+
+/** Turn "payouts require approved KYC" on or off (asks first: it changes who may pay out). */
+export function KycRequiredDialog({ current, onClose }: { current: PlatformSettings; onClose: () => void }) {
+  const intl = useIntl();
+  const save = useSavePlatformSettings();
+  const [error, setError] = useState<string | null>(null);
+  const turningOn = !current.payouts_require_kyc;
+  return (
+    <ConfirmDialog
+      open
+      title={intl.formatMessage(turningOn ? m.kycOnTitle : m.kycOffTitle)}
+      description={intl.formatMessage(turningOn ? m.kycOnText : m.kycOffText)}
+      confirmText={intl.formatMessage(turningOn ? m.kycTurnOn : m.kycTurnOff)}
+      cancelText={intl.formatMessage(m.cancel)}
+      confirmPalette="orange"
+      pending={save.isPending}
+      error={error}
+      onConfirm={() =>
+        save.mutate(withKycRequired(current, turningOn), {
+          onSuccess: () => {
+            appToaster.create({ type: 'success', title: intl.formatMessage(m.kycSaved) });
+            onClose();
+          },
+          onError: (failed) => setError(failure(failed, intl.formatMessage(commonMessages.tryAgainLater))),
+        })
+      }
+      onClose={onClose}
+    />
   );
 }

@@ -18,11 +18,11 @@ import { formatDateTime, money } from '@/lib/format';
 import { getComplianceRulesQueryOptions } from '../api/compliance-rules';
 import { getPlatformSettingsQueryOptions } from '../api/platform-settings';
 import { configMessages as m } from '../messages';
-import { BannerDialog, RemoveBannerDialog } from './banner-dialogs';
+import { BannerDialog, KycRequiredDialog, RemoveBannerDialog } from './banner-dialogs';
 import { FIELD_LABELS, LimitsDialog, settingText } from './limits-dialog';
 import { RuleDialog, type RuleTarget } from './rule-dialog';
 
-type Open = 'limits' | 'banner' | 'remove-banner' | null;
+type Open = 'limits' | 'banner' | 'remove-banner' | 'kyc' | null;
 
 const when = (iso: string, intl: IntlShape) => formatDateTime(Math.floor(Date.parse(iso) / 1000), intl.locale);
 
@@ -177,6 +177,21 @@ export default function PlatformConfigScreen({ route, homeHref }: { route: strin
               <Text color="fg.muted">{intl.formatMessage(m.bannerNone)}</Text>
             )}
           </Section>
+          <Section
+            testId="kyc-section"
+            title={intl.formatMessage(m.kycTitle)}
+            text={intl.formatMessage(m.kycText)}
+            action={
+              writable && (
+                <Button size="sm" variant="outline" colorPalette="orange" onClick={() => setOpen('kyc')}>
+                  {intl.formatMessage(data.payouts_require_kyc ? m.kycTurnOff : m.kycTurnOn)}
+                </Button>
+              )
+            }
+          >
+            <Text data-kyc-required={data.payouts_require_kyc ? 'on' : 'off'}>{intl.formatMessage(data.payouts_require_kyc ? m.kycOn : m.kycOff)}</Text>
+          </Section>
+          {open === 'kyc' && <KycRequiredDialog current={data} onClose={() => setOpen(null)} />}
           {open === 'limits' && <LimitsDialog current={data} onClose={() => setOpen(null)} />}
           {open === 'banner' && <BannerDialog current={data} onClose={() => setOpen(null)} />}
           {open === 'remove-banner' && <RemoveBannerDialog current={data} onClose={() => setOpen(null)} />}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlatformSettings } from '@/api/types';
 
 import { configMessages as m } from '../messages';
-import { checkSettings, settingsValues, withBanner } from './settings-form';
+import { checkSettings, settingsValues, withBanner, withKycRequired } from './settings-form';
 
 const current: PlatformSettings = {
   max_payout_amount: 150_000,
@@ -14,6 +14,7 @@ const current: PlatformSettings = {
   ted_opens_at: null,
   ted_cutoff_at: null,
   maintenance_banner: 'Manutenção',
+  payouts_require_kyc: true,
   currency: 'BRL',
   updated_at: null,
 };
@@ -33,6 +34,7 @@ describe('platform settings form', () => {
       ted_opens_at: '06:30',
       ted_cutoff_at: '17:00',
       maintenance_banner: 'Manutenção',
+      payouts_require_kyc: true,
     });
     expect(checkSettings({ ...values, night_pix_person_limit: '0,00' }, current, 'pt-BR').body?.night_pix_person_limit).toBe(0);
   });
@@ -50,5 +52,10 @@ describe('platform settings form', () => {
 
   it('keeps every other setting when only the banner changes', () => {
     expect(withBanner(current, '')).toEqual({ ...checkSettings(settingsValues(current, 'en'), current, 'en').body, maintenance_banner: '' });
+  });
+
+  it('keeps every other setting when only the KYC requirement changes (and the limits keep it)', () => {
+    expect(withKycRequired(current, false)).toEqual({ ...withBanner(current, current.maintenance_banner), payouts_require_kyc: false });
+    expect(withBanner(current, 'x').payouts_require_kyc).toBe(true);
   });
 });

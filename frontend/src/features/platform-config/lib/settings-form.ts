@@ -66,6 +66,7 @@ export function checkSettings(values: SettingsValues, current: PlatformSettings,
       ted_opens_at: opens || null,
       ted_cutoff_at: cutoff || null,
       maintenance_banner: current.maintenance_banner,
+      payouts_require_kyc: current.payouts_require_kyc,
     },
     errors,
   };
@@ -74,7 +75,12 @@ export function checkSettings(values: SettingsValues, current: PlatformSettings,
 /** The body that keeps every setting and sets the banner. */
 export function withBanner(current: PlatformSettings, banner: string): PlatformSettingsIn {
   const { max_payout_amount, max_daily_payouts_per_client, night_pix_person_limit, night_starts_at, night_ends_at, ted_opens_at, ted_cutoff_at } = current;
-  return { max_payout_amount, max_daily_payouts_per_client, night_pix_person_limit, night_starts_at, night_ends_at, ted_opens_at, ted_cutoff_at, maintenance_banner: banner };
+  return { max_payout_amount, max_daily_payouts_per_client, night_pix_person_limit, night_starts_at, night_ends_at, ted_opens_at, ted_cutoff_at, maintenance_banner: banner, payouts_require_kyc: current.payouts_require_kyc };
+}
+
+/** The body that keeps every setting and turns "payouts require approved KYC" on or off. */
+export function withKycRequired(current: PlatformSettings, on: boolean): PlatformSettingsIn {
+  return { ...withBanner(current, current.maintenance_banner), payouts_require_kyc: on };
 }
 
 /** A server field code in words (the API's own codes for these fields). */

@@ -44,7 +44,7 @@ function DepositReceiptBody({ receipt: r }: { receipt: DepositReceipt }) {
   const cash = (cents: number) => money(cents, r.currency, locale);
   return (
     <>
-      <DocumentHeading title={intl.formatMessage(m.depositTitle)} company={r.company.name} issuedAt={r.issued_at} />
+      <DocumentHeading title={intl.formatMessage(m.depositTitle)} company={r.company.name} issuedAt={r.issued_at} logoUrl={r.company.logo_url} />
       <Box textAlign="center" mb="6">
         <Text color="fg.muted" fontSize="sm">
           {intl.formatMessage(m.amount)}
@@ -103,7 +103,7 @@ function SettlementReceiptBody({ receipt: r }: { receipt: SettlementReceipt }) {
   const cash = (cents: number) => money(cents, r.currency, locale);
   return (
     <>
-      <DocumentHeading title={intl.formatMessage(m.settlementTitle)} company={r.company.name} issuedAt={r.issued_at} />
+      <DocumentHeading title={intl.formatMessage(m.settlementTitle)} company={r.company.name} issuedAt={r.issued_at} logoUrl={r.company.logo_url} />
       <Box textAlign="center" mb="6">
         <Text color="fg.muted" fontSize="sm">
           {intl.formatMessage(m.credit)}

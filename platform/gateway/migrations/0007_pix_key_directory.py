@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('gateway', '0005_partner_list_indexes'),
+        ('gateway', '0006_contact_points'),
         ('tenants', '0001_initial'),
     ]
 

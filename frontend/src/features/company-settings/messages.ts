@@ -1,0 +1,91 @@
+import { type MessageDescriptor, defineMessages } from 'react-intl';
+
+const companyMessagesRaw = defineMessages({
+  intro: {
+    id: 'companySettings.intro',
+    defaultMessage: 'Your company as your payers and the platform see it. Every change is recorded in the audit trail with its values before and after.',
+  },
+  loadError: { id: 'companySettings.loadError', defaultMessage: 'Could not load the company settings.' },
+  saveFailed: { id: 'companySettings.saveFailed', defaultMessage: 'Could not save' },
+  saved: { id: 'companySettings.saved', defaultMessage: 'Settings saved' },
+  cancel: { id: 'companySettings.cancel', defaultMessage: 'Cancel' },
+  save: { id: 'companySettings.save', defaultMessage: 'Save' },
+  back: { id: 'companySettings.back', defaultMessage: 'Back' },
+  review: { id: 'companySettings.review', defaultMessage: 'Review' },
+  notSet: { id: 'companySettings.notSet', defaultMessage: 'Not set' },
+  lastChange: { id: 'companySettings.lastChange', defaultMessage: 'Last changed {when}' },
+  // Profile
+  profileTitle: { id: 'companySettings.profile.title', defaultMessage: 'Company profile' },
+  profileText: { id: 'companySettings.profile.text', defaultMessage: 'The name and address on your boletos and receipts. The CNPJ is set when your account is opened: ask support to change it.' },
+  editProfile: { id: 'companySettings.profile.edit', defaultMessage: 'Edit profile' },
+  legalName: { id: 'companySettings.legalName', defaultMessage: 'Legal name' },
+  tradeName: { id: 'companySettings.tradeName', defaultMessage: 'Trade name' },
+  cnpj: { id: 'companySettings.cnpj', defaultMessage: 'CNPJ' },
+  phone: { id: 'companySettings.phone', defaultMessage: 'Phone' },
+  address: { id: 'companySettings.address', defaultMessage: 'Address' },
+  street: { id: 'companySettings.street', defaultMessage: 'Street' },
+  number: { id: 'companySettings.number', defaultMessage: 'Number' },
+  complement: { id: 'companySettings.complement', defaultMessage: 'Complement' },
+  neighborhood: { id: 'companySettings.neighborhood', defaultMessage: 'Neighborhood' },
+  city: { id: 'companySettings.city', defaultMessage: 'City' },
+  state: { id: 'companySettings.state', defaultMessage: 'State (UF)' },
+  zipcode: { id: 'companySettings.zipcode', defaultMessage: 'Zip code (CEP)' },
+  // E-mails
+  emailsTitle: { id: 'companySettings.emails.title', defaultMessage: 'Notification e-mails' },
+  emailsText: { id: 'companySettings.emails.text', defaultMessage: 'Where the platform writes to your company about its payments and payouts (at most 10).' },
+  editEmails: { id: 'companySettings.emails.edit', defaultMessage: 'Edit e-mails' },
+  emails: { id: 'companySettings.emails', defaultMessage: 'E-mails, one per line' },
+  noEmails: { id: 'companySettings.emails.none', defaultMessage: 'No notification e-mail yet.' },
+  // Threshold
+  thresholdTitle: { id: 'companySettings.threshold.title', defaultMessage: 'Payout approval' },
+  thresholdText: {
+    id: 'companySettings.threshold.text',
+    defaultMessage: 'Payouts above this amount wait for review by a second person before they go to the bank, even when the platform would approve them at once.',
+  },
+  editThreshold: { id: 'companySettings.threshold.edit', defaultMessage: 'Change threshold' },
+  threshold: { id: 'companySettings.threshold', defaultMessage: 'Approval threshold' },
+  noThreshold: { id: 'companySettings.threshold.none', defaultMessage: "None: the platform's rule alone" },
+  thresholdHelper: { id: 'companySettings.threshold.helper', defaultMessage: "Empty: none. At most {limit}, the platform's largest payout." },
+  thresholdHelperNoLimit: { id: 'companySettings.threshold.helperNoLimit', defaultMessage: "Empty: none (the platform's rule alone)." },
+  platformLimit: { id: 'companySettings.threshold.platformLimit', defaultMessage: "Platform's largest payout" },
+  noLimit: { id: 'companySettings.noLimit', defaultMessage: 'No limit' },
+  confirmThresholdTitle: { id: 'companySettings.threshold.confirmTitle', defaultMessage: 'Change the approval threshold?' },
+  confirmThresholdText: { id: 'companySettings.threshold.confirmText', defaultMessage: 'It applies to the next payouts at once, and the change is audited.' },
+  change: { id: 'companySettings.change', defaultMessage: '{before} → {after}' },
+  // Logo
+  logoTitle: { id: 'companySettings.logo.title', defaultMessage: 'Logo' },
+  logoText: { id: 'companySettings.logo.text', defaultMessage: 'Shown on your receipts. A PNG or JPEG image of at most 512 KB.' },
+  logoAlt: { id: 'companySettings.logo.alt', defaultMessage: 'Company logo' },
+  noLogo: { id: 'companySettings.logo.none', defaultMessage: 'No logo yet.' },
+  uploadLogo: { id: 'companySettings.logo.upload', defaultMessage: 'Upload logo' },
+  replaceLogo: { id: 'companySettings.logo.replace', defaultMessage: 'Replace logo' },
+  removeLogo: { id: 'companySettings.logo.remove', defaultMessage: 'Remove logo' },
+  logoSaved: { id: 'companySettings.logo.saved', defaultMessage: 'Logo saved' },
+  logoRemoved: { id: 'companySettings.logo.removed', defaultMessage: 'Logo removed' },
+  logoFailed: { id: 'companySettings.logo.failed', defaultMessage: 'Could not save the logo' },
+  confirmRemoveLogoTitle: { id: 'companySettings.logo.confirmRemoveTitle', defaultMessage: 'Remove the logo?' },
+  confirmRemoveLogoText: { id: 'companySettings.logo.confirmRemoveText', defaultMessage: 'Receipts will show no logo until you upload another one.' },
+  // Field errors (codes of the API's `fields`)
+  invalidEmail: { id: 'companySettings.error.invalidEmail', defaultMessage: 'One of the e-mails is not valid.' },
+  tooManyEmails: { id: 'companySettings.error.tooManyEmails', defaultMessage: 'At most 10 e-mails.' },
+  invalidPhone: { id: 'companySettings.error.invalidPhone', defaultMessage: 'Type the phone with its area code, e.g. (11) 3456-7890.' },
+  invalidState: { id: 'companySettings.error.invalidState', defaultMessage: 'Type a state abbreviation, e.g. SP.' },
+  invalidZipcode: { id: 'companySettings.error.invalidZipcode', defaultMessage: 'A CEP has 8 digits.' },
+  tooLong: { id: 'companySettings.error.tooLong', defaultMessage: 'Too long.' },
+  required: { id: 'companySettings.error.required', defaultMessage: 'Required.' },
+  negative: { id: 'companySettings.error.negative', defaultMessage: 'Must not be negative.' },
+});
+
+export const companyMessages: Record<keyof typeof companyMessagesRaw, MessageDescriptor> = companyMessagesRaw;
+
+/** The API's field error codes in words (the rest take the server's message). */
+export const SERVER_CODES: Record<string, MessageDescriptor> = {
+  invalid_email: companyMessages.invalidEmail,
+  too_many_emails: companyMessages.tooManyEmails,
+  invalid_phone: companyMessages.invalidPhone,
+  invalid_state: companyMessages.invalidState,
+  invalid_zipcode: companyMessages.invalidZipcode,
+  too_long: companyMessages.tooLong,
+  required: companyMessages.required,
+  must_not_be_negative: companyMessages.negative,
+};

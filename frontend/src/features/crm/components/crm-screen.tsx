@@ -1,0 +1,323 @@
+import { Badge, Button, HStack, Heading, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type IntlShape, useIntl } from 'react-intl';
+
+import type { Customer, CustomerDetail } from '@/api/types';
+import { AppToaster, appToaster } from '@/components/app-toaster';
+import { DetailDrawer, type GridColumn, ListView, type ListHandle, defineList, useList } from '@/components/kit';
+import { FormDialog } from '@/components/kit/form-dialog';
+import { TextField } from '@/components/kit/form-fields';
+import { serverErrors } from '@/components/kit/server-errors';
+import { RouteHeader } from '@/components/route-header';
+import { commonMessages } from '@/i18n/messages';
+import { useCanWrite } from '@/lib/auth/session';
+import { formatDocument } from '@/lib/documents';
+import { formatDateTime, money } from '@/lib/format';
+import { LIST_PAGE_SIZES } from '@/lib/list-params';
+
+import { getCustomerQueryOptions, getCustomersQueryOptions, useAddNote, useSetTags } from '../api/customers';
+import { crmMessages as m, statusMessages } from '../messages';
+
+const SORTS = ['-last_seen_at', 'last_seen_at', '-deposit_total', 'deposit_total', '-deposit_count', 'deposit_count', 'search_name', '-search_name'] as const;
+const CUSTOMER_PARAM = 'customer';
+const MAX_NOTE = 1000;
+
+/** client/crm: the client's customers, searchable and sortable, keyset pages, state in the URL. */
+export const crmList = defineList({ id: 'crm', filters: {}, search: true, sorts: SORTS, defaultSort: '-last_seen_at', pageSizes: LIST_PAGE_SIZES });
+
+const when = (iso: string, intl: IntlShape) => formatDateTime(Math.floor(Date.parse(iso) / 1000), intl.locale);
+function statusText(intl: IntlShape, status: string): string {
+  const message = statusMessages[status];
+  return message ? intl.formatMessage(message) : status;
+}
+
+const KIND_MESSAGES = { deposit: m.kindDeposit, payout: m.kindPayout, refund: m.kindRefund };
+
+function sortLabels(intl: IntlShape): Record<(typeof SORTS)[number], string> {
+  return {
+    '-last_seen_at': intl.formatMessage(m.sortRecent),
+    last_seen_at: intl.formatMessage(m.sortOldest),
+    '-deposit_total': intl.formatMessage(m.sortTotalDesc),
+    deposit_total: intl.formatMessage(m.sortTotalAsc),
+    '-deposit_count': intl.formatMessage(m.sortCountDesc),
+    deposit_count: intl.formatMessage(m.sortCountAsc),
+    search_name: intl.formatMessage(m.sortNameAsc),
+    '-search_name': intl.formatMessage(m.sortNameDesc),
+  };
+}
+
+function columns(intl: IntlShape, list: ListHandle<string>): GridColumn<Customer>[] {
+  return [
+    { key: 'name', header: intl.formatMessage(m.colName), priority: 1, card: 'title', sortField: 'search_name', cell: (c) => c.name },
+    { key: 'document', header: intl.formatMessage(m.colDocument), priority: 1, nowrap: true, cell: (c) => formatDocument(c.document) },
+    { key: 'email', header: intl.formatMessage(m.colEmail), priority: 2, cell: (c) => c.email || '—' },
+    { key: 'phone', header: intl.formatMessage(m.colPhone), priority: 3, cell: (c) => c.phone || '—' },
+    { key: 'count', header: intl.formatMessage(m.colCount), priority: 2, numeric: true, sortField: 'deposit_count', cell: (c) => intl.formatNumber(c.deposit_count) },
+    { key: 'total', header: intl.formatMessage(m.colTotal), priority: 1, numeric: true, card: 'amount', sortField: 'deposit_total', cell: (c) => money(c.deposit_total, 'BRL', intl.locale) },
+    { key: 'last_paid', header: intl.formatMessage(m.colLastPaid), priority: 2, card: 'date', nowrap: true, cell: (c) => (c.last_paid_at ? when(c.last_paid_at, intl) : intl.formatMessage(m.never)) },
+    { key: 'refunds', header: intl.formatMessage(m.colRefunds), priority: 3, numeric: true, cell: (c) => intl.formatMessage(m.refundsValue, { count: c.refund_count, amount: money(c.refund_total, 'BRL', intl.locale) }) },
+    { key: 'tags', header: intl.formatMessage(m.colTags), priority: 3, cell: (c) => <Tags tags={c.tags} /> },
+    {
+      key: 'actions',
+      header: intl.formatMessage(m.colActions),
+      priority: 1,
+      card: 'actions',
+      fixed: true,
+      cell: (c) => (
+        <Button size="xs" variant="outline" aria-label={intl.formatMessage(m.openLabel, { name: c.name })} onClick={() => list.setParam(CUSTOMER_PARAM, c.document)}>
+          {intl.formatMessage(m.open)}
+        </Button>
+      ),
+    },
+  ];
+}
+
+function Tags({ tags }: { tags: string[] }) {
+  if (tags.length === 0) return <>—</>;
+  return (
+    <Wrap gap="1">
+      {tags.map((tag) => (
+        <Badge key={tag} colorPalette="blue" variant="subtle">
+          {tag}
+        </Badge>
+      ))}
+    </Wrap>
+  );
+}
+
+export default function CrmScreen({ route, homeHref }: { route: string; homeHref: string }) {
+  const intl = useIntl();
+  const list = useList(crmList);
+  const query = useQuery(getCustomersQueryOptions({ q: list.state.q || undefined, sort: list.state.sort, per_page: list.state.perPage, cursor: list.state.cursor ?? undefined }));
+  const open = list.param(CUSTOMER_PARAM);
+  return (
+    <Stack gap="4">
+      <RouteHeader route={route} homeHref={homeHref} />
+      <Text color="fg.muted">{intl.formatMessage(m.intro)}</Text>
+      <ListView
+        list={list}
+        caption={intl.formatMessage(m.table)}
+        columns={columns(intl, list as unknown as ListHandle<string>)}
+        query={query}
+        rowKey={(c) => c.document}
+        rowAttributes={(c) => ({ 'data-customer': c.document })}
+        sortLabels={sortLabels(intl)}
+        search={{ label: intl.formatMessage(m.search) }}
+        errorTitle={intl.formatMessage(m.loadError)}
+        emptyTitle={intl.formatMessage(m.empty)}
+      />
+      <DetailDrawer open={Boolean(open)} title={open ? formatDocument(open) : ''} size="lg" onClose={() => list.setParam(CUSTOMER_PARAM, null)}>
+        {open && <CustomerPanel document={open} route={route} />}
+      </DetailDrawer>
+      <AppToaster />
+    </Stack>
+  );
+}
+
+function CustomerPanel({ document, route }: { document: string; route: string }) {
+  const intl = useIntl();
+  const canWrite = useCanWrite(route);
+  const detail = useQuery(getCustomerQueryOptions(document));
+  const [dialog, setDialog] = useState<'note' | 'tags' | null>(null);
+  const c = detail.data;
+  if (!c) return <Text color="fg.muted">{intl.formatMessage(detail.isError ? m.detailError : m.loading)}</Text>;
+  return (
+    <Stack gap="5" data-customer-detail={c.document}>
+      <Stack gap="1">
+        <Heading size="md">{c.name}</Heading>
+        <Text color="fg.muted">{[formatDocument(c.document), c.email, c.phone].filter(Boolean).join(' · ')}</Text>
+        <Text fontSize="sm">
+          {intl.formatMessage(m.firstSeen)}: {when(c.first_seen_at, intl)}
+        </Text>
+      </Stack>
+      <Stack gap="1">
+        <Heading size="sm">{intl.formatMessage(m.figures)}</Heading>
+        {Object.entries(c.totals).map(([currency, t]) => (
+          <Text key={currency} fontSize="sm">
+            {intl.formatMessage(m.perCurrency, { currency, count: t.deposits, paid: money(t.paid, currency, intl.locale), refunded: money(t.refunded, currency, intl.locale) })}
+          </Text>
+        ))}
+        <Text fontSize="sm">
+          {intl.formatMessage(m.colLastPaid)}: {c.last_paid_at ? when(c.last_paid_at, intl) : intl.formatMessage(m.never)}
+        </Text>
+      </Stack>
+      <Stack gap="2">
+        <HStack justify="space-between">
+          <Heading size="sm">{intl.formatMessage(m.tags)}</Heading>
+          {canWrite && (
+            <Button size="xs" variant="outline" onClick={() => setDialog('tags')}>
+              {intl.formatMessage(m.editTags)}
+            </Button>
+          )}
+        </HStack>
+        {c.tags.length ? <Tags tags={c.tags} /> : <Text color="fg.muted">{intl.formatMessage(m.noTags)}</Text>}
+      </Stack>
+      <Stack gap="2">
+        <HStack justify="space-between">
+          <Heading size="sm">{intl.formatMessage(m.notes)}</Heading>
+          {canWrite && (
+            <Button size="xs" colorPalette="blue" onClick={() => setDialog('note')}>
+              {intl.formatMessage(m.addNote)}
+            </Button>
+          )}
+        </HStack>
+        {c.notes.length === 0 && <Text color="fg.muted">{intl.formatMessage(m.noNotes)}</Text>}
+        {c.notes.map((note) => (
+          <Stack key={note.id} gap="0" borderLeftWidth="2px" borderColor="blue.solid" ps="3" data-note={note.id}>
+            <Text whiteSpace="pre-wrap">{note.text}</Text>
+            <Text fontSize="xs" color="fg.muted">
+              {intl.formatMessage(m.noteBy, { author: note.author, when: when(note.created_at, intl) })}
+            </Text>
+          </Stack>
+        ))}
+      </Stack>
+      <History detail={c} />
+      {dialog === 'note' && <NoteDialog customer={c} onClose={() => setDialog(null)} />}
+      {dialog === 'tags' && <TagsDialog customer={c} onClose={() => setDialog(null)} />}
+    </Stack>
+  );
+}
+
+function History({ detail }: { detail: CustomerDetail }) {
+  const intl = useIntl();
+  return (
+    <Stack gap="2">
+      <Heading size="sm">{intl.formatMessage(m.history)}</Heading>
+      {detail.history.length === 0 ? (
+        <Text color="fg.muted">{intl.formatMessage(m.noHistory)}</Text>
+      ) : (
+        <Table.Root size="sm" aria-label={intl.formatMessage(m.historyTable)}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{intl.formatMessage(m.colDate)}</Table.ColumnHeader>
+              <Table.ColumnHeader>{intl.formatMessage(m.colKind)}</Table.ColumnHeader>
+              <Table.ColumnHeader>{intl.formatMessage(m.colId)}</Table.ColumnHeader>
+              <Table.ColumnHeader>{intl.formatMessage(m.colStatus)}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colAmount)}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {detail.history.map((h) => (
+              <Table.Row key={h.id} data-movement={h.id}>
+                <Table.Cell whiteSpace="nowrap">{when(h.created_at, intl)}</Table.Cell>
+                <Table.Cell>{intl.formatMessage(KIND_MESSAGES[h.kind])}</Table.Cell>
+                <Table.Cell fontFamily="mono" fontSize="xs">
+                  {h.id}
+                </Table.Cell>
+                <Table.Cell>{statusText(intl, h.status)}</Table.Cell>
+                <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  {money(h.amount, h.currency, intl.locale)}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      )}
+    </Stack>
+  );
+}
+
+function NoteDialog({ customer, onClose }: { customer: CustomerDetail; onClose: () => void }) {
+  const intl = useIntl();
+  const add = useAddNote(customer.document);
+  const [text, setText] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const translate = (code: string) => ({ required: intl.formatMessage(m.noteRequired), too_long: intl.formatMessage(m.noteTooLong) })[code];
+  return (
+    <FormDialog
+      title={intl.formatMessage(m.noteTitle, { name: customer.name })}
+      submitText={intl.formatMessage(m.save)}
+      cancelText={intl.formatMessage(m.cancel)}
+      errorTitle={intl.formatMessage(m.failed)}
+      error={error}
+      invalid={Boolean(fieldError)}
+      pending={add.isPending}
+      validate={() => {
+        const problem = !text.trim() ? m.noteRequired : text.trim().length > MAX_NOTE ? m.noteTooLong : null;
+        setFieldError(problem ? intl.formatMessage(problem) : null);
+        return !problem;
+      }}
+      onSubmit={() =>
+        add.mutate(text.trim(), {
+          onSuccess: () => {
+            appToaster.create({ type: 'success', title: intl.formatMessage(m.noteAdded) });
+            onClose();
+          },
+          onError: (failure) => {
+            const mapped = serverErrors(failure, { text: 'text' }, { translate, fallback: intl.formatMessage(commonMessages.tryAgainLater) });
+            setFieldError(mapped.fields.text ?? null);
+            setError(mapped.general);
+          },
+        })
+      }
+      onClose={onClose}
+    >
+      <TextField
+        label={intl.formatMessage(m.noteField)}
+        required
+        multiline
+        maxLength={MAX_NOTE}
+        value={text}
+        onChange={(value) => {
+          setText(value);
+          setFieldError(null);
+        }}
+        error={fieldError}
+      />
+    </FormDialog>
+  );
+}
+
+function TagsDialog({ customer, onClose }: { customer: CustomerDetail; onClose: () => void }) {
+  const intl = useIntl();
+  const save = useSetTags(customer.document);
+  const [text, setText] = useState(customer.tags.join(', '));
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const tags = () => text.split(',').map((t) => t.trim()).filter(Boolean);
+  const translate = (code: string) => ({ invalid_tag: intl.formatMessage(m.invalidTag), too_many: intl.formatMessage(m.tooManyTags) })[code];
+  return (
+    <FormDialog
+      title={intl.formatMessage(m.tagsTitle, { name: customer.name })}
+      submitText={intl.formatMessage(m.save)}
+      cancelText={intl.formatMessage(m.cancel)}
+      errorTitle={intl.formatMessage(m.failed)}
+      error={error}
+      invalid={Boolean(fieldError)}
+      pending={save.isPending}
+      validate={() => {
+        const list = tags();
+        const problem = list.some((t) => t.length > 30) ? m.invalidTag : list.length > 10 ? m.tooManyTags : null;
+        setFieldError(problem ? intl.formatMessage(problem) : null);
+        return !problem;
+      }}
+      onSubmit={() =>
+        save.mutate(tags(), {
+          onSuccess: () => {
+            appToaster.create({ type: 'success', title: intl.formatMessage(m.tagsSaved) });
+            onClose();
+          },
+          onError: (failure) => {
+            const mapped = serverErrors(failure, { tags: 'tags' }, { translate, fallback: intl.formatMessage(commonMessages.tryAgainLater) });
+            setFieldError(mapped.fields.tags ?? null);
+            setError(mapped.general);
+          },
+        })
+      }
+      onClose={onClose}
+    >
+      <TextField
+        label={intl.formatMessage(m.tagsField)}
+        helper={intl.formatMessage(m.tagsHelper)}
+        value={text}
+        onChange={(value) => {
+          setText(value);
+          setFieldError(null);
+        }}
+        error={fieldError}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,31 @@
+import { defineMessages } from 'react-intl';
+
+export const providerBanksMessages = defineMessages({
+  intro: {
+    id: 'providerBanks.intro',
+    defaultMessage: 'Which bank provider serves each of your payment methods and payouts, and its state. The platform chooses and configures the providers: ask support to change them.',
+  },
+  loadError: { id: 'providerBanks.loadError', defaultMessage: 'Could not load your provider banks.' },
+  list: { id: 'providerBanks.list', defaultMessage: 'Provider banks by method' },
+  colOperation: { id: 'providerBanks.col.operation', defaultMessage: 'Operation' },
+  colMethod: { id: 'providerBanks.col.method', defaultMessage: 'Method' },
+  colProvider: { id: 'providerBanks.col.provider', defaultMessage: 'Provider' },
+  colSource: { id: 'providerBanks.col.source', defaultMessage: 'Routing' },
+  colStatus: { id: 'providerBanks.col.status', defaultMessage: 'Status' },
+  opDeposit: { id: 'providerBanks.op.deposit', defaultMessage: 'Deposits' },
+  opPayout: { id: 'providerBanks.op.payout', defaultMessage: 'Payouts' },
+  methodBillet: { id: 'providerBanks.method.billet', defaultMessage: 'Billet' },
+  methodPix: { id: 'providerBanks.method.pix', defaultMessage: 'PIX' },
+  methodCard: { id: 'providerBanks.method.card', defaultMessage: 'Credit card' },
+  methodWire: { id: 'providerBanks.method.wire', defaultMessage: 'Bank transfer' },
+  methodTed: { id: 'providerBanks.method.ted', defaultMessage: 'TED' },
+  sourceClient: { id: 'providerBanks.source.client', defaultMessage: 'Specific to your company' },
+  sourcePlatform: { id: 'providerBanks.source.platform', defaultMessage: 'Platform default' },
+  sourceBuiltin: { id: 'providerBanks.source.builtin', defaultMessage: 'Built-in default' },
+  sourceNone: { id: 'providerBanks.source.none', defaultMessage: 'No provider' },
+  statusHealthy: { id: 'providerBanks.status.healthy', defaultMessage: 'Healthy' },
+  statusDisabled: { id: 'providerBanks.status.disabled', defaultMessage: 'Disabled by the platform' },
+  statusUnavailable: { id: 'providerBanks.status.unavailable', defaultMessage: 'Unavailable' },
+  methodOff: { id: 'providerBanks.methodOff', defaultMessage: 'Method turned off for your company' },
+  none: { id: 'providerBanks.none', defaultMessage: '—' },
+});

@@ -1,0 +1,169 @@
+"""admin/partners and admin/employees: /api/admin/partners (list, detail, commission, unlink) and
+/api/admin/employees/clients (the clients each employee may see). Linking a partner's client and
+granting a client to an employee are in backoffice.api; the staff users themselves are /api/members.
+"""
+
+# No `from __future__ import annotations` here: django-ninja reads the view annotations at runtime.
+
+from datetime import datetime
+from typing import Any
+
+from django.http import HttpRequest
+from ninja import Query, Router, Schema
+from ninja.responses import Status
+from pydantic import Field
+
+from access.guard import membership_of, requires_route
+from access.scoped import access_tenant_by_slug
+from accounts.members import members_of
+from accounts.schemas import MemberOut, member_out
+from backoffice import services
+from core.api_types import BasisPoints
+from core.errors import AppError, NotFoundError
+from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
+from tenants.models import Tenant, TenantKind, TenantStatus
+from tenants.services import tenant_host
+
+router = Router(tags=["admin"])
+
+PARTNERS = "admin/partners"
+EMPLOYEES = "admin/employees"
+
+
+class PartnerQuery(Schema):
+    q: str = Field(default="", max_length=100, description="Slug or name contains")
+    status: list[str] = []
+    sort: str = "-created_at"
+    per_page: int = DEFAULT_PAGE_SIZE
+    cursor: str | None = None
+
+
+class PartnerOut(Schema):
+    slug: str
+    name: str
+    status: str
+    host: str
+    created_at: datetime
+    commission_bp: int = Field(description="Share of the platform's fees on its clients, basis points")
+    clients_count: int
+    users_count: int = Field(description="Active users of the partner")
+
+
+class PartnerListOut(Schema):
+    items: list[PartnerOut]
+    next_cursor: str | None
+
+
+class PartnerClientOut(Schema):
+    slug: str
+    name: str
+    status: str
+    linked_at: datetime
+
+
+class PartnerDetailOut(PartnerOut):
+    clients: list[PartnerClientOut]
+    users: list[MemberOut]
+
+
+class PartnerTermsIn(Schema):
+    commission_bp: BasisPoints = Field(ge=0, le=10_000)
+
+
+class ClientRefOut(Schema):
+    slug: str
+    name: str
+
+
+class EmployeeClientsOut(Schema):
+    user_id: int
+    clients: list[ClientRefOut]
+
+
+def partner_out(partner: Tenant, counts: tuple[int, int]) -> dict[str, Any]:
+    return {
+        "slug": partner.slug,
+        "name": partner.name,
+        "status": partner.status,
+        "host": tenant_host(partner.slug),
+        "created_at": partner.created_at,
+        "commission_bp": services.commission_of(partner),
+        "clients_count": counts[0],
+        "users_count": counts[1],
+    }
+
+
+def _partner(request: HttpRequest, slug: str) -> Tenant:
+    """A partner the admin may see, or 404 (a client's or the platform's slug is no partner)."""
+    partner = access_tenant_by_slug(membership_of(request), slug)
+    if partner.kind != TenantKind.PARTNER:
+        raise NotFoundError
+    return partner
+
+
+def _detail(partner: Tenant) -> dict[str, Any]:
+    links = list(services.partner_links(partner))
+    users = list(members_of(partner))
+    return {
+        **partner_out(partner, services.partner_counts([partner])[partner.pk]),
+        "clients": [
+            {"slug": link.client.slug, "name": link.client.name, "status": link.client.status,
+             "linked_at": link.created_at}
+            for link in links
+        ],
+        "users": [member_out(m) for m in users],
+    }  # fmt: skip
+
+
+@router.get("/partners", response=PartnerListOut, summary="Partners, their terms and sizes (keyset pages)")
+@requires_route(PARTNERS)
+def list_partners(request: HttpRequest, filters: Query[PartnerQuery]) -> dict[str, Any]:
+    if any(s not in TenantStatus.values for s in filters.status):
+        raise AppError("invalid_input", fields={"status": "invalid"})
+    qs = services.partner_tenants(q=filters.q, status=filters.status)
+    rows, next_cursor = keyset_page(
+        qs, sort=filters.sort, allowed=("created_at", "slug"), cursor=filters.cursor, size=filters.per_page
+    )
+    counts = services.partner_counts(rows)
+    return {"items": [partner_out(p, counts[p.pk]) for p in rows], "next_cursor": next_cursor}
+
+
+@router.get("/partners/{slug}", response=PartnerDetailOut, summary="A partner, its clients and its users")
+@requires_route(PARTNERS)
+def get_partner(request: HttpRequest, slug: str) -> dict[str, Any]:
+    return _detail(_partner(request, slug))
+
+
+@router.patch("/partners/{slug}", response=PartnerDetailOut, summary="Set a partner's commission rate")
+@requires_route(PARTNERS, write=True)
+def set_partner_terms(request: HttpRequest, slug: str, payload: PartnerTermsIn) -> dict[str, Any]:
+    partner = _partner(request, slug)
+    services.do_set_partner_commission(membership_of(request).user, partner, payload.commission_bp)
+    partner.refresh_from_db()
+    return _detail(Tenant.objects.select_related("partner_terms").get(pk=partner.pk))
+
+
+@router.delete(
+    "/partners/{slug}/clients/{client}", response={204: None}, summary="Take a client away from a partner"
+)
+@requires_route(PARTNERS, write=True)
+def unlink_partner_client(request: HttpRequest, slug: str, client: str) -> Status[None]:
+    membership = membership_of(request)
+    partner = _partner(request, slug)
+    linked = access_tenant_by_slug(membership, client)
+    services.do_unlink_partner(membership.user, partner, linked)
+    return Status(204, None)
+
+
+@router.get(
+    "/employees/clients",
+    response=list[EmployeeClientsOut],
+    summary="The clients each employee may see (object grants)",
+)
+@requires_route(EMPLOYEES)
+def list_employee_clients(request: HttpRequest) -> list[dict[str, Any]]:
+    granted = services.employee_clients(membership_of(request).tenant)
+    return [
+        {"user_id": user_id, "clients": [{"slug": t.slug, "name": t.name} for t in clients]}
+        for user_id, clients in sorted(granted.items())
+    ]

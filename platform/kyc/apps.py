@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+
+
+class KycConfig(AppConfig):
+    # Public schema: the staff queue (admin/customers-kyc) answers across clients in one query. A file
+    # names its client's tenant; its documents' bytes are stored files of the client's own schema.
+    name = "kyc"
+    verbose_name = "KYC onboarding files of the clients"
+
+    def ready(self) -> None:
+        from kyc import notices
+
+        notices.register()
