@@ -17,6 +17,10 @@ export interface paths {
     /** Set a client's auto-approval threshold */
     put: operations["compliance_api_set_compliance_rule"];
   };
+  "/api/admin/direct-deposits": {
+    /** Direct deposits of every client in scope */
+    get: operations["direct_deposits_api_list_staff_direct_deposits"];
+  };
   "/api/admin/employees/clients": {
     /** The clients each employee may see (object grants) */
     get: operations["backoffice_staff_api_list_employee_clients"];
@@ -289,6 +293,10 @@ export interface paths {
     /** Refund part or all of a paid deposit (pending until the provider confirms it; 200 when the Idempotency-Key was seen) */
     post: operations["refunds_api_create_refund"];
   };
+  "/api/direct-deposits": {
+    /** Direct deposits received on the client's keys */
+    get: operations["direct_deposits_api_list_direct_deposits"];
+  };
   "/api/exports": {
     /** The user's own exports, newest first (the last 100) */
     get: operations["exports_api_list_exports"];
@@ -462,6 +470,16 @@ export interface paths {
   "/api/payouts/{payout_id}/reject": {
     /** Reject a payout (reason required) */
     post: operations["payouts_api_reject_payout"];
+  };
+  "/api/pix-keys": {
+    /** The client's PIX keys */
+    get: operations["direct_deposits_api_list_keys"];
+    /** Register a PIX key (at most 20; a key belongs to one client) */
+    post: operations["direct_deposits_api_add_key"];
+  };
+  "/api/pix-keys/{key_id}": {
+    /** Remove a PIX key (audited) */
+    delete: operations["direct_deposits_api_remove_key"];
   };
   "/api/platform-status": {
     /** The maintenance banner, for every signed-in user */
@@ -2599,6 +2617,81 @@ export interface components {
       status: "waiting" | "pending" | "confirmed" | "paid_to_client" | "canceled" | "expired" | "refunded";
       /** Txid */
       txid: string | null;
+    };
+    /** DirectDepositListOut */
+    DirectDepositListOut: {
+      /** Items */
+      items: components["schemas"]["DirectDepositOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** DirectDepositOut */
+    DirectDepositOut: {
+      /** Amount */
+      amount: number;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currency */
+      currency: string;
+      /** End To End Id */
+      end_to_end_id: string;
+      /** Fee */
+      fee: number;
+      /** Id */
+      id: string;
+      /** Key */
+      key: string;
+      /** Payer Document */
+      payer_document: string;
+      /** Payer Name */
+      payer_name: string;
+      /**
+       * Settle On
+       * @description YYYY-MM-DD: when it reaches the available balance
+       */
+      settle_on?: string | null;
+      /** Status */
+      status: string;
+    };
+    /** DirectDepositQuery */
+    DirectDepositQuery: {
+      /** Cursor */
+      cursor?: string | null;
+      /** Date From */
+      date_from?: string | null;
+      /** Date To */
+      date_to?: string | null;
+      /**
+       * Key
+       * @description The key the money reached (DICT form)
+       * @default
+       */
+      key?: string;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @description Deposit id, end-to-end id, payer document or name
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @description created_at or amount, - for descending
+       * @default -created_at
+       */
+      sort?: string;
+      /**
+       * Status
+       * @default []
+       */
+      status?: ("waiting" | "pending" | "confirmed" | "paid_to_client" | "canceled" | "expired" | "refunded")[];
     };
     /** EmployeeClientsOut */
     EmployeeClientsOut: {
@@ -4806,6 +4899,55 @@ export interface components {
       /** Email */
       email: string;
     };
+    /** PixKeyIn */
+    PixKeyIn: {
+      /**
+       * Key
+       * @description The key as typed; empty for a random key (evp) drawn by Cofre
+       * @default
+       */
+      key?: string;
+      /**
+       * Key Type
+       * @enum {string}
+       */
+      key_type: "cpf" | "cnpj" | "email" | "phone" | "evp";
+    };
+    /** PixKeyListOut */
+    PixKeyListOut: {
+      /** Items */
+      items: components["schemas"]["PixKeyOut"][];
+      /**
+       * Limit
+       * @description Keys a company may have (DICT: 20)
+       */
+      limit: number;
+    };
+    /** PixKeyOut */
+    PixKeyOut: {
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Id */
+      id: string;
+      /**
+       * Key
+       * @description DICT form: digits of a CPF/CNPJ, +55 phone, lower-case e-mail or UUID
+       */
+      key: string;
+      /**
+       * Key Type
+       * @enum {string}
+       */
+      key_type: "cpf" | "cnpj" | "email" | "phone" | "evp";
+      /**
+       * Provider
+       * @description The bank the key is registered at (empty: Cofre's directory only)
+       */
+      provider: string;
+    };
     /** PlatformSettingsIn */
     PlatformSettingsIn: {
       /**
@@ -5611,6 +5753,86 @@ export interface components {
        */
       updated_at: string;
     };
+    /** StaffDirectDepositListOut */
+    StaffDirectDepositListOut: {
+      /** Items */
+      items: components["schemas"]["StaffDirectDepositOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** StaffDirectDepositOut */
+    StaffDirectDepositOut: {
+      /** Amount */
+      amount: number;
+      /** Client */
+      client: string;
+      /** Client Name */
+      client_name: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currency */
+      currency: string;
+      /** End To End Id */
+      end_to_end_id: string;
+      /** Fee */
+      fee: number;
+      /** Id */
+      id: string;
+      /** Key */
+      key: string;
+      /** Payer Document */
+      payer_document: string;
+      /** Payer Name */
+      payer_name: string;
+      /** Status */
+      status: string;
+    };
+    /** StaffDirectDepositQuery */
+    StaffDirectDepositQuery: {
+      /**
+       * Client
+       * @description A client's slug
+       * @default
+       */
+      client?: string;
+      /** Cursor */
+      cursor?: string | null;
+      /** Date From */
+      date_from?: string | null;
+      /** Date To */
+      date_to?: string | null;
+      /**
+       * Key
+       * @description The key the money reached (DICT form)
+       * @default
+       */
+      key?: string;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @description Deposit id, end-to-end id, payer document or name
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @description created_at or amount, - for descending
+       * @default -created_at
+       */
+      sort?: string;
+      /**
+       * Status
+       * @default []
+       */
+      status?: ("waiting" | "pending" | "confirmed" | "paid_to_client" | "canceled" | "expired" | "refunded")[];
+    };
     /** StaffPayoutIn */
     StaffPayoutIn: {
       /**
@@ -6285,6 +6507,40 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["ComplianceRuleOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Direct deposits of every client in scope */
+  direct_deposits_api_list_staff_direct_deposits: {
+    parameters: {
+      query?: {
+        status?: ("waiting" | "pending" | "confirmed" | "paid_to_client" | "canceled" | "expired" | "refunded")[];
+        /** @description The key the money reached (DICT form) */
+        key?: string;
+        date_from?: string | null;
+        date_to?: string | null;
+        /** @description Deposit id, end-to-end id, payer document or name */
+        q?: string;
+        /** @description created_at or amount, - for descending */
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+        /** @description A client's slug */
+        client?: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["StaffDirectDepositListOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
@@ -8150,6 +8406,38 @@ export interface operations {
       };
     };
   };
+  /** Direct deposits received on the client's keys */
+  direct_deposits_api_list_direct_deposits: {
+    parameters: {
+      query?: {
+        status?: ("waiting" | "pending" | "confirmed" | "paid_to_client" | "canceled" | "expired" | "refunded")[];
+        /** @description The key the money reached (DICT form) */
+        key?: string;
+        date_from?: string | null;
+        date_to?: string | null;
+        /** @description Deposit id, end-to-end id, payer document or name */
+        q?: string;
+        /** @description created_at or amount, - for descending */
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["DirectDepositListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** The user's own exports, newest first (the last 100) */
   exports_api_list_exports: {
     responses: {
@@ -9365,6 +9653,65 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["PayoutOut"];
         };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** The client's PIX keys */
+  direct_deposits_api_list_keys: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PixKeyListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Register a PIX key (at most 20; a key belongs to one client) */
+  direct_deposits_api_add_key: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PixKeyIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["PixKeyOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Remove a PIX key (audited) */
+  direct_deposits_api_remove_key: {
+    parameters: {
+      path: {
+        key_id: string;
+      };
+    };
+    responses: {
+      /** @description No Content */
+      204: {
+        content: never;
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
       "4XX": {
