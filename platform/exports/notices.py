@@ -18,6 +18,7 @@ FAILED = "export.failed"
 TYPES = {
     "payments": {"_localized": True, "pt-BR": "depósitos", "en": "deposits"},
     "payouts": {"_localized": True, "pt-BR": "saques", "en": "payouts"},
+    "volume": {"_localized": True, "pt-BR": "volume por cliente", "en": "volume per client"},
 }
 
 
