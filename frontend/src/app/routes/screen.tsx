@@ -51,6 +51,7 @@ const InvoicesScreen = lazyWithTimeout(() => import('@/features/invoices/compone
 const AuditLogScreen = lazyWithTimeout(() => import('@/features/audit-log/components/audit-log-screen'));
 const PlatformConfigScreen = lazyWithTimeout(() => import('@/features/platform-config/components/platform-config-screen'));
 const StatementsScreen = lazyWithTimeout(() => import('@/features/statements/components/statements-screen'));
+const OverallScreen = lazyWithTimeout(() => import('@/features/stats/components/overall-screen'));
 const VolumeScreen = lazyWithTimeout(() => import('@/features/volume/components/volume-screen'));
 const BalancesScreen = lazyWithTimeout(() => import('@/features/statements/components/balances-screen'));
 
@@ -111,6 +112,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'financial/statements': StatementsScreen,
   'admin/clients-balance': BalancesScreen,
   'admin/volume': VolumeScreen,
+  'admin/overall': OverallScreen,
 };
 
 /** Any path inside the shell: permitted iff the route is in the user's menu (or a profile route). */

@@ -8,7 +8,7 @@ import { ClientFilter, ExportMenu, FilterSelect, type GridColumn, ListView, useL
 import { RouteHeader } from '@/components/route-header';
 import { money } from '@/lib/format';
 
-import { getVolumeQueryOptions } from '../api/volume';
+import { getVolumeQueryOptions } from '@/api/get-stats-volume';
 import { CURRENCIES, METHODS, SORT_FIELDS, type Sort, type SortField, volumeList, volumeQuery } from '../lib/list';
 import { volumeMessages as m } from '../messages';
 

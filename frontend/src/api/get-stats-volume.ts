@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Volume, VolumeQuery } from '@/api/types';
 import { api } from '@/lib/api-client';
 
-/** GET /api/stats/volume: money paid per client and currency in a period (staff). */
+/** GET /api/stats/volume: money paid per client and currency in a period (staff: admin/volume, admin/overall). */
 export function getVolumeQueryOptions(query: VolumeQuery) {
   return queryOptions({
     queryKey: ['stats', 'volume', query] as const,
