@@ -166,7 +166,7 @@ def downloadable(membership: Membership, public_id: str) -> Export:
     export = access_export(membership, public_id)
     if export.status != ExportStatus.DONE or export.file is None or export.expires_at <= timezone.now():
         raise NotFoundError
-    check_route(membership, sources.ROUTES[ExportType(export.type)], write=False)
+    check_route(membership, sources.routes(membership, export.type), write=False)
     return export
 
 
@@ -257,7 +257,7 @@ def _run(export: Export, key: str, token: str) -> str:
     qs = sources.queryset(membership, export.type, export.filters)
     total = qs.count()
     Export.objects.filter(pk=export.pk).update(total=total, updated_at=timezone.now())
-    columns = sources.COLUMNS[ExportType(export.type)]
+    columns = sources.columns(membership, export.type)
 
     def progress(rows: int) -> bool:
         done = min(rows, total)

@@ -6,7 +6,6 @@ format."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -17,6 +16,8 @@ from pydantic import BaseModel, ValidationError
 from access.guard import check_route
 from accounts.models import Membership
 from core.errors import AppError
+from exports import staff
+from exports.columns import DATE, DATETIME, INTEGER, MONEY, TEXT, Column, col
 from exports.models import ExportType
 from payments.api import DEPOSIT_ROUTES, DepositQuery, deposit_filtered
 from payments.api import SORTS as DEPOSIT_SORTS
@@ -26,21 +27,6 @@ from payouts.api import SORTS as PAYOUT_SORTS
 from payouts.services import own_payouts
 from stats import services as stats_services
 from stats.schemas import VolumeQuery
-
-# Kinds of column: how each writer formats it.
-TEXT, MONEY, DATETIME, DATE, INTEGER = "text", "money", "datetime", "date", "integer"
-
-
-@dataclass(frozen=True)
-class Column:
-    field: str  # the queryset's value name
-    kind: str
-    title: Mapping[str, str]  # header, per language
-
-
-def col(field: str, kind: str, pt: str, en: str) -> Column:
-    return Column(field, kind, {"pt-BR": pt, "en": en})
-
 
 DEPOSIT_COLUMNS = (
     col("public_id", TEXT, "ID", "ID"),
@@ -119,9 +105,25 @@ ROUTES = {
     ExportType.PAYOUTS: PAYOUT_ROUTES,
     ExportType.VOLUME: ("admin/volume",),
 }
-# Where each type is made: a client's lists on its own host, staff's reports on the platform's.
+# Where each type is made: a client's lists on its own host, staff's reports on the platform's (there,
+# payments and payouts are the report across clients of exports.staff).
 CLIENT_TYPES = frozenset({ExportType.PAYMENTS, ExportType.PAYOUTS})
-PLATFORM_TYPES = frozenset({ExportType.VOLUME})
+PLATFORM_TYPES = frozenset({ExportType.PAYMENTS, ExportType.PAYOUTS, ExportType.VOLUME})
+
+
+def _staff_report(membership: Membership, type_: str) -> bool:
+    return membership.tenant.kind == "platform" and type_ in staff.KINDS
+
+
+def routes(membership: Membership, type_: str) -> tuple[str, ...]:
+    """The routes whose viewers may make (and download) an export of `type_` on the member's host."""
+    return staff.ROUTES if _staff_report(membership, type_) else tuple(ROUTES[ExportType(type_)])
+
+
+def columns(membership: Membership, type_: str) -> tuple[Column, ...]:
+    return staff.COLUMNS[type_] if _staff_report(membership, type_) else COLUMNS[ExportType(type_)]
+
+
 # ninja's Schema metaclass hides pydantic's class methods from mypy: typed as the BaseModel they are
 QUERIES: dict[ExportType, type[BaseModel]] = {
     ExportType.PAYMENTS: DepositQuery,
@@ -134,7 +136,9 @@ PAGING = ("cursor", "per_page")  # the list's paging: an export takes the whole 
 def check_filters(membership: Membership, type_: str, filters: Mapping[str, Any]) -> dict[str, Any]:
     """The filters as the list would read them (400 `invalid_input` on the field otherwise), after
     checking the member may see the list (403)."""
-    check_route(membership, ROUTES[ExportType(type_)], write=False)
+    check_route(membership, routes(membership, type_), write=False)
+    if _staff_report(membership, type_):
+        return staff.check_filters(membership, type_, filters)
     if type_ == ExportType.VOLUME:
         return check_volume_filters(membership, filters)
     schema = QUERIES[ExportType(type_)]
@@ -175,7 +179,8 @@ def check_volume_filters(membership: Membership, filters: Mapping[str, Any]) -> 
         stats_services.checked_sort(parsed.sort, stats_services.VOLUME_SORTS)
         stats_services.volume_tenants(membership, parsed.client)
     except AppError as exc:
-        named = {f"filters.{k}": v for k, v in dict(exc.params.get("fields", {})).items()}  # type: ignore[call-overload]
+        raw = exc.params.get("fields")
+        named = {f"filters.{k}": v for k, v in raw.items()} if isinstance(raw, dict) else {}
         raise AppError(exc.code, fields=named) from exc
     clean = {"from": period.start.isoformat(), "to": period.end.isoformat(), "sort": parsed.sort}
     return clean | {key: value for key in ("currency", "client") if (value := getattr(parsed, key))}
@@ -193,6 +198,8 @@ def volume_rows(membership: Membership, filters: Mapping[str, Any]) -> QuerySet[
 def queryset(membership: Membership, type_: str, filters: Mapping[str, Any]) -> QuerySet[Any]:
     """The rows of the export, in the list's order (its sort, then id), as values of its columns."""
     kind = ExportType(type_)
+    if _staff_report(membership, type_):
+        return staff.queryset(membership, type_, filters)
     if kind == ExportType.VOLUME:
         return volume_rows(membership, filters)
     params: Any = QUERIES[kind].model_validate(dict(filters))

@@ -190,7 +190,7 @@ def checked_sort(sort: str, sorts: frozenset[str]) -> str:
 
 def volume_queryset(
     tenants: QuerySet[Tenant] | Tenant, period: Period, currency: str = "", sort: str = "-deposits_amount"
-) -> QuerySet[Rollup]:
+) -> QuerySet[Any]:
     """One row per client and currency with money paid in the period (one GROUP BY over the roll-ups
     of every client in scope): deposits per method (count, amount), all deposits, payouts, fees of
     both, and the client's available balance now (the ledger's snapshot), as `VOLUME_COLUMNS`.
@@ -231,7 +231,7 @@ def volume_queryset(
         .values("total")
     )
     sign = -1 if AccountKind.AVAILABLE in CREDIT_NORMAL else 1
-    rows = (
+    rows: QuerySet[Any] = (
         qs.order_by()
         .annotate(client=F("tenant__slug"), name=F("tenant__name"))
         .values("tenant_id", "client", "name", "currency")
