@@ -52,6 +52,7 @@ const AuditLogScreen = lazyWithTimeout(() => import('@/features/audit-log/compon
 const PlatformConfigScreen = lazyWithTimeout(() => import('@/features/platform-config/components/platform-config-screen'));
 const StatementsScreen = lazyWithTimeout(() => import('@/features/statements/components/statements-screen'));
 const OverallScreen = lazyWithTimeout(() => import('@/features/stats/components/overall-screen'));
+const ReportsScreen = lazyWithTimeout(() => import('@/features/reports/components/reports-screen'));
 const VolumeScreen = lazyWithTimeout(() => import('@/features/volume/components/volume-screen'));
 const BalancesScreen = lazyWithTimeout(() => import('@/features/statements/components/balances-screen'));
 
@@ -113,6 +114,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'admin/clients-balance': BalancesScreen,
   'admin/volume': VolumeScreen,
   'admin/overall': OverallScreen,
+  'admin/reports': ReportsScreen,
 };
 
 /** Any path inside the shell: permitted iff the route is in the user's menu (or a profile route). */
