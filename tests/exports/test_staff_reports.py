@@ -56,7 +56,8 @@ def make(api: ApiClient, body: dict[str, Any]) -> list[dict[str, str]]:
     assert done["status"] == "done"
     listed = api.get("/api/exports").json()
     assert [e["id"] for e in listed][:1] == [row.public_id]
-    text = b"".join(api.get(done["url"]).streaming_content).decode()
+    download: Any = api.get(done["url"])
+    text = b"".join(download.streaming_content).decode()
     return list(csv.DictReader(io.StringIO(text)))
 
 

@@ -187,7 +187,8 @@ def test_the_volume_export_writes_the_same_rows() -> None:
     done = api.get(f"/api/exports/{created['id']}").json()
     assert done["status"] == "done"
     assert done["url"]
-    file = b"".join(api.get(done["url"]).streaming_content).decode()
+    download: Any = api.get(done["url"])
+    file = b"".join(download.streaming_content).decode()
     lines = list(csv.reader(io.StringIO(file)))
     rows = api.get(PATH, filters).json()["rows"]
     assert lines[0][:3] == ["Client", "Name", "Currency"]
