@@ -66,3 +66,25 @@ def test_admin_filters_the_volume_by_a_client_and_generates_its_report(
     assert {r[0] for r in table[1:]} == {"acme"}
     exported = next(dict(zip(table[0], r, strict=True)) for r in table[1:] if r[2] == "BRL")
     assert exported["Depósitos"] == f"{brl['deposits_amount'] / 100:.2f}"
+
+
+def test_admin_overall_shows_methods_active_and_top_clients_against_the_period_before(
+    page: Page, web: str, django_db_blocker: Any
+) -> None:
+    _a_deposit_today(django_db_blocker)
+    login_ui(page, web, "admin")
+    page.goto(role_url(web, "admin", "/plataforma/admin/overall"))
+    wait_for_shell(page)
+    expect(page.get_by_role("heading", name="Visão geral")).to_be_visible(timeout=15_000)
+    volume = _api(page, "/api/stats/volume?currency=BRL")
+    brl = next(t for t in volume["totals"] if t["currency"] == "BRL")
+    methods = page.get_by_role("region", name="Depósitos pagos por método")
+    expect(methods.get_by_role("group", name="PIX")).to_contain_text(
+        _brl(brl["pix_amount"]).replace(" ", "\xa0")
+    )
+    active = methods.get_by_role("group", name="Clientes ativos")
+    expect(active).to_contain_text(str(brl["clients"]))
+    expect(active).to_contain_text(re.compile("em relação a|Nada em"))  # the period before
+    top = page.get_by_role("region", name="Maiores clientes por depósitos pagos").locator("li")
+    expect(top.first).to_have_attribute("data-client", volume["rows"][0]["client"])
+    expect(top).to_have_count(min(10, len(volume["rows"])))
