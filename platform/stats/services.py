@@ -11,14 +11,14 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from django.db.models import Q, QuerySet, Sum
-from django.db.models.functions import TruncMonth
+from django.db.models import F, OuterRef, Q, QuerySet, Subquery, Sum, Value
+from django.db.models.functions import Coalesce, TruncMonth
 from django.utils import timezone
 
 from access.scoped import visible_tenants
 from accounts.models import Membership
 from core.errors import AppError
-from ledger.models import CREDIT_NORMAL, TENANT_KINDS, LedgerAccount
+from ledger.models import CREDIT_NORMAL, TENANT_KINDS, AccountKind, LedgerAccount
 from stats.models import Rollup
 from tenants.models import Tenant, TenantKind
 
@@ -195,11 +195,6 @@ def volume_queryset(
     of every client in scope): deposits per method (count, amount), all deposits, payouts, fees of
     both, and the client's available balance now (the ledger's snapshot), as `VOLUME_COLUMNS`.
     Ordered by `sort` (a column, `-` for descending), then client and currency."""
-    from django.db.models import F, OuterRef, Subquery, Value
-    from django.db.models.functions import Coalesce
-
-    from ledger.models import AccountKind
-
     scope = Q(tenant=tenants) if isinstance(tenants, Tenant) else Q(tenant__in=tenants.values("pk"))
     deposits = Q(kind="deposit", status__in=DEPOSITS_PAID)
     payouts = Q(kind="payout", status__in=PAYOUTS_PAID)
