@@ -115,3 +115,36 @@ def test_only_the_routes_roles_make_staff_reports() -> None:
             continue
         response = logged(slug, role).post_json("/api/exports", {"type": "payments", "format": "csv"})
         assert response.status_code == (202 if role == "admin" else 403), (role, response.content)
+
+
+def test_the_clock_sweeps_the_platforms_exports_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The periodic `exports` job is ticked in the public schema as well (the only job that is), and
+    there it deletes the file of an expired staff export."""
+    from datetime import timedelta
+
+    from core.periodic import periodic_jobs, queued_key, run_key
+    from core.redis import redis_client
+    from core.tasks import tick
+    from exports.tasks import export_jobs
+
+    assert [job.name for job in periodic_jobs() if job.public] == ["exports"]
+    (job,) = [job for job in periodic_jobs() if job.name == "exports"]
+    sent: list[str] = []
+    monkeypatch.setattr(export_jobs, "send_with_options", lambda **kw: sent.append(kw["tenant_schema"]))
+    for schema in ("acme", "public"):
+        redis_client().delete(run_key("exports", schema), queued_key("exports", schema))
+    try:
+        tick([job], schemas=["acme", "public"])
+        assert sent == ["acme", "public"]
+    finally:
+        for schema in ("acme", "public"):
+            redis_client().delete(run_key("exports", schema), queued_key("exports", schema))
+
+    api = logged("public", "admin")
+    created = api.post_json("/api/exports", {"type": "volume", "format": "csv"}).json()
+    row = Export.objects.get(public_id=created["id"])
+    assert services.run_export(row.pk) == "done"
+    Export.objects.filter(pk=row.pk).update(expires_at=timezone.now() - timedelta(seconds=1))
+    assert services.purge_expired() == 1
+    assert Export.objects.get(pk=row.pk).file is None
+    assert api.get(f"/api/exports/{row.public_id}").json()["url"] is None
