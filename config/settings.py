@@ -85,6 +85,7 @@ SHARED_APPS = [
     "stats",  # statistics roll-ups per tenant, day, method, currency and status (answer across clients)
     "statements",  # statements of ledger accounts, external adjustments (maker-checker), client balances
     "ops",  # the top floor: demo seed and operators' commands (no models)
+    "exports",  # staff's exports (the volume per client), in the platform's own schema
     # Plugins' own Django apps (hook cofre_django_apps, e.g. an outside bank's own state): public.
     *plugin_django_apps(),
 ]

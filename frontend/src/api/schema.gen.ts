@@ -553,6 +553,10 @@ export interface paths {
     /** Deposits, payouts and balance of a period */
     get: operations["stats_api_stats_summary"];
   };
+  "/api/stats/volume": {
+    /** Money paid per client and currency in a period: deposits per method, payouts, fees, balance */
+    get: operations["stats_api_stats_volume"];
+  };
   "/api/tenants": {
     /** Tenants this user may see */
     get: operations["backoffice_api_list_tenants"];
@@ -2839,7 +2843,7 @@ export interface components {
       dialect?: "" | "standard" | "br";
       /**
        * Filters
-       * @description The list's own query parameters (GET /api/deposits or GET /api/payouts)
+       * @description The list's own query parameters (GET /api/deposits, GET /api/payouts or GET /api/stats/volume)
        */
       filters?: {
         [key: string]: unknown;
@@ -2852,9 +2856,10 @@ export interface components {
       format: "csv" | "xlsx" | "csv_br";
       /**
        * Type
+       * @description "payments" and "payouts" on a client's host; "volume" (staff) on the platform's
        * @enum {string}
        */
-      type: "payments" | "payouts";
+      type: "payments" | "payouts" | "volume";
     };
     /** ExportOut */
     ExportOut: {
@@ -6313,6 +6318,137 @@ export interface components {
        * @default
        */
       tenant?: string;
+    };
+    /** VolumeOut */
+    VolumeOut: {
+      /** Currency */
+      currency: string;
+      /**
+       * From
+       * Format: date
+       */
+      from: string;
+      /** Rows */
+      rows: components["schemas"]["VolumeRowOut"][];
+      /**
+       * To
+       * Format: date
+       */
+      to: string;
+      /**
+       * Totals
+       * @description One per currency: reais and dollars never added
+       */
+      totals: components["schemas"]["VolumeTotalOut"][];
+    };
+    /**
+     * VolumeQuery
+     * @description `from` and `to` are São Paulo days, `to` inclusive (by default the current month up to today);
+     * `currency` empty for both; `client` a client's slug (empty for every client in scope); `sort` a
+     * column of the rows, `-` first for descending.
+     */
+    VolumeQuery: {
+      /**
+       * Client
+       * @default
+       */
+      client?: string;
+      /**
+       * Currency
+       * @default
+       * @enum {string}
+       */
+      currency?: "" | "BRL" | "USD";
+      /** From */
+      from?: string | null;
+      /**
+       * Sort
+       * @default -deposits_amount
+       */
+      sort?: string;
+      /** To */
+      to?: string | null;
+    };
+    /** VolumeRowOut */
+    VolumeRowOut: {
+      /**
+       * Balance
+       * @description Available balance now (the ledger's snapshot), integer centavos
+       */
+      balance: number;
+      /** Billet Amount */
+      billet_amount: number;
+      /** Billet Count */
+      billet_count: number;
+      /** Card Amount */
+      card_amount: number;
+      /** Card Count */
+      card_count: number;
+      /**
+       * Client
+       * @description The client's slug
+       */
+      client: string;
+      /** Currency */
+      currency: string;
+      /** Deposits Amount */
+      deposits_amount: number;
+      /** Deposits Count */
+      deposits_count: number;
+      /** Fees */
+      fees: number;
+      /** Name */
+      name: string;
+      /** Payouts Amount */
+      payouts_amount: number;
+      /** Payouts Count */
+      payouts_count: number;
+      /** Pix Amount */
+      pix_amount: number;
+      /** Pix Count */
+      pix_count: number;
+      /** Wire Amount */
+      wire_amount: number;
+      /** Wire Count */
+      wire_count: number;
+    };
+    /** VolumeTotalOut */
+    VolumeTotalOut: {
+      /**
+       * Balance
+       * @description Available balance now (the ledger's snapshot), integer centavos
+       */
+      balance: number;
+      /** Billet Amount */
+      billet_amount: number;
+      /** Billet Count */
+      billet_count: number;
+      /** Card Amount */
+      card_amount: number;
+      /** Card Count */
+      card_count: number;
+      /** Clients */
+      clients: number;
+      /** Currency */
+      currency: string;
+      /** Deposits Amount */
+      deposits_amount: number;
+      /** Deposits Count */
+      deposits_count: number;
+      /** Fees */
+      fees: number;
+      /** Payouts Amount */
+      payouts_amount: number;
+      /** Payouts Count */
+      payouts_count: number;
+      /** Pix Amount */
+      pix_amount: number;
+      /** Pix Count */
+      pix_count: number;
+      /** Wire Amount */
+      wire_amount: number;
+      /** Wire Count */
+      wire_count: number;
     };
     /** WalletBalanceOut */
     WalletBalanceOut: {
@@ -10211,6 +10347,56 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["StatsSummaryOut"];
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Money paid per client and currency in a period: deposits per method, payouts, fees, balance */
+  stats_api_stats_volume: {
+    parameters: {
+      query?: {
+        from?: string | null;
+        to?: string | null;
+        currency?: "" | "BRL" | "USD";
+        client?: string;
+        sort?: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["VolumeOut"];
         };
       };
       /** @description Bad Request */

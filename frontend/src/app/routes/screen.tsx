@@ -62,6 +62,9 @@ const ProviderBanksScreen = lazyWithTimeout(() => import('@/features/provider-ba
 const StatementsScreen = lazyWithTimeout(() => import('@/features/statements/components/statements-screen'));
 const DirectDepositsScreen = lazyWithTimeout(() => import('@/features/direct-deposits/components/direct-deposits-screen'));
 const StaffDirectDepositsScreen = lazyWithTimeout(() => import('@/features/direct-deposits/components/staff-direct-deposits-screen'));
+const OverallScreen = lazyWithTimeout(() => import('@/features/stats/components/overall-screen'));
+const ReportsScreen = lazyWithTimeout(() => import('@/features/reports/components/reports-screen'));
+const VolumeScreen = lazyWithTimeout(() => import('@/features/volume/components/volume-screen'));
 const BalancesScreen = lazyWithTimeout(() => import('@/features/statements/components/balances-screen'));
 
 /**
@@ -134,6 +137,9 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'admin/statements': StatementsScreen,
   'financial/statements': StatementsScreen,
   'admin/clients-balance': BalancesScreen,
+  'admin/volume': VolumeScreen,
+  'admin/overall': OverallScreen,
+  'admin/reports': ReportsScreen,
 };
 
 /** Any path inside the shell: permitted iff the route is in the user's menu (or a profile route). */
