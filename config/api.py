@@ -29,11 +29,11 @@ from core.renderer import JSONRenderer
 from core.security import session_auth
 from credentials.api import router as credentials_router
 from credentials.auth import api_key_bearer, api_key_header
+from customers.api import kyc_router as kyc_consult_router
+from customers.api import router as customers_router
 from direct_deposits.api import deposits_router as direct_deposits_router
 from direct_deposits.api import keys_router as pix_keys_router
 from direct_deposits.api import staff_router as staff_direct_deposits_router
-from customers.api import kyc_router as kyc_consult_router
-from customers.api import router as customers_router
 from exports.api import router as exports_router
 from gateway.api import webhook_router
 from kyc.api import admin_router as kyc_admin_router
