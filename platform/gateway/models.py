@@ -177,6 +177,8 @@ class PixKeyDirectory(models.Model):
 
     def __str__(self) -> str:
         return self.public_id
+
+
 class ContactPoint(models.Model):
     """An e-mail or phone seen on money records of any client (a payer's e-mail, a payout's PIX key of
     kind e-mail or phone), with how many distinct CPF/CNPJ used it: employee/kyc-phones-emails flags
