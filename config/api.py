@@ -31,6 +31,9 @@ from credentials.api import router as credentials_router
 from credentials.auth import api_key_bearer, api_key_header
 from customers.api import kyc_router as kyc_consult_router
 from customers.api import router as customers_router
+from direct_deposits.api import deposits_router as direct_deposits_router
+from direct_deposits.api import keys_router as pix_keys_router
+from direct_deposits.api import staff_router as staff_direct_deposits_router
 from exports.api import router as exports_router
 from gateway.api import webhook_router
 from kyc.api import admin_router as kyc_admin_router
@@ -130,4 +133,7 @@ api.add_router("/notices", notices_router)
 api.add_router("/audit-events", audit_events_router)
 api.add_router("/admin/platform-settings", platform_settings_router)
 api.add_router("/platform-status", platform_status_router)
+api.add_router("/pix-keys", pix_keys_router)
+api.add_router("/direct-deposits", direct_deposits_router)
+api.add_router("/admin/direct-deposits", staff_direct_deposits_router)
 api.add_router("/company", company_router)

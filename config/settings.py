@@ -85,6 +85,7 @@ SHARED_APPS = [
     "stats",  # statistics roll-ups per tenant, day, method, currency and status (answer across clients)
     "statements",  # statements of ledger accounts, external adjustments (maker-checker), client balances
     "ops",  # the top floor: demo seed and operators' commands (no models)
+    "exports",  # staff's exports (the volume per client), in the platform's own schema
     # Plugins' own Django apps (hook cofre_django_apps, e.g. an outside bank's own state): public.
     *plugin_django_apps(),
 ]
@@ -97,6 +98,7 @@ TENANT_APPS = [
     "files",  # the tenant's files (exports, imports, documents)
     "payments",
     "refunds",
+    "direct_deposits",  # the client's PIX keys and the money sent to them with no charge
     "bank_accounts",
     "payouts",
     "payout_imports",  # spreadsheets of payout requests (clients/manual-withdraws)

@@ -11,6 +11,19 @@ from django.utils import translation
 LANGUAGES = ("pt-BR", "en")
 
 MESSAGES: dict[str, dict[str, str]] = {
+    # PIX keys (direct_deposits)
+    "pix_key_limit": {
+        "pt-BR": "Uma empresa pode ter no máximo {limit} chaves PIX. Remova uma antes de cadastrar outra.",
+        "en": "A company may have at most {limit} PIX keys. Remove one before adding another.",
+    },
+    "pix_key_taken": {
+        "pt-BR": "Esta chave PIX já está cadastrada.",
+        "en": "This PIX key is already registered.",
+    },
+    "pix_key_refused": {
+        "pt-BR": "O banco recusou esta chave PIX. Confira a chave e tente novamente.",
+        "en": "The bank refused this PIX key. Check the key and try again.",
+    },
     "not_authenticated": {
         "pt-BR": "Sua sessão expirou. Entre novamente.",
         "en": "Your session has expired. Please log in again.",

@@ -41,18 +41,21 @@ M = TypeVar("M", bound=Model)
 class PeriodicJob:
     name: str
     actor: dramatiq.Actor[Any, Any]
+    # Ticked in the public schema too: the platform's own rows of a tenant app also in SHARED_APPS
+    # (staff's exports).
+    public: bool = False
 
 
 _jobs: dict[str, PeriodicJob] = {}
 
 
-def register_periodic(name: str, actor: dramatiq.Actor[Any, Any]) -> None:
+def register_periodic(name: str, actor: dramatiq.Actor[Any, Any], *, public: bool = False) -> None:
     """Tick `actor` in every active client tenant. Registering the same name again replaces it (an
     app's `ready` may run twice in tests); two apps cannot share a name."""
     known = _jobs.get(name)
     if known is not None and known.actor.actor_name != actor.actor_name:
         raise ValueError(f"periodic job {name!r} is already registered by {known.actor.actor_name}")
-    _jobs[name] = PeriodicJob(name, actor)
+    _jobs[name] = PeriodicJob(name, actor, public)
 
 
 def periodic_jobs() -> list[PeriodicJob]:

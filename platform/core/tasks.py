@@ -5,6 +5,7 @@ from __future__ import annotations
 import dramatiq
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django_tenants.utils import get_public_schema_name
 
 from core import leases, operations
 from core.models import HealthProbe
@@ -39,19 +40,27 @@ def periodic_tick() -> None:
 
 
 def tick(jobs: list[PeriodicJob], schemas: list[str] | None = None) -> dict[str, int]:
-    """Send `jobs` to every active client tenant (or those of `schemas` among them) not running or
+    """Send `jobs` to every active client tenant (or those of `schemas` among them), and the jobs
+    registered `public` to the public schema too (unless `schemas` leaves it out), not running or
     queued already; counts of messages sent and skipped."""
     sent = skipped = 0
     queued_ms = int(settings.PERIODIC_QUEUED_SECONDS * 1000)
     tenants = Tenant.objects.filter(kind=TenantKind.CLIENT, status=TenantStatus.ACTIVE)
     if schemas is not None:
         tenants = tenants.filter(schema_name__in=schemas)
-    for schema in tenants.order_by("schema_name").values_list("schema_name", flat=True):
-        for job in jobs:
-            running = leases.held(run_key(job.name, schema))
-            if running or not leases.take(queued_key(job.name, schema), queued_ms):
-                skipped += 1
-                continue
-            job.actor.send_with_options(tenant_schema=schema)
-            sent += 1
+    targets = [
+        (job, schema)
+        for schema in tenants.order_by("schema_name").values_list("schema_name", flat=True)
+        for job in jobs
+    ]
+    public = get_public_schema_name()
+    if schemas is None or public in schemas:  # the platform's own rows (staff's exports)
+        targets += [(job, public) for job in jobs if job.public]
+    for job, schema in targets:
+        running = leases.held(run_key(job.name, schema))
+        if running or not leases.take(queued_key(job.name, schema), queued_ms):
+            skipped += 1
+            continue
+        job.actor.send_with_options(tenant_schema=schema)
+        sent += 1
     return {"sent": sent, "skipped": skipped}

@@ -26,7 +26,9 @@ router = Router(tags=["exports"])
 
 
 class ExportIn(Schema):
-    type: Literal["payments", "payouts"]
+    type: Literal["payments", "payouts", "volume"] = Field(
+        description='"payments" and "payouts" on a client\'s host; "volume" (staff) on the platform\'s'
+    )
     format: Literal["csv", "xlsx", "csv_br"] = Field(
         description='"csv" (`,`, decimal point), "xlsx", or "csv_br" (`;`, decimal comma, UTF-8 BOM: '
         'what Brazilian spreadsheets open directly; also "csv" with dialect "br")'
@@ -34,7 +36,8 @@ class ExportIn(Schema):
     dialect: Literal["", "standard", "br"] = ""
     filters: dict[str, Any] = Field(
         default_factory=dict,
-        description="The list's own query parameters (GET /api/deposits or GET /api/payouts)",
+        description="The list's own query parameters (GET /api/deposits, GET /api/payouts or "
+        "GET /api/stats/volume)",
     )
 
 

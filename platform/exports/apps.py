@@ -11,5 +11,5 @@ class ExportsConfig(AppConfig):
         from exports import notices
         from exports.tasks import export_jobs
 
-        register_periodic("exports", export_jobs)
+        register_periodic("exports", export_jobs, public=True)  # staff's exports live in public
         notices.register()

@@ -1,5 +1,6 @@
 """Exports of a list (deposits, payouts) to a file, made by a background job, one row per request in
-the tenant's schema; the file itself is a files.StoredFile of the same schema."""
+the tenant's schema; the file itself is a files.StoredFile of the same schema. Staff's exports (the
+volume per client) live the same way in the public schema, the platform's own."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django.db import models
 class ExportType(models.TextChoices):
     PAYMENTS = "payments"
     PAYOUTS = "payouts"
+    VOLUME = "volume"  # staff, on the platform's host: money paid per client (stats.services.volume)
 
 
 class ExportFormat(models.TextChoices):

@@ -7,7 +7,7 @@ from access.guard import principal_of
 from access.policy import route_allowed
 from accounts.models import Membership
 from exports import sources
-from exports.models import Export, ExportType
+from exports.models import Export
 from notifications.kinds import register_kind
 from notifications.models import NotificationType
 from notifications.services import notify
@@ -18,6 +18,7 @@ FAILED = "export.failed"
 TYPES = {
     "payments": {"_localized": True, "pt-BR": "depósitos", "en": "deposits"},
     "payouts": {"_localized": True, "pt-BR": "saques", "en": "payouts"},
+    "volume": {"_localized": True, "pt-BR": "volume por cliente", "en": "volume per client"},
 }
 
 
@@ -52,7 +53,7 @@ def _notify(export: Export, kind: str) -> None:
         return
     # the list the export came from, as this member sees it (a customer's payouts are on `sacar`)
     principal = principal_of(membership)
-    link = next((r for r in sources.ROUTES[ExportType(export.type)] if route_allowed(r, principal)), "")
+    link = next((r for r in sources.routes(membership, export.type) if route_allowed(r, principal)), "")
     notify(
         membership,
         kind=kind,

@@ -58,7 +58,8 @@ def check_export(
 ) -> ExportRequest:
     """Validate a request (writing nothing): the type and format, the list's filters as the list
     reads them, and that the member may see that list."""
-    if type_ not in ExportType.values:
+    client_tenant(membership)
+    if type_ not in ExportType.values or type_ not in host_types(membership):
         raise AppError("invalid_input", fields={"type": "invalid_choice"})
     if format_ == ExportFormat.CSV and dialect == "br":
         format_ = ExportFormat.CSV_BR
@@ -66,7 +67,6 @@ def check_export(
         raise AppError("invalid_input", fields={"dialect": "invalid_choice"})
     if format_ not in ExportFormat.values:
         raise AppError("invalid_input", fields={"format": "invalid_choice"})
-    client_tenant(membership)
     clean = sources.check_filters(membership, type_, filters)
     if own_exports(membership).filter(status__in=ACTIVE).count() >= ACTIVE_PER_USER:
         raise AppError("too_many_exports", status=429, limit=ACTIVE_PER_USER)
@@ -106,10 +106,21 @@ def create_export(
     )
 
 
+EXPORTING_KINDS = ("client", "platform")
+
+
 def client_tenant(membership: Membership) -> None:
-    """Exports are of a client's lists, on its own host (staff across clients: not yet)."""
-    if membership.tenant.schema_name != current_schema() or membership.tenant.kind != "client":
+    """Exports are made on the member's own host: a client's of its lists, staff's (the platform's
+    host, the public schema) of their reports across clients."""
+    if membership.tenant.schema_name != current_schema() or membership.tenant.kind not in EXPORTING_KINDS:
         raise NotFoundError
+
+
+def host_types(membership: Membership) -> frozenset[str]:
+    """The types of export made on the member's host."""
+    if membership.tenant.kind == "platform":
+        return frozenset(sources.PLATFORM_TYPES)
+    return frozenset(sources.CLIENT_TYPES)
 
 
 def create_export_once(
@@ -137,7 +148,7 @@ def create_export_once(
 
 def own_exports(membership: Membership) -> QuerySet[Export]:
     """The member's own exports (nobody else's: not even an admin of the tenant reads them)."""
-    if membership.tenant.schema_name != current_schema() or membership.tenant.kind != "client":
+    if membership.tenant.schema_name != current_schema() or membership.tenant.kind not in EXPORTING_KINDS:
         return Export.objects.none()
     return Export.objects.filter(owner_id=membership.user_id)
 
@@ -155,7 +166,7 @@ def downloadable(membership: Membership, public_id: str) -> Export:
     export = access_export(membership, public_id)
     if export.status != ExportStatus.DONE or export.file is None or export.expires_at <= timezone.now():
         raise NotFoundError
-    check_route(membership, sources.ROUTES[ExportType(export.type)], write=False)
+    check_route(membership, sources.routes(membership, export.type), write=False)
     return export
 
 
@@ -246,7 +257,7 @@ def _run(export: Export, key: str, token: str) -> str:
     qs = sources.queryset(membership, export.type, export.filters)
     total = qs.count()
     Export.objects.filter(pk=export.pk).update(total=total, updated_at=timezone.now())
-    columns = sources.COLUMNS[ExportType(export.type)]
+    columns = sources.columns(membership, export.type)
 
     def progress(rows: int) -> bool:
         done = min(rows, total)

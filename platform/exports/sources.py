@@ -1,11 +1,11 @@
-"""What an export selects: the list's own filters (the query parameters GET /api/deposits and
-GET /api/payouts take, parsed by the same schemas and turned into the same queryset), and the columns
-of each type with their kind (text, money, date...), which the writers format."""
+"""What an export selects: the list's own filters (the query parameters GET /api/deposits,
+GET /api/payouts and GET /api/stats/volume take, parsed by the same schemas and turned into the same
+queryset), and the columns of each type with their kind (text, money, date...), which the writers
+format."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -16,6 +16,8 @@ from pydantic import BaseModel, ValidationError
 from access.guard import check_route
 from accounts.models import Membership
 from core.errors import AppError
+from exports import staff
+from exports.columns import DATE, DATETIME, INTEGER, MONEY, TEXT, Column, col
 from exports.models import ExportType
 from payments.api import DEPOSIT_ROUTES, DepositQuery, deposit_filtered
 from payments.api import SORTS as DEPOSIT_SORTS
@@ -23,21 +25,8 @@ from payouts import queries as payout_queries
 from payouts.api import PAYOUT_ROUTES, PayoutQuery
 from payouts.api import SORTS as PAYOUT_SORTS
 from payouts.services import own_payouts
-
-# Kinds of column: how each writer formats it.
-TEXT, MONEY, DATETIME, DATE, INTEGER = "text", "money", "datetime", "date", "integer"
-
-
-@dataclass(frozen=True)
-class Column:
-    field: str  # the queryset's value name
-    kind: str
-    title: Mapping[str, str]  # header, per language
-
-
-def col(field: str, kind: str, pt: str, en: str) -> Column:
-    return Column(field, kind, {"pt-BR": pt, "en": en})
-
+from stats import services as stats_services
+from stats.schemas import VolumeQuery
 
 DEPOSIT_COLUMNS = (
     col("public_id", TEXT, "ID", "ID"),
@@ -76,8 +65,65 @@ PAYOUT_COLUMNS = (
     col("description", TEXT, "Descrição", "Description"),
 )
 
-COLUMNS = {ExportType.PAYMENTS: DEPOSIT_COLUMNS, ExportType.PAYOUTS: PAYOUT_COLUMNS}
-ROUTES = {ExportType.PAYMENTS: DEPOSIT_ROUTES, ExportType.PAYOUTS: PAYOUT_ROUTES}
+_METHOD_TITLES = {
+    "billet": ("Boleto", "Billet"), "card": ("Cartão", "Card"),
+    "wire": ("Transferência", "Transfer"), "pix": ("PIX", "PIX"),
+}  # fmt: skip
+VOLUME_COLUMNS = (
+    col("client", TEXT, "Cliente", "Client"),
+    col("name", TEXT, "Nome", "Name"),
+    col("currency", TEXT, "Moeda", "Currency"),
+    *(
+        column
+        for method in stats_services.VOLUME_METHODS
+        for column in (
+            col(
+                f"{method}_count",
+                INTEGER,
+                f"{_METHOD_TITLES[method][0]} (qtd.)",
+                f"{_METHOD_TITLES[method][1]} (count)",
+            ),
+            col(f"{method}_amount", MONEY, _METHOD_TITLES[method][0], _METHOD_TITLES[method][1]),
+        )
+    ),
+    col("deposits_count", INTEGER, "Depósitos (qtd.)", "Deposits (count)"),
+    col("deposits_amount", MONEY, "Depósitos", "Deposits"),
+    col("payouts_count", INTEGER, "Saques (qtd.)", "Payouts (count)"),
+    col("payouts_amount", MONEY, "Saques", "Payouts"),
+    col("fees", MONEY, "Tarifas", "Fees"),
+    col("balance", MONEY, "Saldo disponível", "Available balance"),
+)
+assert tuple(c.field for c in VOLUME_COLUMNS) == stats_services.VOLUME_COLUMNS
+
+COLUMNS = {
+    ExportType.PAYMENTS: DEPOSIT_COLUMNS,
+    ExportType.PAYOUTS: PAYOUT_COLUMNS,
+    ExportType.VOLUME: VOLUME_COLUMNS,
+}
+ROUTES = {
+    ExportType.PAYMENTS: DEPOSIT_ROUTES,
+    ExportType.PAYOUTS: PAYOUT_ROUTES,
+    ExportType.VOLUME: ("admin/volume",),
+}
+# Where each type is made: a client's lists on its own host, staff's reports on the platform's (there,
+# payments and payouts are the report across clients of exports.staff).
+CLIENT_TYPES = frozenset({ExportType.PAYMENTS, ExportType.PAYOUTS})
+PLATFORM_TYPES = frozenset({ExportType.PAYMENTS, ExportType.PAYOUTS, ExportType.VOLUME})
+
+
+def _staff_report(membership: Membership, type_: str) -> bool:
+    return membership.tenant.kind == "platform" and type_ in staff.KINDS
+
+
+def routes(membership: Membership, type_: str) -> tuple[str, ...]:
+    """The routes whose viewers may make (and download) an export of `type_` on the member's host."""
+    return staff.ROUTES if _staff_report(membership, type_) else tuple(ROUTES[ExportType(type_)])
+
+
+def columns(membership: Membership, type_: str) -> tuple[Column, ...]:
+    return staff.COLUMNS[type_] if _staff_report(membership, type_) else COLUMNS[ExportType(type_)]
+
+
 # ninja's Schema metaclass hides pydantic's class methods from mypy: typed as the BaseModel they are
 QUERIES: dict[ExportType, type[BaseModel]] = {
     ExportType.PAYMENTS: DepositQuery,
@@ -90,7 +136,11 @@ PAGING = ("cursor", "per_page")  # the list's paging: an export takes the whole 
 def check_filters(membership: Membership, type_: str, filters: Mapping[str, Any]) -> dict[str, Any]:
     """The filters as the list would read them (400 `invalid_input` on the field otherwise), after
     checking the member may see the list (403)."""
-    check_route(membership, ROUTES[ExportType(type_)], write=False)
+    check_route(membership, routes(membership, type_), write=False)
+    if _staff_report(membership, type_):
+        return staff.check_filters(membership, type_, filters)
+    if type_ == ExportType.VOLUME:
+        return check_volume_filters(membership, filters)
     schema = QUERIES[ExportType(type_)]
     unknown = sorted(set(filters) - set(schema.model_fields))
     if unknown:
@@ -108,9 +158,50 @@ def check_filters(membership: Membership, type_: str, filters: Mapping[str, Any]
     return {key: value for key, value in clean.items() if value not in ([], None, "")}
 
 
+VOLUME_FILTERS = ("from", "to", "currency", "client", "sort")
+
+
+def check_volume_filters(membership: Membership, filters: Mapping[str, Any]) -> dict[str, Any]:
+    """GET /api/stats/volume's parameters, read as it reads them; the period made explicit (the file
+    is of the days asked for, whenever it runs)."""
+    unknown = sorted(set(filters) - set(VOLUME_FILTERS))
+    if unknown:
+        raise AppError("invalid_input", fields={f"filters.{name}": "unknown_filter" for name in unknown})
+    try:
+        parsed = VolumeQuery.model_validate(dict(filters))
+    except ValidationError as exc:
+        fields = {
+            ".".join(["filters", *(str(p) for p in err["loc"])]): str(err["msg"]) for err in exc.errors()
+        }
+        raise AppError("invalid_input", fields=fields) from exc
+    try:
+        period = stats_services.checked_period(parsed.from_, parsed.to)
+        stats_services.checked_sort(parsed.sort, stats_services.VOLUME_SORTS)
+        stats_services.volume_tenants(membership, parsed.client)
+    except AppError as exc:
+        raw = exc.params.get("fields")
+        named = {f"filters.{k}": v for k, v in raw.items()} if isinstance(raw, dict) else {}
+        raise AppError(exc.code, fields=named) from exc
+    clean = {"from": period.start.isoformat(), "to": period.end.isoformat(), "sort": parsed.sort}
+    return clean | {key: value for key in ("currency", "client") if (value := getattr(parsed, key))}
+
+
+def volume_rows(membership: Membership, filters: Mapping[str, Any]) -> QuerySet[Any]:
+    period = stats_services.Period(date.fromisoformat(filters["from"]), date.fromisoformat(filters["to"]))
+    tenants = stats_services.volume_tenants(membership, filters.get("client", ""))
+    qs = stats_services.volume_queryset(
+        tenants, period, filters.get("currency", ""), filters.get("sort", "-deposits_amount")
+    )
+    return qs.values_list(*(c.field for c in VOLUME_COLUMNS))
+
+
 def queryset(membership: Membership, type_: str, filters: Mapping[str, Any]) -> QuerySet[Any]:
     """The rows of the export, in the list's order (its sort, then id), as values of its columns."""
     kind = ExportType(type_)
+    if _staff_report(membership, type_):
+        return staff.queryset(membership, type_, filters)
+    if kind == ExportType.VOLUME:
+        return volume_rows(membership, filters)
     params: Any = QUERIES[kind].model_validate(dict(filters))
     sort = str(params.sort)
     qs: QuerySet[Any]

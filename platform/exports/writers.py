@@ -22,7 +22,7 @@ import psycopg.sql
 from django.db import connection
 from django.db.models import QuerySet
 
-from exports.sources import DATE, DATETIME, INTEGER, MONEY, Column
+from exports.columns import DATE, DATETIME, INTEGER, MONEY, Column
 from exports.xlsx import XlsxWriter
 from tenants.tenancy import current_schema
 

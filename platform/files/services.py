@@ -21,9 +21,10 @@ from typing import IO
 
 from django.core.files.base import ContentFile, File
 from django.core.files.storage import Storage, storages
-from django.db import transaction
+from django.db import connection, transaction
 from django.http import FileResponse
 from django.utils import timezone
+from django_tenants.utils import get_public_schema_name
 
 from core.ids import new_public_id
 from files.models import StoredFile
@@ -125,7 +126,15 @@ def file_response(stored: StoredFile, *, inline: bool = False) -> FileResponse:
 def delete_file(stored: StoredFile) -> None:
     _check_schema(stored)
     key = stored.storage_key
-    stored.delete()
+    if current_schema() == get_public_schema_name():
+        # Django's cascade would visit every model that points at a file, the tenant apps' too, whose
+        # tables the public schema has not: one DELETE, the caller having cleared its own reference
+        # (the database's foreign keys refuse it otherwise).
+        table = connection.ops.quote_name(StoredFile._meta.db_table)
+        with connection.cursor() as cursor:
+            cursor.execute(f"DELETE FROM {table} WHERE id = %s", [stored.pk])  # noqa: S608 (our table)
+    else:
+        stored.delete()
     transaction.on_commit(lambda: storage().delete(key))
 
 

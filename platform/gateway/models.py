@@ -111,6 +111,9 @@ class TransactionIndex(models.Model):
     payout_kind = models.CharField(max_length=16, blank=True)
     bank_name = models.CharField(max_length=200, blank=True)
     destination = models.CharField(max_length=100, blank=True)
+    # Deposits only: money sent to a client's PIX key with no charge (employee/direct_deposits); the key
+    # it reached is in `destination`.
+    direct = models.BooleanField(default=False)
     created_at = models.DateTimeField(db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -131,6 +134,9 @@ class TransactionIndex(models.Model):
             # restrictions.alerts' burst rule: a document's recent deposits, read by time.
             models.Index(fields=("document", "created_at"), name="txindex_document_time_idx"),
             models.Index(fields=("provider", "provider_reference"), name="txindex_provider_ref_idx"),
+            models.Index(
+                fields=("created_at", "id"), name="txindex_direct_idx", condition=models.Q(direct=True)
+            ),
         ]
 
     def __str__(self) -> str:
@@ -142,7 +148,7 @@ class WebhookEvent(models.Model):
 
     provider = models.CharField(max_length=40)
     event_id = models.CharField(max_length=120)
-    reference = models.CharField(max_length=64, blank=True)
+    reference = models.CharField(max_length=80, blank=True)
     state = models.CharField(max_length=20, blank=True)
     occurred_at = models.DateTimeField(null=True)
     received_at = models.DateTimeField(auto_now_add=True)
@@ -153,6 +159,24 @@ class WebhookEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.provider}:{self.event_id}"
+
+
+class PixKeyDirectory(models.Model):
+    """Which client a PIX key belongs to (the platform's own DICT): a key belongs to one client only, and a
+    provider's "pix_credit" event finds its client here. Written in the same transaction as the client's
+    own key row (direct_deposits.PixKey)."""
+
+    key = models.CharField(max_length=77, unique=True)
+    key_type = models.CharField(max_length=5)
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="+")
+    public_id = models.CharField(max_length=32, unique=True)  # the client's key row
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=("tenant",), name="pixkeydir_tenant_idx")]
+
+    def __str__(self) -> str:
+        return self.public_id
 
 
 class ContactPoint(models.Model):

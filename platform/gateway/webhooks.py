@@ -7,9 +7,11 @@ Each app registers its handler when it starts (its `AppConfig.ready`):
     register_event_handler("payout", index_kind="payout", handler=apply_payout_event)    # payouts
     register_event_handler("refund", index_kind="refund", handler=apply_refund_event)    # refunds
 
-An event's `reference` is looked up in the public transaction index; the handler runs in the schema
-of the tenant that owns the record, inside the transaction that writes the inbox row, so a duplicate
-(the same `(provider, event_id)`) has exactly one effect. The gateway knows no app: it only knows the
+An event's `reference` is looked up in the public transaction index (for `index_kind=PIX_KEY`, in the
+directory of PIX keys: a "pix_credit" event names the key money was sent to, not a record of ours);
+the handler runs in the schema of the tenant that owns the record, inside the transaction that writes
+the inbox row, so a duplicate (the same `(provider, event_id)`) has exactly one effect. The gateway knows
+no app: it only knows the
 table.
 """
 
@@ -23,7 +25,7 @@ from django_tenants.utils import get_public_schema_name, schema_context
 
 from core.errors import AppError, NotFoundError
 from gateway import services as gateway
-from gateway.models import PluginKind, TransactionIndex, WebhookEvent
+from gateway.models import PixKeyDirectory, PluginKind, TransactionIndex, WebhookEvent
 from gateway.registry import get_registry
 from plugin_api import PluginError, ProviderEvent
 
@@ -38,6 +40,7 @@ class _Route:
 
 
 _routes: dict[str, _Route] = {}
+PIX_KEY = "pix_key"  # index_kind of events whose reference is a client's PIX key (gateway.PixKeyDirectory)
 
 
 def register_event_handler(event_kind: str, *, index_kind: str, handler: EventHandler) -> None:
@@ -72,15 +75,24 @@ def apply_provider_event(provider_code: str, event: ProviderEvent) -> str:
                 )  # fmt: skip
         except IntegrityError:
             return "duplicate"
-        row = TransactionIndex.objects.select_related("tenant").filter(public_id=event.reference).first()
         route = _routes.get(event.kind)
-        if row is None:
+        schema, kind = _owner(event, route)
+        if schema is None:
             outcome = "unknown_reference"
-        elif route is None or row.kind != route.index_kind:
+        elif route is None or kind != route.index_kind:
             outcome = "ignored_kind"
         else:
-            with schema_context(row.tenant.schema_name):
+            with schema_context(schema):
                 outcome = route.handler(provider_code, event)
         inbox.outcome = outcome
         inbox.save(update_fields=["outcome"])
     return outcome
+
+
+def _owner(event: ProviderEvent, route: _Route | None) -> tuple[str | None, str]:
+    """The schema of the client the event is about, and the kind of what its reference names."""
+    if route is not None and route.index_kind == PIX_KEY:
+        key = PixKeyDirectory.objects.select_related("tenant").filter(key=event.reference).first()
+        return (key.tenant.schema_name, PIX_KEY) if key is not None else (None, "")
+    row = TransactionIndex.objects.select_related("tenant").filter(public_id=event.reference).first()
+    return (row.tenant.schema_name, row.kind) if row is not None else (None, "")

@@ -15,6 +15,8 @@ and its name-search tokens. Ledger entries and the audit trail keep the real tim
 are immutable / append-only). A deposit whose settlement date (computed from its backdated
 confirmation) has come is settled; the others stay confirmed and the clock settles them on the day.
 
+acme also gets a PIX key and one direct deposit on it (clients/direct_deposits, employee/direct_deposits).
+
 Idempotent: a tenant that already has deposits or payouts is left alone, so a second run adds
 nothing. Never part of the test session's seed (tests expect the demo tenants without money).
 """
@@ -39,6 +41,7 @@ from accounts.models import Membership
 from bank_accounts.models import BankAccount, OwnerKind
 from bank_accounts.services import BeneficiaryInput
 from brazil.documents import cnpj_check_digits, cpf_check_digits
+from direct_deposits import services as direct_deposits
 from gateway.models import TransactionIndex
 from ledger import services as ledger
 from ops.customers import rebuild_contacts, rebuild_customers, seed_demo_customer
@@ -260,7 +263,8 @@ def seed_demo_money() -> MoneyReport:
                         seeder.refund(refund, deposits[refund.deposit])
                     for payout in ACME_PAYOUTS:
                         seeder.payout(payout, admin)
-                    counts |= {"refunds": len(ACME_REFUNDS), "payouts": len(ACME_PAYOUTS)}
+                    seeder.direct_deposit()
+                    counts |= {"refunds": len(ACME_REFUNDS), "payouts": len(ACME_PAYOUTS), "direct": 1}
                 report.created[slug] = counts
                 # the same for settlements: grouped by the days the seed dated them at
                 payment_settlements.regroup(tenant)
@@ -374,7 +378,11 @@ class _Seeder:
             return self._expect(deposit, plan.outcome)
         confirmed = self.clock.clamp(created + CONFIRMED_AFTER[plan.method])
         self._stamp_events(deposit, confirmed, lambda: self._webhooks(deposit.public_id))
-        settle_on = settlement.settle_on(plan.method, confirmed)
+        return self._settle_if_due(deposit, confirmed)
+
+    def _settle_if_due(self, deposit: Deposit, confirmed: datetime) -> Deposit:
+        """Date a confirmed deposit's confirmation; settle it as the clock would when its day has come."""
+        settle_on = settlement.settle_on(deposit.method, confirmed)
         Deposit.objects.filter(pk=deposit.pk).update(
             confirmed_at=confirmed, settle_on=settle_on, updated_at=confirmed
         )
@@ -423,6 +431,27 @@ class _Seeder:
             answer = self.http.post(urlsplit(webhook["url"]).path, webhook["body"].encode(), headers)
             outcomes.extend(answer["outcomes"])
         return outcomes
+
+    def direct_deposit(self) -> Deposit:
+        """acme's PIX key (an e-mail key) and a payment someone sent to it with no charge: registered as
+        the client would (direct_deposits.services), the money sent through the sandbox bank's test mode
+        (`POST /sandbox-bank/pix-credits`) and its webhook delivered like every other."""
+        key = direct_deposits.add_pix_key(self.member("client"), "email", DEMO_PIX_KEY)
+        sent = self.http.post_json(
+            SANDBOX_PIX_CREDITS,
+            {
+                "key": key.key,
+                "amount": 35_000,
+                "payer_name": "Joana Prado Ribeiro",
+                "payer_document": "39053344705",
+            },
+        )
+        if self._webhooks(sent["end_to_end_id"]) != ["applied"]:
+            raise RuntimeError("demo: the direct deposit was not applied")
+        deposit = Deposit.objects.get(direct=True, provider_reference=sent["end_to_end_id"])
+        created = self.clock.at(1, 9, 12)
+        self._date_deposit_created(deposit, created)  # its confirmation came with it: the same moment
+        return self._settle_if_due(deposit, created)
 
     def _expect(self, deposit: Deposit, status: str) -> Deposit:
         fresh = Deposit.objects.get(pk=deposit.pk)
@@ -516,6 +545,8 @@ class _Seeder:
 
 SANDBOX_TOKENS = "/sandbox-bank/tokens"  # the bank's tokenization endpoint (a checkout page calls it)
 SANDBOX_RELEASE = "/sandbox-bank/webhooks/release"  # the bank's test mode: send the webhooks now
+SANDBOX_PIX_CREDITS = "/sandbox-bank/pix-credits"  # the bank's test mode: someone pays a PIX key
+DEMO_PIX_KEY = "pix@acme.demo.test"
 
 
 class _Http:

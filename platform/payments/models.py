@@ -105,6 +105,10 @@ class Deposit(models.Model):
     # lifecycle
     created_by_id = models.BigIntegerField(null=True, blank=True)
     owner_user_id = models.BigIntegerField(null=True, blank=True)  # a customer's wallet deposit (depositar)
+    # A direct deposit (clients/direct_deposits): money sent to one of the client's PIX keys with no charge
+    # before; `pix_key` is the key it reached, `provider_reference` the end-to-end id.
+    direct = models.BooleanField(default=False)
+    pix_key = models.CharField(max_length=77, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
@@ -132,6 +136,15 @@ class Deposit(models.Model):
                 fields=("expires_at", "id"), name="deposit_open_expiry_idx", condition=OPEN_EXPIRING
             ),
             models.Index(fields=("settle_on", "id"), name="deposit_to_settle_idx", condition=TO_SETTLE),
+            models.Index(fields=("created_at", "id"), name="deposit_direct_idx", condition=Q(direct=True)),
+        ]
+        constraints = [
+            # the bank's notice of one credit, however often it comes, is one deposit
+            models.UniqueConstraint(
+                fields=("provider", "provider_reference"),
+                condition=Q(direct=True),
+                name="deposit_direct_e2e_uniq",
+            )
         ]
 
     def __str__(self) -> str:

@@ -528,6 +528,69 @@ def apply_charge_event(provider_code: str, event: ProviderEvent) -> str:
     )  # fmt: skip
 
 
+# ------------------------------------------------------------------------- direct deposits
+@dataclass(frozen=True)
+class DirectCredit:
+    """Money sent to one of the client's PIX keys with no charge, as the bank reported it."""
+
+    provider: str
+    key: str
+    end_to_end_id: str
+    amount: int
+    currency: str
+    payer_name: str
+    payer_document: str
+    event_id: str = ""
+
+
+def receive_direct_deposit(credit: DirectCredit) -> tuple[Deposit, bool]:
+    """A direct deposit (method pix, `direct`): created and confirmed at once through the same path as
+    any deposit (record_change, then transition_deposit: the client's fee, the ledger entry, the
+    settlement date), in the current tenant's schema and the caller's transaction. Idempotent on the
+    end-to-end id: the same credit reported again answers the deposit already made, `False`."""
+    tenant = current_tenant()
+    existing = Deposit.objects.filter(
+        direct=True, provider=credit.provider, provider_reference=credit.end_to_end_id
+    ).first()
+    if existing is not None:
+        return existing, False
+    try:
+        document = validate_document(credit.payer_document).value
+    except DocumentError:
+        document = credit.payer_document.strip()[:20]  # as the bank sent it: the money is here anyway
+    name = " ".join(credit.payer_name.split())[:200] or "-"
+    with transaction.atomic():
+        deposit = Deposit.objects.create(
+            public_id=new_public_id("dep"), method="pix", amount=credit.amount, currency=credit.currency,
+            payer_name=name, search_name=search_text(name), payer_document=document,
+            provider=credit.provider, provider_reference=credit.end_to_end_id, direct=True,
+            pix_key=credit.key, next_poll_at=None, description="",
+        )  # fmt: skip
+        index_name(deposit)
+        record_change(
+            tenant, deposit, kind="deposit", action="created", topic="created",
+            payload=deposit_event_payload(deposit),
+            event=DepositEvent(deposit=deposit, to_status=deposit.status, source="webhook",
+                               provider_event_id=credit.event_id, note="pix_credit"),
+            index={"method": deposit.method, "status": deposit.status, "amount": deposit.amount,
+                   "currency": deposit.currency, "name": deposit.payer_name,
+                   "document": deposit.payer_document, "provider": credit.provider,
+                   "provider_reference": credit.end_to_end_id, "direct": True,
+                   "destination": credit.key[:100], "created_at": deposit.created_at},
+            audit_data={"method": deposit.method, "direct": True},
+        )  # fmt: skip
+        observe_deposit(
+            tenant, reference=deposit.public_id, document=deposit.payer_document,
+            amount=deposit.amount, currency=deposit.currency, method=deposit.method,
+            created_at=deposit.created_at,
+        )  # fmt: skip
+        deposit = transition_deposit(
+            deposit, DepositStatus.CONFIRMED, source="webhook", paid_amount=credit.amount,
+            provider_event_id=credit.event_id, note="pix_credit",
+        )  # fmt: skip
+    return deposit, True
+
+
 # ------------------------------------------------------------------------------ periodic jobs
 # Each reads its rows by keyset within the run's budget (core.periodic); the rows it handles leave
 # its query (expired, settled, or polled later), so the next run goes on where this one stopped.

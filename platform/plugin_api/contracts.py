@@ -98,13 +98,28 @@ class ProviderEvent:
     """One event from a provider's webhook, already verified."""
 
     event_id: str  # the provider's unique id for this event (duplicates share it)
-    kind: str  # "charge" | "payout" | "refund"
+    kind: str  # "charge" | "payout" | "refund" | "med" | "pix_credit"
     reference: str  # Cofre's reference (ChargeRequest, PayoutRequest or RefundRequest .reference)
     provider_reference: str
     state: str  # a ChargeState, PayoutState or RefundState value
     occurred_at: datetime
     amount: int | None = None
     reason: str = ""
+    # "pix_credit" (API 1.1): money sent to a PIX key with no charge before. `reference` is the key,
+    # `provider_reference` the end-to-end id, `state` "confirmed", with who paid and in what currency.
+    payer_name: str = ""
+    payer_document: str = ""
+    currency: str = ""
+
+
+@dataclass(frozen=True)
+class PixKeyRegistration:
+    """A client's PIX key the core asks the bank to register (DICT), so credits to it reach Cofre as
+    webhook events of kind "pix_credit" (API 1.1)."""
+
+    key: str  # in DICT form (plugin_api.brazil.pix.normalize_pix_key)
+    key_type: str  # cpf | cnpj | email | phone | evp
+    reference: str  # Cofre's id of the key
 
 
 @dataclass(frozen=True)
@@ -335,6 +350,20 @@ class BankProvider(ABC):
     # `fetch_med_case` with the whole case (amount, reason, MED 2.0 tracked hops). A refund the case
     # calls for goes out through `submit_refund` like any other.
     reports_med: bool = False
+
+    # PIX keys (API 1.1): a provider with `registers_pix_keys` registers a client's key with the central
+    # directory (DICT) and reports money sent to it with no charge as webhook events of kind
+    # "pix_credit" (`reference` = the key, `provider_reference` = the end-to-end id, `state`
+    # "confirmed", `amount`, `currency`, `payer_name`, `payer_document`).
+    registers_pix_keys: bool = False
+
+    def register_pix_key(self, registration: PixKeyRegistration, config: Mapping[str, Any]) -> None:
+        """Register the key (idempotent on `registration.key`); PluginError when the bank refuses it."""
+        raise PluginError("pix_keys_not_supported")
+
+    def remove_pix_key(self, key: str, config: Mapping[str, Any]) -> None:
+        """Remove the key from the directory (a key the bank does not know is not an error)."""
+        raise PluginError("pix_keys_not_supported")
 
     def fetch_med_case(self, case_reference: str, config: Mapping[str, Any]) -> MedNotice:
         """The MED case `case_reference` as the bank knows it now (the same case for every notice of it).

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-API_VERSION = "1.0"
+API_VERSION = "1.1"  # 1.1: PIX keys (register_pix_key, "pix_credit" events)
 VERSION_ATTRIBUTE = "COFRE_PLUGIN_API"  # the entry-point module's declaration
 _VERSION = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)")
 

@@ -1,4 +1,5 @@
-"""Statistics: /api/stats/summary and /api/stats/series (the dashboards and integrations alike)."""
+"""Statistics: /api/stats/summary and /api/stats/series (the dashboards and integrations alike), and
+/api/stats/volume (staff: money paid per client)."""
 
 # No `from __future__ import annotations` here: django-ninja reads the view annotations at runtime.
 
@@ -13,7 +14,14 @@ from access.scoped import access_tenant_by_slug, visible_tenants
 from accounts.models import Membership
 from core.api_errors import ErrorOut
 from stats import services
-from stats.schemas import StatsQuery, StatsSeriesOut, StatsSeriesQuery, StatsSummaryOut
+from stats.schemas import (
+    StatsQuery,
+    StatsSeriesOut,
+    StatsSeriesQuery,
+    StatsSummaryOut,
+    VolumeOut,
+    VolumeQuery,
+)
 from tenants.models import Tenant, TenantKind
 
 router = Router(tags=["stats"])
@@ -24,6 +32,8 @@ STATS_ROUTES = (
     "clients/home", "clients/metrics", "admin/home", "admin/overall", "admin/volume",
     "partner/balance", "partner-providers/home", "company/atividade",
 )  # fmt: skip
+# The volume per client: the platform's screens that compare clients.
+VOLUME_ROUTES = ("admin/volume", "admin/overall")
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut}
 
 
@@ -60,3 +70,17 @@ def stats_series(request: HttpRequest, query: Query[StatsSeriesQuery]) -> dict[s
     membership = membership_of(request)
     period = services.checked_period(query.from_, query.to, interval=query.interval)
     return services.series(scope(membership, query.client), query.currency, period, query.interval)
+
+
+@router.get(
+    "/volume",
+    response={200: VolumeOut, **ERRORS},
+    summary="Money paid per client and currency in a period: deposits per method, payouts, fees, balance",
+    by_alias=True,
+)
+@requires_route(*VOLUME_ROUTES)
+def stats_volume(request: HttpRequest, query: Query[VolumeQuery]) -> dict[str, Any]:
+    membership = membership_of(request)
+    period = services.checked_period(query.from_, query.to)
+    sort = services.checked_sort(query.sort, services.VOLUME_SORTS)
+    return services.volume(services.volume_tenants(membership, query.client), period, query.currency, sort)

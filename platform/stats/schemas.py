@@ -121,3 +121,55 @@ class InvoiceListOut(Schema):
 class InvoiceDetailOut(InvoiceOut):
     issued_at: datetime
     lines: list[InvoiceLineOut]
+
+
+class VolumeQuery(Schema):
+    """`from` and `to` are São Paulo days, `to` inclusive (by default the current month up to today);
+    `currency` empty for both; `client` a client's slug (empty for every client in scope); `sort` a
+    column of the rows, `-` first for descending."""
+
+    from_: IsoDate | None = Field(default=None, alias="from")
+    to: IsoDate | None = None
+    currency: Literal["", "BRL", "USD"] = ""
+    client: str = Field(default="", max_length=63)
+    sort: str = Field(default="-deposits_amount", max_length=40)
+
+
+class VolumeSumsOut(Schema):
+    """Counts and integer centavos of money paid in the period: deposits per method (billet, card,
+    wire = bank transfer, pix; other methods count in the deposits' total), payouts, and the fees of
+    both."""
+
+    billet_count: int
+    billet_amount: int
+    card_count: int
+    card_amount: int
+    wire_count: int
+    wire_amount: int
+    pix_count: int
+    pix_amount: int
+    deposits_count: int
+    deposits_amount: int
+    payouts_count: int
+    payouts_amount: int
+    fees: int
+    balance: int = Field(description="Available balance now (the ledger's snapshot), integer centavos")
+
+
+class VolumeRowOut(VolumeSumsOut):
+    client: str = Field(description="The client's slug")
+    name: str
+    currency: str
+
+
+class VolumeTotalOut(VolumeSumsOut):
+    currency: str
+    clients: int
+
+
+class VolumeOut(Schema):
+    from_: date = Field(alias="from")
+    to: date
+    currency: str
+    rows: list[VolumeRowOut]
+    totals: list[VolumeTotalOut] = Field(description="One per currency: reais and dollars never added")

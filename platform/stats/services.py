@@ -11,14 +11,16 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from django.db.models import Q, QuerySet, Sum
-from django.db.models.functions import TruncMonth
+from django.db.models import F, OuterRef, Q, QuerySet, Subquery, Sum, Value
+from django.db.models.functions import Coalesce, TruncMonth
 from django.utils import timezone
 
+from access.scoped import visible_tenants
+from accounts.models import Membership
 from core.errors import AppError
-from ledger.models import CREDIT_NORMAL, TENANT_KINDS, LedgerAccount
+from ledger.models import CREDIT_NORMAL, TENANT_KINDS, AccountKind, LedgerAccount
 from stats.models import Rollup
-from tenants.models import Tenant
+from tenants.models import Tenant, TenantKind
 
 DEPOSIT_STATUSES = ("waiting", "pending", "confirmed", "paid_to_client", "canceled", "expired", "refunded")
 PAYOUT_STATUSES = (
@@ -147,4 +149,116 @@ def series(
             {"period": start, "deposits": totals["deposit"], "payouts": totals["payout"]}
             for start, totals in points.items()
         ],
+    }
+
+
+# ------------------------------------------------------------------------------------------ volume
+# What counts as volume: money that went through. Deposits paid (confirmed, settled to the client, or
+# paid and refunded later: the refund is money out of its own) and payouts paid, under their current
+# status, in the São Paulo day they were created on (as every other statistic counts them).
+VOLUME_METHODS = ("billet", "card", "wire", "pix")  # the columns per method (others count in the total)
+DEPOSITS_PAID = ("confirmed", "paid_to_client", "refunded")
+PAYOUTS_PAID = ("confirmed", "paid_to_client")
+VOLUME_CURRENCIES = ("BRL", "USD")
+VOLUME_SUMS = (
+    *(f"{method}_{part}" for method in VOLUME_METHODS for part in ("count", "amount")),
+    "deposits_count", "deposits_amount", "payouts_count", "payouts_amount", "fees",
+)  # fmt: skip
+VOLUME_COLUMNS = ("client", "name", "currency", *VOLUME_SUMS, "balance")
+VOLUME_SORTS = frozenset(VOLUME_COLUMNS)
+
+
+def volume_tenants(membership: Membership, client: str) -> QuerySet[Tenant] | Tenant:
+    """The clients a volume question covers: every client the user may see, or the one named by
+    slug; a client the user may not name (unknown, outside its scope, not a client) is a field error:
+    a filter's value, not an address."""
+    if not client:
+        if membership.tenant.kind == TenantKind.CLIENT:
+            return membership.tenant
+        return visible_tenants(membership).filter(kind=TenantKind.CLIENT)
+    found = visible_tenants(membership).filter(slug=client, kind=TenantKind.CLIENT).first()
+    if found is None:
+        raise AppError("invalid_input", fields={"client": "unknown_client"})
+    return found
+
+
+def checked_sort(sort: str, sorts: frozenset[str]) -> str:
+    if sort.removeprefix("-") not in sorts:
+        raise AppError("invalid_input", fields={"sort": "invalid_sort"})
+    return sort
+
+
+def volume_queryset(
+    tenants: QuerySet[Tenant] | Tenant, period: Period, currency: str = "", sort: str = "-deposits_amount"
+) -> QuerySet[Any]:
+    """One row per client and currency with money paid in the period (one GROUP BY over the roll-ups
+    of every client in scope): deposits per method (count, amount), all deposits, payouts, fees of
+    both, and the client's available balance now (the ledger's snapshot), as `VOLUME_COLUMNS`.
+    Ordered by `sort` (a column, `-` for descending), then client and currency."""
+    scope = Q(tenant=tenants) if isinstance(tenants, Tenant) else Q(tenant__in=tenants.values("pk"))
+    deposits = Q(kind="deposit", status__in=DEPOSITS_PAID)
+    payouts = Q(kind="payout", status__in=PAYOUTS_PAID)
+    qs = Rollup.objects.filter(scope, deposits | payouts, day__gte=period.start, day__lte=period.end)
+    if currency:
+        qs = qs.filter(currency=currency)
+
+    def total(field: str, condition: Q) -> Any:
+        return Coalesce(Sum(field, filter=condition), Value(0))
+
+    sums: dict[str, Any] = {}
+    for method in VOLUME_METHODS:
+        sums[f"{method}_count"] = total("count", deposits & Q(method=method))
+        sums[f"{method}_amount"] = total("amount", deposits & Q(method=method))
+    sums |= {
+        "deposits_count": total("count", deposits),
+        "deposits_amount": total("amount", deposits),
+        "payouts_count": total("count", payouts),
+        "payouts_amount": total("amount", payouts),
+        "fees": total("fee", deposits | payouts),
+    }
+    available = (
+        LedgerAccount.objects.filter(
+            tenant=OuterRef("tenant_id"), currency=OuterRef("currency"), kind=AccountKind.AVAILABLE
+        )
+        .order_by()
+        .values("tenant")
+        .annotate(total=Sum("balance"))
+        .values("total")
+    )
+    sign = -1 if AccountKind.AVAILABLE in CREDIT_NORMAL else 1
+    rows: QuerySet[Any] = (
+        qs.order_by()
+        .annotate(client=F("tenant__slug"), name=F("tenant__name"))
+        .values("tenant_id", "client", "name", "currency")
+        .annotate(**sums)
+        .annotate(balance=Coalesce(Subquery(available), Value(0)) * sign)
+    )
+    field = sort.removeprefix("-")
+    first = F(field).desc() if sort.startswith("-") else F(field).asc()
+    return rows.order_by(first, "client", "currency")
+
+
+def volume(
+    tenants: QuerySet[Tenant] | Tenant, period: Period, currency: str = "", sort: str = "-deposits_amount"
+) -> dict[str, Any]:
+    """`volume_queryset`'s rows, and their totals per currency (reais and dollars never added)."""
+    rows = [
+        {column: row[column] for column in VOLUME_COLUMNS}
+        for row in volume_queryset(tenants, period, currency, sort)
+    ]
+    totals: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        bucket = totals.setdefault(
+            row["currency"],
+            {"currency": row["currency"], "clients": 0, "balance": 0} | dict.fromkeys(VOLUME_SUMS, 0),
+        )
+        bucket["clients"] += 1
+        for column in (*VOLUME_SUMS, "balance"):
+            bucket[column] += row[column]
+    return {
+        "from": period.start,
+        "to": period.end,
+        "currency": currency,
+        "rows": rows,
+        "totals": [totals[c] for c in sorted(totals)],
     }

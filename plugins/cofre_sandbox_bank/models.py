@@ -161,3 +161,33 @@ class SandboxMedCase(models.Model):
 
     def __str__(self) -> str:
         return f"{self.case_reference} ({self.charge.reference}: {self.state})"
+
+
+class SandboxPixKey(models.Model):
+    """A PIX key a merchant registered at the bank (its DICT entry), with where the bank tells the
+    merchant of money sent to it: the webhook URL and signing secret of its configuration then."""
+
+    key = models.CharField(max_length=77, unique=True)
+    key_type = models.CharField(max_length=5)  # cpf | cnpj | email | phone | evp
+    reference = models.CharField(max_length=64)  # the merchant's id of the key
+    url = models.CharField(max_length=500)
+    signing_secret = models.CharField(max_length=200)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.key_type}:{self.reference}"
+
+
+class SandboxPixCredit(models.Model):
+    """Money someone sent to a registered key (test mode: POST /sandbox-bank/pix-credits)."""
+
+    end_to_end_id = models.CharField(max_length=32, unique=True)
+    key = models.CharField(max_length=77)
+    amount = models.BigIntegerField()  # centavos
+    currency = models.CharField(max_length=3, default="BRL")
+    payer_name = models.CharField(max_length=200)
+    payer_document = models.CharField(max_length=20)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.end_to_end_id

@@ -10,7 +10,7 @@ from cofre_sandbox_bank.provider import SandboxBank
 from plugin_api import BankProvider, hookimpl
 
 # The plugin API version this plugin is built for (plugin_api.version).
-COFRE_PLUGIN_API = "1.0"
+COFRE_PLUGIN_API = "1.1"  # PIX keys and credits on them
 
 
 @hookimpl

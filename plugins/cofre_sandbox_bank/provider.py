@@ -60,6 +60,7 @@ from plugin_api import (
     MedState,
     PayoutRequest,
     PayoutState,
+    PixKeyRegistration,
     PluginError,
     ProviderCharge,
     ProviderEvent,
@@ -71,7 +72,13 @@ from plugin_api import (
 from plugin_api.brazil import documents, errors, pix
 
 if TYPE_CHECKING:
-    from cofre_sandbox_bank.models import SandboxCharge, SandboxMedCase, SandboxPayout, SandboxRefund
+    from cofre_sandbox_bank.models import (
+        SandboxCharge,
+        SandboxMedCase,
+        SandboxPayout,
+        SandboxPixCredit,
+        SandboxRefund,
+    )
 
 CODE = "sandbox_bank"
 WEBHOOK_URL_ENV = "SANDBOX_WEBHOOK_URL"  # where the bank POSTs by default (else this machine's PORT)
@@ -224,6 +231,7 @@ class SandboxBank(BankProvider):
     refund_methods = frozenset({"billet", "pix", "card", "wire"})
     default_provider = True  # the built-in default: serves what no route names
     reports_med = True
+    registers_pix_keys = True
 
     def __init__(self) -> None:
         self.config_schema = {
@@ -695,7 +703,100 @@ class SandboxBank(BankProvider):
             hops=tuple(MedHop(**hop) for hop in case.hops),
         )
 
+    # ------------------------------------------------------------------ PIX keys
+    def register_pix_key(self, registration: PixKeyRegistration, config: Mapping[str, Any]) -> None:
+        from cofre_sandbox_bank.models import SandboxPixKey
 
+        self.check_config(config)
+        try:
+            pix.validate_pix_key(registration.key, pix.PixKeyType(registration.key_type))
+        except (ValueError, errors.PixError) as exc:
+            raise PluginError("invalid_pix_key", "key") from exc
+        SandboxPixKey.objects.update_or_create(
+            key=registration.key,
+            defaults={
+                "key_type": registration.key_type,
+                "reference": registration.reference,
+                "url": str(config.get("webhook_url") or default_webhook_url()),
+                "signing_secret": str(config["webhook_secret"]),
+            },
+        )
+
+    def remove_pix_key(self, key: str, config: Mapping[str, Any]) -> None:
+        from cofre_sandbox_bank.models import SandboxPixKey
+
+        SandboxPixKey.objects.filter(key=key).delete()
+
+    def send_to_key(
+        self,
+        key: str,
+        *,
+        amount: object,
+        payer_name: object,
+        payer_document: object,
+        duplicates: object = 0,
+    ) -> SandboxPixCredit:
+        """Someone sends `amount` centavos to the registered `key` (test mode): the bank records the
+        credit and tells the key's merchant with a webhook of kind "pix_credit", sent `duplicates` + 1
+        times with the SAME event id (a bank repeating its notice)."""
+        from cofre_sandbox_bank.models import SandboxPixCredit, SandboxPixKey, SandboxWebhookDelivery
+
+        if type(amount) is not int or not 0 < amount <= MAX_AMOUNT_CENTAVOS:
+            raise PluginError("invalid_amount", "amount")
+        if not isinstance(payer_name, str) or not 2 <= len(payer_name.strip()) <= 200:
+            raise PluginError("required", "payer_name")
+        try:
+            document = documents.validate_document(payer_document if isinstance(payer_document, str) else "")
+        except errors.DocumentError as exc:
+            raise PluginError("invalid_document", "payer_document") from exc
+        if type(duplicates) is not int or not 0 <= duplicates <= 5:
+            raise PluginError("invalid_duplicates", "duplicates")
+        with transaction.atomic():
+            registered = SandboxPixKey.objects.filter(key=key).first()
+            if registered is None:
+                raise PluginError("unknown_pix_key", "key")
+            now = timezone.now()
+            credit = SandboxPixCredit.objects.create(
+                end_to_end_id=pix.build_end_to_end_id(ispb=SANDBOX_ISPB, when=now),
+                key=key,
+                amount=amount,
+                payer_name=" ".join(payer_name.split()),
+                payer_document=document.value,
+            )
+            event_id = _new_event_id()
+            event = {
+                "event_id": event_id,
+                "kind": "pix_credit",
+                "reference": key,
+                "provider_reference": credit.end_to_end_id,
+                "state": ChargeState.CONFIRMED.value,
+                "occurred_at": now.isoformat(),
+                "amount": amount,
+                "reason": "",
+                "currency": credit.currency,
+                "payer_name": credit.payer_name,
+                "payer_document": credit.payer_document,
+            }
+            created = SandboxWebhookDelivery.objects.bulk_create(
+                [
+                    SandboxWebhookDelivery(
+                        event_id=event_id,
+                        kind="pix_credit",
+                        reference=credit.end_to_end_id,
+                        payload={"events": [event]},
+                        url=registered.url,
+                        signing_secret=registered.signing_secret,
+                        due_at=now + index * STEP,
+                    )
+                    for index in range(duplicates + 1)
+                ]
+            )
+            schedule = [(row.pk, row.due_at) for row in created]
+            transaction.on_commit(lambda: _schedule(schedule))
+        return credit
+
+
+SANDBOX_ISPB = "99999999"  # the sandbox bank's made-up ISPB (end-to-end ids of credits it receives)
 MED_REASONS_ALLOWED = ("fraud", "operational_failure")
 _HOP_BANKS = ("18236120", "60746948", "00360305", "90400888", "00416968")  # ISPBs of the hops
 

@@ -11,4 +11,5 @@ urlpatterns: list[URLPattern] = [
     path("tokens", views.create_token, name="tokens"),
     path("webhooks/release", views.release_webhooks, name="release_webhooks"),
     path("med", views.raise_med, name="raise_med"),
+    path("pix-credits", views.send_to_key, name="send_to_key"),
 ]

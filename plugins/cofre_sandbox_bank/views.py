@@ -17,6 +17,12 @@ amount?, reason?: fraud|operational_failure, hops?: 0..5, duplicates?: 0..5}` in
 reference; amount defaults to all of it); `{case_reference, amount, hops}` out (201). Its notice
 webhooks go out like the charge's (release them at once with `webhooks/release` and the charge's
 reference). Off in the production profile (404).
+
+`POST /sandbox-bank/pix-credits`: test mode too: someone sends money to a PIX key registered at the
+bank, with no charge before. JSON `{key, amount, payer_name, payer_document, duplicates?: 0..5}` in;
+`{end_to_end_id, key, amount}` out (201). The bank tells the key's merchant with a webhook of kind
+"pix_credit" (sent `duplicates` + 1 times with the same event id); release it at once with
+`webhooks/release` and the end-to-end id. Off in the production profile (404).
 """
 
 from __future__ import annotations
@@ -105,4 +111,30 @@ def raise_med(request: HttpRequest) -> JsonResponse:
         return _error(exc.code, exc.field, f"The case cannot be raised: {exc.code}")
     return JsonResponse(
         {"case_reference": case.case_reference, "amount": case.amount, "hops": case.hops}, status=201
+    )
+
+
+@csrf_exempt  # the bank's own test mode, called by a demo or test driver
+@require_POST
+def send_to_key(request: HttpRequest) -> JsonResponse:
+    if getattr(settings, "COFRE_ENV", "") == "production":
+        raise Http404
+    try:
+        payload = json.loads(request.body)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return _error("invalid_json", "", "The body must be a JSON object")
+    if not isinstance(payload, dict) or not isinstance(payload.get("key"), str):
+        return _error("required", "key", "A PIX key registered at the bank is required")
+    try:
+        credit = SandboxBank().send_to_key(
+            payload["key"],
+            amount=payload.get("amount"),
+            payer_name=payload.get("payer_name"),
+            payer_document=payload.get("payer_document"),
+            duplicates=payload.get("duplicates", 0),
+        )
+    except PluginError as exc:
+        return _error(exc.code, exc.field, f"The money cannot be sent: {exc.code}")
+    return JsonResponse(
+        {"end_to_end_id": credit.end_to_end_id, "key": credit.key, "amount": credit.amount}, status=201
     )

@@ -1,7 +1,8 @@
 """The sandbox bank's webhook format and signature (pure Python: no Django, no database).
 
 Body: JSON `{"events": [{"event_id", "kind", "reference", "provider_reference", "state",
-"occurred_at", "amount", "reason"}]}`.
+"occurred_at", "amount", "reason"}]}` (a "pix_credit" event adds "currency", "payer_name" and
+"payer_document").
 
 Signature header, as Stripe's: `X-Sandbox-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` where
 the HMAC key is the merchant's `webhook_secret` and the message is `f"{t}.{body}"`. Several `v1`
@@ -30,6 +31,8 @@ _STATES = {
     "med": frozenset(
         state.value for state in MedState
     ),  # reference: the charge; provider_reference: the case
+    # money sent to a PIX key with no charge: reference the key, provider_reference the end-to-end id
+    "pix_credit": frozenset({ChargeState.CONFIRMED.value}),
 }
 
 
@@ -117,7 +120,13 @@ def _event(item: object) -> ProviderEvent:
         raise WebhookRejectedError("payload_invalid", "events.occurred_at") from exc
     if occurred_at.tzinfo is None:
         raise WebhookRejectedError("payload_invalid", "events.occurred_at")
+    extra = {name: item.get(name) or "" for name in ("payer_name", "payer_document", "currency")}
+    if not all(isinstance(value, str) for value in extra.values()):
+        raise WebhookRejectedError("payload_invalid", "events.payer")
     return ProviderEvent(
+        payer_name=extra["payer_name"],
+        payer_document=extra["payer_document"],
+        currency=extra["currency"],
         event_id=item["event_id"],
         kind=kind,
         reference=item["reference"],

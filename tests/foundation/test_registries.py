@@ -42,13 +42,15 @@ def test_the_tick_sends_every_registered_job_to_every_active_client_tenant(
     suspended.save()
     tasks.periodic_tick.fn()
     # Every active client (acme and beta of the demo, and any an earlier test committed); never a
-    # partner (orbita), the platform or a suspended client.
+    # partner (orbita) or a suspended client; the platform's own schema only for the jobs registered
+    # `public` (the exports sweep: staff's exports live there).
     active = Tenant.objects.filter(kind="client", status=TenantStatus.ACTIVE)
     clients = set(active.values_list("schema_name", flat=True))
     assert {"acme", "beta"} <= clients
     assert suspended.schema_name not in clients
     jobs = ("deposits", "payouts", "refunds", "webhooks", "exports", "med")
-    assert sorted(sent) == sorted((job, schema) for job in jobs for schema in clients)
+    expected = [(job, schema) for job in jobs for schema in clients] + [("exports", "public")]
+    assert sorted(sent) == sorted(expected)
 
 
 def test_a_job_name_belongs_to_one_actor() -> None:
@@ -62,11 +64,16 @@ def test_a_job_name_belongs_to_one_actor() -> None:
 def test_every_event_kind_goes_to_the_app_that_owns_its_records() -> None:
     routes = {kind: route.index_kind for kind, route in webhooks._routes.items()}
     # A MED case is about a deposit (the provider's notice names the paid charge).
-    assert routes == {"charge": "deposit", "payout": "payout", "refund": "refund", "med": "deposit"}
+    # Money sent to a PIX key names the key: its client is found in the key directory.
+    assert routes == {
+        "charge": "deposit", "payout": "payout", "refund": "refund", "med": "deposit",
+        "pix_credit": "pix_key",
+    }  # fmt: skip
     handlers = {kind: route.handler.__module__ for kind, route in webhooks._routes.items()}
     assert handlers == {
         "charge": "payments.services",
         "payout": "payouts.services",
         "refund": "refunds.services",
         "med": "med.services",
+        "pix_credit": "direct_deposits.services",
     }

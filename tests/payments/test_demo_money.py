@@ -88,7 +88,12 @@ def test_demo_money_is_made_by_the_services_adds_up_and_is_seeded_once() -> None
     report = seed_demo_money()
 
     assert report.created == {
-        "acme": {"deposits": len(ACME_DEPOSITS), "refunds": len(ACME_REFUNDS), "payouts": len(ACME_PAYOUTS)},
+        "acme": {
+            "deposits": len(ACME_DEPOSITS),
+            "refunds": len(ACME_REFUNDS),
+            "payouts": len(ACME_PAYOUTS),
+            "direct": 1,
+        },
         "beta": {"deposits": len(BETA_DEPOSITS)},
     }
     assert ledger.check_invariants().ok
@@ -112,6 +117,9 @@ def test_demo_money_is_made_by_the_services_adds_up_and_is_seeded_once() -> None
         assert statuses[DepositStatus.REFUNDED] == 1
         assert {d.method for d in deposits} == {"billet", "pix", "card", "wire"}
         assert {d.currency for d in deposits} == {"BRL", "USD"}
+        # clients/direct_deposits: acme's PIX key and one payment sent to it with no charge
+        direct = [d for d in deposits if d.direct]
+        assert [(d.method, d.pix_key, d.amount) for d in direct] == [("pix", "pix@acme.demo.test", 35_000)]
         assert Deposit.objects.filter(status=DepositStatus.PAID_TO_CLIENT, refunded_amount__gt=0).count() == 1
         # Dated over the last two months, consistently: the index row and the name tokens carry the
         # deposit's created_at; settlement dates agree with what is settled.

@@ -53,6 +53,7 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
         "currency": "BRL",
         "payer": {"name": "Ana Souza", "document": "52998224725"},
     },
+    ("POST", "/api/pix-keys"): {"key_type": "evp", "key": ""},
     ("POST", "/api/bank-accounts"): {
         "holder_name": "Ana Souza",
         "holder_document": "52998224725",

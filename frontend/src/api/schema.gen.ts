@@ -17,6 +17,10 @@ export interface paths {
     /** Set a client's auto-approval threshold */
     put: operations["compliance_api_set_compliance_rule"];
   };
+  "/api/admin/direct-deposits": {
+    /** Direct deposits of every client in scope */
+    get: operations["direct_deposits_api_list_staff_direct_deposits"];
+  };
   "/api/admin/employees/clients": {
     /** The clients each employee may see (object grants) */
     get: operations["backoffice_staff_api_list_employee_clients"];
@@ -289,6 +293,10 @@ export interface paths {
     /** Refund part or all of a paid deposit (pending until the provider confirms it; 200 when the Idempotency-Key was seen) */
     post: operations["refunds_api_create_refund"];
   };
+  "/api/direct-deposits": {
+    /** Direct deposits received on the client's keys */
+    get: operations["direct_deposits_api_list_direct_deposits"];
+  };
   "/api/exports": {
     /** The user's own exports, newest first (the last 100) */
     get: operations["exports_api_list_exports"];
@@ -463,6 +471,16 @@ export interface paths {
     /** Reject a payout (reason required) */
     post: operations["payouts_api_reject_payout"];
   };
+  "/api/pix-keys": {
+    /** The client's PIX keys */
+    get: operations["direct_deposits_api_list_keys"];
+    /** Register a PIX key (at most 20; a key belongs to one client) */
+    post: operations["direct_deposits_api_add_key"];
+  };
+  "/api/pix-keys/{key_id}": {
+    /** Remove a PIX key (audited) */
+    delete: operations["direct_deposits_api_remove_key"];
+  };
   "/api/platform-status": {
     /** The maintenance banner, for every signed-in user */
     get: operations["platform_settings_api_platform_status"];
@@ -534,6 +552,10 @@ export interface paths {
   "/api/stats/summary": {
     /** Deposits, payouts and balance of a period */
     get: operations["stats_api_stats_summary"];
+  };
+  "/api/stats/volume": {
+    /** Money paid per client and currency in a period: deposits per method, payouts, fees, balance */
+    get: operations["stats_api_stats_volume"];
   };
   "/api/tenants": {
     /** Tenants this user may see */
@@ -2600,6 +2622,81 @@ export interface components {
       /** Txid */
       txid: string | null;
     };
+    /** DirectDepositListOut */
+    DirectDepositListOut: {
+      /** Items */
+      items: components["schemas"]["DirectDepositOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** DirectDepositOut */
+    DirectDepositOut: {
+      /** Amount */
+      amount: number;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currency */
+      currency: string;
+      /** End To End Id */
+      end_to_end_id: string;
+      /** Fee */
+      fee: number;
+      /** Id */
+      id: string;
+      /** Key */
+      key: string;
+      /** Payer Document */
+      payer_document: string;
+      /** Payer Name */
+      payer_name: string;
+      /**
+       * Settle On
+       * @description YYYY-MM-DD: when it reaches the available balance
+       */
+      settle_on?: string | null;
+      /** Status */
+      status: string;
+    };
+    /** DirectDepositQuery */
+    DirectDepositQuery: {
+      /** Cursor */
+      cursor?: string | null;
+      /** Date From */
+      date_from?: string | null;
+      /** Date To */
+      date_to?: string | null;
+      /**
+       * Key
+       * @description The key the money reached (DICT form)
+       * @default
+       */
+      key?: string;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @description Deposit id, end-to-end id, payer document or name
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @description created_at or amount, - for descending
+       * @default -created_at
+       */
+      sort?: string;
+      /**
+       * Status
+       * @default []
+       */
+      status?: ("waiting" | "pending" | "confirmed" | "paid_to_client" | "canceled" | "expired" | "refunded")[];
+    };
     /** EmployeeClientsOut */
     EmployeeClientsOut: {
       /** Clients */
@@ -2746,7 +2843,7 @@ export interface components {
       dialect?: "" | "standard" | "br";
       /**
        * Filters
-       * @description The list's own query parameters (GET /api/deposits or GET /api/payouts)
+       * @description The list's own query parameters (GET /api/deposits, GET /api/payouts or GET /api/stats/volume)
        */
       filters?: {
         [key: string]: unknown;
@@ -2759,9 +2856,10 @@ export interface components {
       format: "csv" | "xlsx" | "csv_br";
       /**
        * Type
+       * @description "payments" and "payouts" on a client's host; "volume" (staff) on the platform's
        * @enum {string}
        */
-      type: "payments" | "payouts";
+      type: "payments" | "payouts" | "volume";
     };
     /** ExportOut */
     ExportOut: {
@@ -4806,6 +4904,55 @@ export interface components {
       /** Email */
       email: string;
     };
+    /** PixKeyIn */
+    PixKeyIn: {
+      /**
+       * Key
+       * @description The key as typed; empty for a random key (evp) drawn by Cofre
+       * @default
+       */
+      key?: string;
+      /**
+       * Key Type
+       * @enum {string}
+       */
+      key_type: "cpf" | "cnpj" | "email" | "phone" | "evp";
+    };
+    /** PixKeyListOut */
+    PixKeyListOut: {
+      /** Items */
+      items: components["schemas"]["PixKeyOut"][];
+      /**
+       * Limit
+       * @description Keys a company may have (DICT: 20)
+       */
+      limit: number;
+    };
+    /** PixKeyOut */
+    PixKeyOut: {
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Id */
+      id: string;
+      /**
+       * Key
+       * @description DICT form: digits of a CPF/CNPJ, +55 phone, lower-case e-mail or UUID
+       */
+      key: string;
+      /**
+       * Key Type
+       * @enum {string}
+       */
+      key_type: "cpf" | "cnpj" | "email" | "phone" | "evp";
+      /**
+       * Provider
+       * @description The bank the key is registered at (empty: Cofre's directory only)
+       */
+      provider: string;
+    };
     /** PlatformSettingsIn */
     PlatformSettingsIn: {
       /**
@@ -5611,6 +5758,86 @@ export interface components {
        */
       updated_at: string;
     };
+    /** StaffDirectDepositListOut */
+    StaffDirectDepositListOut: {
+      /** Items */
+      items: components["schemas"]["StaffDirectDepositOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** StaffDirectDepositOut */
+    StaffDirectDepositOut: {
+      /** Amount */
+      amount: number;
+      /** Client */
+      client: string;
+      /** Client Name */
+      client_name: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currency */
+      currency: string;
+      /** End To End Id */
+      end_to_end_id: string;
+      /** Fee */
+      fee: number;
+      /** Id */
+      id: string;
+      /** Key */
+      key: string;
+      /** Payer Document */
+      payer_document: string;
+      /** Payer Name */
+      payer_name: string;
+      /** Status */
+      status: string;
+    };
+    /** StaffDirectDepositQuery */
+    StaffDirectDepositQuery: {
+      /**
+       * Client
+       * @description A client's slug
+       * @default
+       */
+      client?: string;
+      /** Cursor */
+      cursor?: string | null;
+      /** Date From */
+      date_from?: string | null;
+      /** Date To */
+      date_to?: string | null;
+      /**
+       * Key
+       * @description The key the money reached (DICT form)
+       * @default
+       */
+      key?: string;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @description Deposit id, end-to-end id, payer document or name
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @description created_at or amount, - for descending
+       * @default -created_at
+       */
+      sort?: string;
+      /**
+       * Status
+       * @default []
+       */
+      status?: ("waiting" | "pending" | "confirmed" | "paid_to_client" | "canceled" | "expired" | "refunded")[];
+    };
     /** StaffPayoutIn */
     StaffPayoutIn: {
       /**
@@ -6092,6 +6319,137 @@ export interface components {
        */
       tenant?: string;
     };
+    /** VolumeOut */
+    VolumeOut: {
+      /** Currency */
+      currency: string;
+      /**
+       * From
+       * Format: date
+       */
+      from: string;
+      /** Rows */
+      rows: components["schemas"]["VolumeRowOut"][];
+      /**
+       * To
+       * Format: date
+       */
+      to: string;
+      /**
+       * Totals
+       * @description One per currency: reais and dollars never added
+       */
+      totals: components["schemas"]["VolumeTotalOut"][];
+    };
+    /**
+     * VolumeQuery
+     * @description `from` and `to` are São Paulo days, `to` inclusive (by default the current month up to today);
+     * `currency` empty for both; `client` a client's slug (empty for every client in scope); `sort` a
+     * column of the rows, `-` first for descending.
+     */
+    VolumeQuery: {
+      /**
+       * Client
+       * @default
+       */
+      client?: string;
+      /**
+       * Currency
+       * @default
+       * @enum {string}
+       */
+      currency?: "" | "BRL" | "USD";
+      /** From */
+      from?: string | null;
+      /**
+       * Sort
+       * @default -deposits_amount
+       */
+      sort?: string;
+      /** To */
+      to?: string | null;
+    };
+    /** VolumeRowOut */
+    VolumeRowOut: {
+      /**
+       * Balance
+       * @description Available balance now (the ledger's snapshot), integer centavos
+       */
+      balance: number;
+      /** Billet Amount */
+      billet_amount: number;
+      /** Billet Count */
+      billet_count: number;
+      /** Card Amount */
+      card_amount: number;
+      /** Card Count */
+      card_count: number;
+      /**
+       * Client
+       * @description The client's slug
+       */
+      client: string;
+      /** Currency */
+      currency: string;
+      /** Deposits Amount */
+      deposits_amount: number;
+      /** Deposits Count */
+      deposits_count: number;
+      /** Fees */
+      fees: number;
+      /** Name */
+      name: string;
+      /** Payouts Amount */
+      payouts_amount: number;
+      /** Payouts Count */
+      payouts_count: number;
+      /** Pix Amount */
+      pix_amount: number;
+      /** Pix Count */
+      pix_count: number;
+      /** Wire Amount */
+      wire_amount: number;
+      /** Wire Count */
+      wire_count: number;
+    };
+    /** VolumeTotalOut */
+    VolumeTotalOut: {
+      /**
+       * Balance
+       * @description Available balance now (the ledger's snapshot), integer centavos
+       */
+      balance: number;
+      /** Billet Amount */
+      billet_amount: number;
+      /** Billet Count */
+      billet_count: number;
+      /** Card Amount */
+      card_amount: number;
+      /** Card Count */
+      card_count: number;
+      /** Clients */
+      clients: number;
+      /** Currency */
+      currency: string;
+      /** Deposits Amount */
+      deposits_amount: number;
+      /** Deposits Count */
+      deposits_count: number;
+      /** Fees */
+      fees: number;
+      /** Payouts Amount */
+      payouts_amount: number;
+      /** Payouts Count */
+      payouts_count: number;
+      /** Pix Amount */
+      pix_amount: number;
+      /** Pix Count */
+      pix_count: number;
+      /** Wire Amount */
+      wire_amount: number;
+      /** Wire Count */
+      wire_count: number;
+    };
     /** WalletBalanceOut */
     WalletBalanceOut: {
       /** Available */
@@ -6285,6 +6643,40 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["ComplianceRuleOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Direct deposits of every client in scope */
+  direct_deposits_api_list_staff_direct_deposits: {
+    parameters: {
+      query?: {
+        status?: ("waiting" | "pending" | "confirmed" | "paid_to_client" | "canceled" | "expired" | "refunded")[];
+        /** @description The key the money reached (DICT form) */
+        key?: string;
+        date_from?: string | null;
+        date_to?: string | null;
+        /** @description Deposit id, end-to-end id, payer document or name */
+        q?: string;
+        /** @description created_at or amount, - for descending */
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+        /** @description A client's slug */
+        client?: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["StaffDirectDepositListOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
@@ -8150,6 +8542,38 @@ export interface operations {
       };
     };
   };
+  /** Direct deposits received on the client's keys */
+  direct_deposits_api_list_direct_deposits: {
+    parameters: {
+      query?: {
+        status?: ("waiting" | "pending" | "confirmed" | "paid_to_client" | "canceled" | "expired" | "refunded")[];
+        /** @description The key the money reached (DICT form) */
+        key?: string;
+        date_from?: string | null;
+        date_to?: string | null;
+        /** @description Deposit id, end-to-end id, payer document or name */
+        q?: string;
+        /** @description created_at or amount, - for descending */
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["DirectDepositListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** The user's own exports, newest first (the last 100) */
   exports_api_list_exports: {
     responses: {
@@ -9374,6 +9798,65 @@ export interface operations {
       };
     };
   };
+  /** The client's PIX keys */
+  direct_deposits_api_list_keys: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PixKeyListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Register a PIX key (at most 20; a key belongs to one client) */
+  direct_deposits_api_add_key: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PixKeyIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["PixKeyOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Remove a PIX key (audited) */
+  direct_deposits_api_remove_key: {
+    parameters: {
+      path: {
+        key_id: string;
+      };
+    };
+    responses: {
+      /** @description No Content */
+      204: {
+        content: never;
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** The maintenance banner, for every signed-in user */
   platform_settings_api_platform_status: {
     responses: {
@@ -9864,6 +10347,56 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["StatsSummaryOut"];
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Money paid per client and currency in a period: deposits per method, payouts, fees, balance */
+  stats_api_stats_volume: {
+    parameters: {
+      query?: {
+        from?: string | null;
+        to?: string | null;
+        currency?: "" | "BRL" | "USD";
+        client?: string;
+        sort?: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["VolumeOut"];
         };
       };
       /** @description Bad Request */

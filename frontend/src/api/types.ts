@@ -94,6 +94,10 @@ export type PluginConfigIn = Schemas['PluginConfigIn'];
 export type StatsSummary = Schemas['StatsSummaryOut'];
 export type StatsSeries = Schemas['StatsSeriesOut'];
 export type StatsTotals = Schemas['StatsTotalsOut'];
+export type Volume = Schemas['VolumeOut'];
+export type VolumeRow = Schemas['VolumeRowOut'];
+export type VolumeTotal = Schemas['VolumeTotalOut'];
+export type VolumeQuery = NonNullable<operations['stats_api_stats_volume']['parameters']['query']>;
 export type Restriction = Schemas['RestrictionOut'];
 export type RestrictionList = Schemas['RestrictionListOut'];
 export type RestrictionInput = Schemas['RestrictionIn'];
@@ -191,6 +195,14 @@ export type AdjustmentList = Schemas['AdjustmentListOut'];
 export type AdjustmentInput = Schemas['AdjustmentIn'];
 export type ClientBalanceList = Schemas['BalanceListOut'];
 export type ClientBalanceRow = Schemas['BalanceRowOut'];
+// PIX keys and direct deposits (clients/direct_deposits, employee/direct_deposits).
+export type PixKey = Schemas['PixKeyOut'];
+export type PixKeyList = Schemas['PixKeyListOut'];
+export type PixKeyInput = Schemas['PixKeyIn'];
+export type DirectDeposit = Schemas['DirectDepositOut'];
+export type DirectDepositList = Schemas['DirectDepositListOut'];
+export type StaffDirectDeposit = Schemas['StaffDirectDepositOut'];
+export type StaffDirectDepositList = Schemas['StaffDirectDepositListOut'];
 
 // Customers (client/crm) and the document look-up (client/kyc-consult)
 export type Customer = Schemas['CustomerOut'];

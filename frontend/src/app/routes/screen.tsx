@@ -60,6 +60,11 @@ const PlatformConfigScreen = lazyWithTimeout(() => import('@/features/platform-c
 const CompanySettingsScreen = lazyWithTimeout(() => import('@/features/company-settings/components/company-settings-screen'));
 const ProviderBanksScreen = lazyWithTimeout(() => import('@/features/provider-banks/components/provider-banks-screen'));
 const StatementsScreen = lazyWithTimeout(() => import('@/features/statements/components/statements-screen'));
+const DirectDepositsScreen = lazyWithTimeout(() => import('@/features/direct-deposits/components/direct-deposits-screen'));
+const StaffDirectDepositsScreen = lazyWithTimeout(() => import('@/features/direct-deposits/components/staff-direct-deposits-screen'));
+const OverallScreen = lazyWithTimeout(() => import('@/features/stats/components/overall-screen'));
+const ReportsScreen = lazyWithTimeout(() => import('@/features/reports/components/reports-screen'));
+const VolumeScreen = lazyWithTimeout(() => import('@/features/volume/components/volume-screen'));
 const BalancesScreen = lazyWithTimeout(() => import('@/features/statements/components/balances-screen'));
 
 /**
@@ -84,6 +89,8 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'admin/payout-requests': PayoutRequestsScreen,
   'admin/compliance': ComplianceScreen,
   'clients/refunds': RefundsScreen,
+  'clients/direct_deposits': DirectDepositsScreen,
+  'employee/direct_deposits': StaffDirectDepositsScreen,
   'client/credentials': CredentialsScreen,
   'clients/webhooks': WebhooksScreen,
   'client/kyc': ClientKycScreen,
@@ -130,6 +137,9 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'admin/statements': StatementsScreen,
   'financial/statements': StatementsScreen,
   'admin/clients-balance': BalancesScreen,
+  'admin/volume': VolumeScreen,
+  'admin/overall': OverallScreen,
+  'admin/reports': ReportsScreen,
 };
 
 /** Any path inside the shell: permitted iff the route is in the user's menu (or a profile route). */

@@ -34,6 +34,7 @@ const m = defineMessages({
   emptyHint: { id: 'kit.export.emptyHint', defaultMessage: 'Use the Export button of a list: its filters choose the rows.' },
   payments: { id: 'kit.export.type.payments', defaultMessage: 'Deposits' },
   payouts: { id: 'kit.export.type.payouts', defaultMessage: 'Payouts' },
+  volume: { id: 'kit.export.type.volume', defaultMessage: 'Volume per client' },
   queued: { id: 'kit.export.status.queued', defaultMessage: 'Queued' },
   running: { id: 'kit.export.status.running', defaultMessage: 'Generating' },
   done: { id: 'kit.export.status.done', defaultMessage: 'Ready' },
@@ -84,13 +85,15 @@ type ExportMenuProps = {
   type: ExportIn['type'];
   /** The list's API query as the screen sends it (paging is left out). */
   query: Record<string, unknown>;
+  /** The button's text (default "Export"). */
+  label?: string;
 };
 
 /**
  * The list kit's Export button (ListView's `exportSlot`): a format chooser that exports what the
  * list's filters select, as a background job, and the download center in a drawer.
  */
-export function ExportMenu({ type, query }: ExportMenuProps) {
+export function ExportMenu({ type, query, label }: ExportMenuProps) {
   const intl = useIntl();
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -119,7 +122,7 @@ export function ExportMenu({ type, query }: ExportMenuProps) {
       <Menu.Root onSelect={(details) => (details.value === 'downloads' ? setOpen(true) : start.mutate(details.value as Format))}>
         <Menu.Trigger asChild>
           <Button size="sm" variant="outline" loading={start.isPending}>
-            {intl.formatMessage(m.export)}
+            {label ?? intl.formatMessage(m.export)}
           </Button>
         </Menu.Trigger>
         <Portal>
@@ -185,7 +188,7 @@ export function DownloadCenter() {
         <Table.Row key={job.id} data-export={job.id} data-status={job.status}>
           <Table.Cell>
             <Stack gap="0">
-              <Text fontWeight="medium">{intl.formatMessage(m[job.type as 'payments' | 'payouts'] ?? m.payments)}</Text>
+              <Text fontWeight="medium">{intl.formatMessage(m[job.type as 'payments' | 'payouts' | 'volume'] ?? m.payments)}</Text>
               <Text fontSize="xs" color="fg.muted">
                 {formatLabel(job.format, intl.formatMessage(m.csv), intl.formatMessage(m.csvBr), intl.formatMessage(m.xlsx))}
               </Text>

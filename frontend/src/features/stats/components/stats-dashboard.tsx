@@ -4,8 +4,9 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 
-import type { StatsSeries } from '@/api/types';
+import type { StatsSeries, VolumeTotal } from '@/api/types';
 import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
+import { getVolumeQueryOptions } from '@/api/get-stats-volume';
 import { BarChart } from '@/components/kit';
 import { EmptyBlock, LoadError } from '@/components/query-state';
 import { paths } from '@/config/paths';
@@ -46,9 +47,10 @@ function useStatsParams() {
  * The statistics of a period (the current month by default) in one currency, for the user's own company or,
  * for staff and partners, every client they may see or one: deposits and withdrawals by outcome, fees,
  * conversion, the balance, and the paid amounts by day. `compare` sets each figure against the period of
- * the same length before it (metrics); `balance={false}` leaves the balance to a screen that shows it per currency.
+ * the same length before it (metrics); `balance={false}` leaves the balance to a screen that shows it per currency;
+ * `volume` adds the money paid by method, the active clients and the top clients (admin/overall).
  */
-export function StatsDashboard({ compare = false, balance = true }: { compare?: boolean; balance?: boolean }) {
+export function StatsDashboard({ compare = false, balance = true, volume = false }: { compare?: boolean; balance?: boolean; volume?: boolean }) {
   const intl = useIntl();
   const user = useSessionUser();
   const { query, valid, set } = useStatsParams();
@@ -140,6 +142,7 @@ export function StatsDashboard({ compare = false, balance = true }: { compare?: 
               <Figure label={intl.formatMessage(m.transacted)} value={fmt(now.transacted)} delta={delta((f) => f.transacted)} />
               <Figure label={intl.formatMessage(m.fees)} value={fmt(now.fees)} delta={delta((f) => f.fees)} />
             </Group>
+            {volume && <VolumeFigures query={query} before={before} compare={compare} />}
           </>
         )}
         {balance && (
@@ -158,6 +161,52 @@ export function StatsDashboard({ compare = false, balance = true }: { compare?: 
       {controls}
       {body}
     </Stack>
+  );
+}
+
+const METHODS = ['billet', 'card', 'wire', 'pix'] as const;
+
+/** Money paid by method, the clients with money paid and the top clients by deposits paid (GET /api/stats/volume). */
+function VolumeFigures({ query, before, compare }: { query: StatsQuery; before: { from: string; to: string }; compare: boolean }) {
+  const intl = useIntl();
+  const ask = { from: query.from, to: query.to, currency: query.currency as 'BRL' | 'USD', sort: '-deposits_amount', ...(query.client ? { client: query.client } : {}) };
+  const now = useQuery(getVolumeQueryOptions(ask));
+  const previous = useQuery({ ...getVolumeQueryOptions({ ...ask, ...before }), enabled: compare });
+  if (now.isError) return <LoadError title={intl.formatMessage(m.loadError)} onRetry={() => void now.refetch()} />;
+  if (!now.data) return <Skeleton h="32" rounded="lg" aria-busy="true" />;
+  const fmt = (cents: number) => money(cents, query.currency, intl.locale);
+  const pick = (totals: VolumeTotal[] | undefined) => totals?.find((t) => t.currency === query.currency);
+  const total = pick(now.data.totals);
+  const then = previous.data ? (pick(previous.data.totals) ?? null) : null;
+  const value = (t: VolumeTotal | null | undefined, field: string) => (t ? Number((t as unknown as Record<string, number>)[field] ?? 0) : 0);
+  const delta = (field: string) => (compare ? <Delta now={value(total, field)} before={previous.data ? value(then, field) : null} period={before} /> : null);
+  const top = now.data.rows.slice(0, 10);
+  return (
+    <>
+      <Group title={intl.formatMessage(m.byMethod)}>
+        {METHODS.map((method) => (
+          <Figure key={method} label={intl.formatMessage(m[method])} value={fmt(value(total, `${method}_amount`))} help={intl.formatMessage(m.count, { count: value(total, `${method}_count`) })} delta={delta(`${method}_amount`)} />
+        ))}
+        <Figure label={intl.formatMessage(m.activeClients)} value={intl.formatNumber(value(total, 'clients'))} help={intl.formatMessage(m.activeClientsHelp)} delta={delta('clients')} />
+      </Group>
+      <Box as="section" aria-label={intl.formatMessage(m.topClients)}>
+        <Text as="h2" fontWeight="semibold" fontSize="lg" mb="2">
+          {intl.formatMessage(m.topClients)}
+        </Text>
+        <Stack as="ol" gap="1" borderWidth="1px" rounded="lg" bg="bg.panel" p="4" listStyleType="decimal" ps="8">
+          {top.map((row) => (
+            <Box as="li" key={row.client} data-client={row.client}>
+              <HStack justify="space-between" gap="4">
+                <Text as="span">{row.name}</Text>
+                <Text as="span" fontWeight="medium">
+                  {fmt(row.deposits_amount)}
+                </Text>
+              </HStack>
+            </Box>
+          ))}
+        </Stack>
+      </Box>
+    </>
   );
 }
 
