@@ -58,7 +58,7 @@ from refunds import services as refunds
 from refunds.models import Refund
 from stats import rollups as stats_rollups
 from tenants import services as tenant_services
-from tenants.models import Tenant
+from tenants.models import PartnerTerms, Tenant
 
 T = TypeVar("T")
 S = PayoutStatus
@@ -239,6 +239,9 @@ class MoneyReport:
         return bool(self.created)
 
 
+DEMO_COMMISSION_BP = 2_000  # orbita's share of its clients' fees: 20%
+
+
 def seed_demo_money() -> MoneyReport:
     """Deposits, refunds and payouts of acme and deposits of beta, once (see the module docstring).
     Runs after `ops.demo.seed_demo` (it needs the demo tenants, users, fee rates and bank accounts)."""
@@ -249,6 +252,11 @@ def seed_demo_money() -> MoneyReport:
         admin = _membership(demo_email("admin"), platform)
         # acme's demo webhook endpoint first, so its money's events are delivered to the demo receiver
         seed_demo_webhook(Tenant.objects.get(slug="acme"))
+        # orbita (the demo partner of acme and beta) earns 20% of their fees, so the money below
+        # credits its commission account (admin/statements); a rate an admin already set is kept.
+        PartnerTerms.objects.get_or_create(
+            partner=Tenant.objects.get(slug="orbita"), defaults={"commission_bp": DEMO_COMMISSION_BP}
+        )
         for slug, plans in (("acme", ACME_DEPOSITS), ("beta", BETA_DEPOSITS)):
             tenant = Tenant.objects.get(slug=slug)
             with schema_context(tenant.schema_name):

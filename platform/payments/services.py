@@ -29,6 +29,7 @@ from core.text import search_text
 from gateway import services as gateway
 from gateway.models import PluginKind
 from gateway.registry import get_registry
+from ledger import commission
 from ledger import services as ledger
 from ledger.models import AccountKind, LedgerAccount
 from payments import fees, polling, settlement, settlements
@@ -463,7 +464,7 @@ def _credited_account(deposit: Deposit, tenant: Tenant) -> LedgerAccount:
 
 def _confirmation(deposit: Deposit, tenant: Tenant, paid_amount: int | None) -> Entry:
     """Fix the deposit's paid amount and fee; the entry: Dr provider clearing / Cr pending (or the
-    customer's wallet) + fee revenue."""
+    customer's wallet) + fee revenue (+ the client's partner's commission, ledger.commission)."""
     gross = paid_amount if paid_amount and paid_amount > 0 else deposit.amount
     fee = fees.compute_fee(gross, fees.rate_for(tenant, deposit.method, deposit.currency))
     deposit.paid_amount = gross
@@ -477,8 +478,7 @@ def _confirmation(deposit: Deposit, tenant: Tenant, paid_amount: int | None) -> 
         ),
         ledger.Line(_credited_account(deposit, tenant), -(gross - fee)),
     ]
-    if fee:
-        lines.append(ledger.Line(ledger.platform_account(AccountKind.FEE_REVENUE, deposit.currency), -fee))
+    lines += commission.fee_lines(tenant, fee, deposit.currency)
     if gross - fee == 0:
         lines = [line for line in lines if line.amount != 0]
     return Entry(f"deposit:{tenant.schema_name}:{deposit.public_id}:confirmed", "deposit_confirmed", lines)

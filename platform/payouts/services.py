@@ -8,7 +8,9 @@ fee from the fee-rate table, method `payout_pix` / `payout_ted`, fixed at creati
 
     created            Dr tenant available A+F / Cr tenant held A+F    (no_overdraft on available)
     rejected, canceled Dr tenant held A+F      / Cr tenant available A+F (released, fee included)
-    confirmed          Dr tenant held A+F      / Cr provider clearing A / Cr platform fee revenue F
+    confirmed          Dr tenant held A+F      / Cr provider clearing A / Cr platform fee revenue F-C
+                                                 / Cr partner commission C (C: the client's partner's
+                                                   share of F, ledger.commission; 0 when unlinked)
     reversed           Dr provider clearing A  / Cr tenant available A (the money came back; the fee
                                                                         is kept: the payout was made)
     paid_to_client     no entry (a wallet withdraw's end, right after confirmed: see state_chain)
@@ -52,6 +54,7 @@ from gateway import services as gateway
 from gateway.models import PluginKind, TransactionIndex
 from gateway.registry import get_registry
 from kyc import services as kyc
+from ledger import commission
 from ledger import services as ledger
 from ledger.models import AccountKind, LedgerAccount
 from payments import fees
@@ -483,8 +486,8 @@ def _transition_entry(payout: Payout, tenant: Tenant, target: str) -> Entry | No
         clearing = ledger.platform_account(AccountKind.PROVIDER_CLEARING, currency, provider=payout.provider)
         step, kind = "confirmed", "payout_confirmed"
         lines = [(held, amount + fee), (clearing, -amount)]
-        if fee:
-            lines.append((ledger.platform_account(AccountKind.FEE_REVENUE, currency), -fee))
+        # the fee: fee revenue and the client's partner's commission (ledger.commission)
+        lines += [(line.account, line.amount) for line in commission.fee_lines(tenant, fee, currency)]
     elif target == S.REVERSED:  # the amount comes back; the fee stays revenue (the payout was made)
         clearing = ledger.platform_account(AccountKind.PROVIDER_CLEARING, currency, provider=payout.provider)
         step, kind, lines = "reversed", "payout_reversed", [(clearing, amount), (available, -amount)]
@@ -692,7 +695,7 @@ def _lock_accounts(payout: Payout) -> None:
         source_account(payout, tenant),
         ledger.tenant_account(tenant, AccountKind.HELD, payout.currency),
         ledger.platform_account(AccountKind.PROVIDER_CLEARING, payout.currency, provider=payout.provider),
-        ledger.platform_account(AccountKind.FEE_REVENUE, payout.currency),
+        *commission.fee_accounts(tenant, payout.currency),  # fee revenue and partners' commission
     ]
     list(LedgerAccount.objects.select_for_update().filter(pk__in=[a.pk for a in accounts]).order_by("pk"))
 

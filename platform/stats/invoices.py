@@ -2,7 +2,9 @@
 
 An invoice is one client and one São Paulo calendar month: the fees the platform earned from that
 client in it, read from the ledger's own fee postings (every credit to the platform's `fee_revenue`
-account whose entry names the client), grouped into lines by kind (deposit or payout), method and
+account, and to a partner's `partner_commission` account, whose entry names the client: a linked
+client's fee is split between the two in its entry, ledger.commission, and the client paid all of
+it), grouped into lines by kind (deposit or payout), method and
 currency. The ledger is the books: a fee is on the invoice of the month it was charged (a deposit's
 fee when it was confirmed, a payout's when it was paid), never a month it was merely created in, and
 the sums are integer centavos. Reais and dollars are separate lines and separate totals: nothing adds
@@ -35,6 +37,8 @@ NUMBER = re.compile(r"^FAT-(\d{4})(\d{2})-(\d{6,})$")
 MONTH = re.compile(r"^(\d{4})-(\d{2})$")
 # What a fee posting's entry kind says the fee was for, when the transaction index does not know it.
 ENTRY_KINDS = {"deposit_confirmed": "deposit", "payout_confirmed": "payout"}
+# The accounts a client's fee is credited to: the platform's revenue and its partner's commission.
+FEE_KINDS = [AccountKind.FEE_REVENUE.value, AccountKind.PARTNER_COMMISSION.value]
 
 
 @dataclass(frozen=True)
@@ -129,11 +133,11 @@ def fee_lines(tenant_ids: Iterable[int], month: date) -> dict[int, tuple[Line, .
         JOIN {JournalEntry._meta.db_table} e ON e.id = p.entry_id
         JOIN {LedgerAccount._meta.db_table} a ON a.id = p.account_id
         LEFT JOIN {TransactionIndex._meta.db_table} ti ON ti.public_id = e.reference
-        WHERE a.kind = %s AND e.tenant_id = ANY(%s) AND e.created_at >= %s AND e.created_at < %s
+        WHERE a.kind = ANY(%s) AND e.tenant_id = ANY(%s) AND e.created_at >= %s AND e.created_at < %s
         GROUP BY 1, 2, 3, 4
         HAVING SUM(p.amount) <> 0
     """  # noqa: S608 (table names are ours; every value is a parameter)
-    params: list[Any] = [AccountKind.FEE_REVENUE.value, ids, day_start(month), day_start(next_month(month))]
+    params: list[Any] = [FEE_KINDS, ids, day_start(month), day_start(next_month(month))]
     out: dict[int, list[Line]] = defaultdict(list)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)

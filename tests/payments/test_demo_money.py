@@ -21,8 +21,17 @@ from cofre_sandbox_bank.models import SandboxCharge, SandboxWebhookDelivery
 from customers.models import Customer
 from gateway.models import TransactionIndex, WebhookEvent
 from ledger import services as ledger
-from ledger.models import JournalEntry
-from ops.demo_money import ACME_DEPOSITS, ACME_PAYOUTS, ACME_REFUNDS, BETA_DEPOSITS, PAYERS, seed_demo_money
+from ledger.commission import commission_of_fee
+from ledger.models import AccountKind, JournalEntry
+from ops.demo_money import (
+    ACME_DEPOSITS,
+    ACME_PAYOUTS,
+    ACME_REFUNDS,
+    BETA_DEPOSITS,
+    DEMO_COMMISSION_BP,
+    PAYERS,
+    seed_demo_money,
+)
 from payments import services as payments
 from payments.models import Deposit, DepositNameToken, DepositStatus
 from payouts import services as payouts
@@ -104,6 +113,18 @@ def test_demo_money_is_made_by_the_services_adds_up_and_is_seeded_once() -> None
     assert min(acme["BRL"]["pending"], acme["BRL"]["held"]) > 0
     assert min(acme["USD"]["available"], acme["USD"]["pending"]) > 0
     assert balances("beta")["BRL"]["available"] > 0
+    # orbita, the demo partner of both, earns 20% of every fee they paid, in the entry of the fee
+    fees_seen = 0
+    for entry in JournalEntry.objects.filter(
+        tenant__slug__in=("acme", "beta"), kind__in=("deposit_confirmed", "payout_confirmed")
+    ).prefetch_related("postings__account"):
+        credits = {p.account.kind: -p.amount for p in entry.postings.all()}
+        fee = credits.get(AccountKind.FEE_REVENUE, 0) + credits.get(AccountKind.PARTNER_COMMISSION, 0)
+        assert credits.get(AccountKind.PARTNER_COMMISSION, 0) == commission_of_fee(fee, DEMO_COMMISSION_BP)
+        fees_seen += fee > 0
+    assert fees_seen > 10
+    orbita = Tenant.objects.get(slug="orbita")
+    assert ledger.platform_account(AccountKind.PARTNER_COMMISSION, "BRL", partner=orbita).display_balance > 0
 
     today = timezone.localdate()
     with schema_context("acme"):

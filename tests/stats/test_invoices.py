@@ -12,11 +12,11 @@ import pytest
 from django_tenants.utils import schema_context
 
 from core.dates import day_start
-from ledger.models import JournalEntry
+from ledger.models import AccountKind, JournalEntry, Posting
 from payments.models import Deposit
 from payouts.models import Payout
 from stats.invoices import current_month, invoice_number, next_month
-from tenants.models import Tenant
+from tenants.models import PartnerTerms, Tenant
 from tests.stats.test_rollups import World
 from tests.support.http import ApiClient
 
@@ -93,6 +93,33 @@ def test_the_invoice_equals_a_recount_to_the_centavo_and_never_adds_reais_to_dol
         assert isinstance(total["fee"], int)
     assert {t["currency"] for t in body["totals"]} == {"BRL", "USD"}
     assert summary["totals"] == body["totals"]
+
+
+def test_a_partners_commission_stays_on_its_clients_invoice_the_client_paid_the_whole_fee() -> None:
+    """acme is linked to orbita (the demo): at 20 % a fifth of every fee is credited to orbita's
+    commission account, not to fee revenue, and the invoice still shows the fees acme paid."""
+    PartnerTerms.objects.update_or_create(
+        partner=Tenant.objects.get(slug="orbita"), defaults={"commission_bp": 2_000}
+    )
+    world = busy_month()
+    month = current_month()
+    commission = Posting.objects.filter(
+        account__kind=AccountKind.PARTNER_COMMISSION, entry__tenant=world.tenant,
+        entry__kind__in=("deposit_confirmed", "payout_confirmed"),
+    )  # fmt: skip
+    assert commission.filter(currency="BRL").exists()
+    assert commission.filter(currency="USD").exists()
+    assert {p.account.tenant_id for p in commission.select_related("account")} == {
+        Tenant.objects.get(slug="orbita").pk
+    }
+    expected = recount(world.tenant, month)
+    assert any(key[0] == "payout" for key in expected), expected
+    body = staff().get(f"/api/admin/invoices/{invoice_number(world.tenant.pk, month)}").json()
+    assert lines_of(body) == expected
+    paid: dict[str, int] = defaultdict(int)
+    for (_, _, currency), (_, fee) in expected.items():
+        paid[currency] += fee
+    assert {t["currency"]: t["fee"] for t in body["totals"]} == paid
 
 
 def lines_of(body: dict[str, Any]) -> dict[Key, tuple[int, int]]:

@@ -18,4 +18,11 @@ describe('statement descriptions', () => {
     const available = { code: 'tenant:acme:available:USD', kind: 'available', currency: 'USD', client: { slug: 'acme', name: 'Acme' }, provider: '', balance: 5 };
     expect(describeAccount(available, en)).toBe('Available · USD');
   });
+
+  it("names a partner's commission account by the partner, and its fee postings by their entry", () => {
+    const commission = { code: 'platform:partner_commission:orbita:BRL', kind: 'partner_commission', currency: 'BRL', client: { slug: 'orbita', name: 'Órbita Parceiros' }, provider: '', balance: 61 };
+    expect(describeAccount(commission, en)).toBe('Partner commission · Órbita Parceiros · BRL');
+    expect(describeEntry('deposit_confirmed', en)).toBe('Deposit confirmed');
+    expect(describeEntry('payout_confirmed', en)).toBe('Payout paid');
+  });
 });
