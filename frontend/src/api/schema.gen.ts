@@ -1786,10 +1786,17 @@ export interface components {
       /** Worker Ms */
       worker_ms?: number | null;
     };
+    /** ConsultClientRef */
+    ConsultClientRef: {
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
+    };
     /** ContactDocumentOut */
     ContactDocumentOut: {
       /** Clients */
-      clients: components["schemas"]["KycClientRef"][];
+      clients: components["schemas"]["ConsultClientRef"][];
       /** Document */
       document: string;
       /** Uses */
@@ -1863,10 +1870,10 @@ export interface components {
       shared?: boolean;
       /**
        * Sort
+       * @description documents or last_seen_at; - descends (another: 400 sort invalid)
        * @default -documents
-       * @enum {string}
        */
-      sort?: "-documents" | "documents" | "-last_seen_at" | "last_seen_at";
+      sort?: string;
     };
     /** CountOut */
     CountOut: {
@@ -2140,10 +2147,10 @@ export interface components {
       q?: string;
       /**
        * Sort
+       * @description last_seen_at, deposit_total, deposit_count or search_name; - descends
        * @default -last_seen_at
-       * @enum {string}
        */
-      sort?: "-last_seen_at" | "last_seen_at" | "-deposit_total" | "deposit_total" | "-deposit_count" | "deposit_count" | "search_name" | "-search_name";
+      sort?: string;
     };
     /** CustomerTagsIn */
     CustomerTagsIn: {
@@ -3276,7 +3283,7 @@ export interface components {
     };
     /** KycAlertOut */
     KycAlertOut: {
-      client: components["schemas"]["KycClientRef"];
+      client: components["schemas"]["ConsultClientRef"];
       /**
        * Created At
        * Format: date-time
@@ -3301,7 +3308,7 @@ export interface components {
     };
     /** KycClientOut */
     KycClientOut: {
-      client: components["schemas"]["KycClientRef"];
+      client: components["schemas"]["ConsultClientRef"];
       /** Figures */
       figures: components["schemas"]["KycFigureOut"][];
       /** First Seen At */
@@ -3555,7 +3562,7 @@ export interface components {
     };
     /** KycRestrictionOut */
     KycRestrictionOut: {
-      client: components["schemas"]["KycClientRef"] | null;
+      client: components["schemas"]["ConsultClientRef"] | null;
       /**
        * Created At
        * Format: date-time
@@ -8203,7 +8210,8 @@ export interface operations {
       query?: {
         /** @description A name (words as parts) or a CPF/CNPJ (prefix) */
         q?: string;
-        sort?: "-last_seen_at" | "last_seen_at" | "-deposit_total" | "deposit_total" | "-deposit_count" | "deposit_count" | "search_name" | "-search_name";
+        /** @description last_seen_at, deposit_total, deposit_count or search_name; - descends */
+        sort?: string;
         per_page?: number;
         cursor?: string | null;
       };
@@ -8788,7 +8796,8 @@ export interface operations {
         shared?: boolean;
         /** @description The start of an e-mail or phone */
         q?: string;
-        sort?: "-documents" | "documents" | "-last_seen_at" | "last_seen_at";
+        /** @description documents or last_seen_at; - descends (another: 400 sort invalid) */
+        sort?: string;
         per_page?: number;
         cursor?: string | null;
       };
