@@ -1,7 +1,8 @@
 """CNAB 240 record layouts (FEBRABAN "Layout Padrão 240 posições", payments).
 
 Only the record types a payout batch needs are described: file header (0), batch header (1),
-segment A detail (3A), batch trailer (5) and file trailer (9). Positions are 1-based and inclusive,
+segment A detail (3A), segment B (3B, beneficiary document and PIX key), segment J (3J, boleto),
+batch trailer (5) and file trailer (9). Positions are 1-based and inclusive,
 as in the FEBRABAN manual, so each field can be checked against the printed layout. Bank dialects
 (e.g. Itaú SISPAG) keep these positions and only reuse reserved ("CNAB") areas, which are parsed
 as plain text.
@@ -166,6 +167,51 @@ SEGMENT_A = RecordLayout(
     ),
 )
 
+# Segment B in its PIX form (FEBRABAN 240 v10.11): the beneficiary's document and, for a PIX
+# payment, how it is initiated (01 phone, 02 e-mail, 03 CPF/CNPJ, 04 random key, 05 bank data) and the key.
+SEGMENT_B = RecordLayout(
+    "segment_b",
+    (
+        *_control("3"),
+        Field("record_number", 9, 13, "int"),
+        Field("segment", 14, 14, "alpha", "B"),
+        Field("pix_initiation", 15, 17, "alpha"),
+        Field("payee_document_type", 18, 18, "digits"),  # 1 CPF, 2 CNPJ
+        Field("payee_document", 19, 32, "digits"),
+        Field("txid", 33, 67, "alpha"),
+        Field("information", 68, 127, "alpha"),
+        Field("pix_key", 128, 226, "alpha"),
+        Field("reserved_227", 227, 232, "alpha"),
+        Field("ispb", 233, 240, "alpha"),
+    ),
+)
+
+# Segment J: payment of a boleto (its barcode), not a transfer to an account.
+SEGMENT_J = RecordLayout(
+    "segment_j",
+    (
+        *_control("3"),
+        Field("record_number", 9, 13, "int"),
+        Field("segment", 14, 14, "alpha", "J"),
+        Field("movement_type", 15, 15, "digits"),
+        Field("movement_instruction", 16, 17, "digits"),
+        Field("barcode", 18, 61, "digits"),
+        Field("payee_name", 62, 91, "alpha"),
+        Field("due_date", 92, 99, "date"),
+        Field("nominal_centavos", 100, 114, "int"),
+        Field("discount_centavos", 115, 129, "int"),
+        Field("surcharge_centavos", 130, 144, "int"),
+        Field("payment_date", 145, 152, "date"),
+        Field("amount_centavos", 153, 167, "int"),
+        Field("currency_quantity", 168, 182, "int"),
+        Field("company_reference", 183, 202, "alpha"),
+        Field("bank_reference", 203, 222, "alpha"),
+        Field("currency_code", 223, 224, "digits"),
+        Field("reserved_225", 225, 230, "alpha"),
+        Field("occurrences", 231, 240, "alpha"),
+    ),
+)
+
 BATCH_TRAILER = RecordLayout(
     "batch_trailer",
     (
@@ -192,9 +238,9 @@ FILE_TRAILER = RecordLayout(
     ),
 )
 
-LAYOUTS = (FILE_HEADER, BATCH_HEADER, SEGMENT_A, BATCH_TRAILER, FILE_TRAILER)
+LAYOUTS = (FILE_HEADER, BATCH_HEADER, SEGMENT_A, SEGMENT_B, SEGMENT_J, BATCH_TRAILER, FILE_TRAILER)
 _LAYOUT_BY_TYPE = {"0": FILE_HEADER, "1": BATCH_HEADER, "5": BATCH_TRAILER, "9": FILE_TRAILER}
-_SEGMENTS = {"A": SEGMENT_A}
+_SEGMENTS = {"A": SEGMENT_A, "B": SEGMENT_B, "J": SEGMENT_J}
 
 
 # --- formatting ---------------------------------------------------------------------------

@@ -108,7 +108,8 @@ def test_vector_values_land_on_febraban_positions(case: dict[str, Any]) -> None:
 @pytest.mark.parametrize("case", STRUCTURES, ids=lambda c: c["source"])
 def test_vector_file_parses_back(case: dict[str, Any]) -> None:
     records = parse_file("\r\n".join(_file_from(case)) + "\r\n")
-    assert [layout.name for layout, _ in records] == [layout.name for layout in LAYOUTS]
+    expected = (FILE_HEADER, BATCH_HEADER, SEGMENT_A, BATCH_TRAILER, FILE_TRAILER)
+    assert [layout.name for layout, _ in records] == [layout.name for layout in expected]
     (_, header), (_, batch), (_, detail), (_, batch_trailer), (_, trailer) = records
     assert header["file_code"] == case["header_remessa_retorno_pos143"]
     assert (batch["operation"], batch["service_type"], batch["payment_method"]) == (
@@ -213,7 +214,7 @@ def test_parse_rejects_bad_records() -> None:
         parse_record(detail[:239])
     assert caught.value.code == "cnab_invalid_length"
     with pytest.raises(CnabError) as caught:
-        parse_record(detail[:13] + "J" + detail[14:])
+        parse_record(detail[:13] + "O" + detail[14:])
     assert caught.value.code == "cnab_unsupported_record"
     with pytest.raises(CnabError) as caught:
         parse_record(detail[:93] + "31022012" + detail[101:])
