@@ -285,8 +285,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # payout imports (clients/manual-withdraws): the file
     "not_a_spreadsheet": {
-        "pt-BR": "Este arquivo não é uma planilha: envie um arquivo XLSX ou CSV.",
-        "en": "This file is not a spreadsheet: upload an XLSX or CSV file.",
+        "pt-BR": "Este arquivo não é uma planilha: envie um arquivo XLSX, CSV ou CNAB 240.",
+        "en": "This file is not a spreadsheet: upload an XLSX, CSV or CNAB 240 file.",
     },
     "password_protected": {
         "pt-BR": "A planilha está protegida por senha. Remova a senha e envie novamente.",
@@ -390,6 +390,51 @@ MESSAGES: dict[str, dict[str, str]] = {
     "import_row_duplicate_row": {
         "pt-BR": "Linha repetida (igual à linha {line}).",
         "en": "Duplicate row (same as line {line}).",
+    },
+    "import_row_boleto_not_supported": {
+        "pt-BR": "Pagamento de boleto (segmento J): a importação de saques só faz TED e PIX.",
+        "en": "Boleto payment (segment J): withdrawal imports only make TED and PIX transfers.",
+    },
+    # payout imports: a CNAB 240 remittance refused, with the line of the record at fault
+    "cnab_invalid_length": {
+        "pt-BR": "Arquivo CNAB 240, linha {line}: o registro tem {length} caracteres; deveria ter 240.",
+        "en": "CNAB 240 file, line {line}: the record has {length} characters; it should have 240.",
+    },
+    "cnab_unsupported_record": {
+        "pt-BR": "Arquivo CNAB 240, linha {line}: tipo de registro ou segmento desconhecido.",
+        "en": "CNAB 240 file, line {line}: unknown record type or segment.",
+    },
+    "cnab_invalid_value": {
+        "pt-BR": "Arquivo CNAB 240, linha {line}: número ou data inválida no campo {field}.",
+        "en": "CNAB 240 file, line {line}: invalid number or date in field {field}.",
+    },
+    "cnab_wrong_layout": {
+        "pt-BR": "Arquivo CNAB 240, linha {line}: o registro não corresponde ao leiaute.",
+        "en": "CNAB 240 file, line {line}: the record does not match the layout.",
+    },
+    "cnab_unexpected_record": {
+        "pt-BR": "Arquivo CNAB 240, linha {line}: registro fora de ordem.",
+        "en": "CNAB 240 file, line {line}: record out of order.",
+    },
+    "cnab_batch_count_mismatch": {
+        "pt-BR": "Arquivo CNAB 240, linha {line}: o trailer do lote declara {declared} registros; o lote tem {counted}.",
+        "en": "CNAB 240 file, line {line}: the batch trailer declares {declared} records; the batch has {counted}.",
+    },
+    "cnab_batch_total_mismatch": {
+        "pt-BR": "Arquivo CNAB 240, linha {line}: o trailer do lote soma {declared} centavos; os pagamentos somam {counted}.",
+        "en": "CNAB 240 file, line {line}: the batch trailer totals {declared} centavos; the payments add up to {counted}.",
+    },
+    "cnab_file_count_mismatch": {
+        "pt-BR": "Arquivo CNAB 240, linha {line}: as quantidades do trailer do arquivo não conferem.",
+        "en": "CNAB 240 file, line {line}: the file trailer's counts do not match.",
+    },
+    "cnab_missing_trailer": {
+        "pt-BR": "Arquivo CNAB 240, linha {line}: falta o trailer do lote ou do arquivo.",
+        "en": "CNAB 240 file, line {line}: the batch or file trailer is missing.",
+    },
+    "cnab_not_a_remittance": {
+        "pt-BR": "Arquivo CNAB 240, linha {line}: este é um arquivo de retorno, não de remessa.",
+        "en": "CNAB 240 file, line {line}: this is a return file, not a remittance.",
     },
     "refund_not_supported": {
         "pt-BR": "O banco deste depósito não faz estornos deste meio de pagamento.",

@@ -10,6 +10,9 @@ read-only mode reads about 7,000 rows/s here, and the import must validate 100,0
   zip with encrypted entries; `legacy_xls`: an old binary .xls;
 - `zip_bomb`: the sizes the zip directory declares (which bound what is inflated) add up to more
   than MAX_UNCOMPRESSED, or too many entries;
+- a CNAB 240 payment remittance (told by its first record, whatever the file's name) is a third format:
+  each payment (segment A with its B, or J) is a row with a spreadsheet's cells; a malformed file is
+  refused with the CNAB code (`cnab_invalid_length`, `cnab_batch_total_mismatch`, ...) and its `line`;
 - `too_many_rows` over MAX_ROWS data rows; `formulas_not_allowed` (a cell with a formula);
   `merged_cells` (merged header or data cells); `missing_headers`, `duplicate_headers`, `empty_file`.
 """
@@ -23,8 +26,10 @@ import re
 import unicodedata
 import zipfile
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from brazil.cnab240_remittance import RemittancePayment, looks_like_cnab240, read_remittance
+from brazil.errors import CnabError
 from core.errors import AppError
 from files import sniff
 
@@ -92,9 +97,11 @@ def header_key(text: str) -> str:
 class Table:
     """A spreadsheet read: which column holds each field, and the rows (line number, cells)."""
 
-    format: str  # "csv" | "xlsx"
+    format: str  # "csv" | "xlsx" | "cnab"
     columns: dict[str, int]
     rows: Iterator[tuple[int, list[Cell]]]
+    # errors the file itself gives a row (by line): a CNAB boleto payment is no payout
+    row_errors: dict[int, list[dict[str, object]]] = field(default_factory=dict)
 
 
 def _columns(header: list[Cell]) -> dict[str, int]:
@@ -148,10 +155,46 @@ def read_table(content: bytes) -> Table:
         raise refuse("password_protected" if ENCRYPTED_PACKAGE in content else "legacy_xls")
     if content.startswith(b"PK\x03\x04"):
         return _with_header("xlsx", read_xlsx(content))
+    if looks_like_cnab240(content[:250].decode("latin-1")):
+        return read_cnab(content)
     kind = sniff.sniff(content)
     if kind != sniff.CSV:
         raise refuse("not_a_spreadsheet")
     return _with_header("csv", read_csv(content))
+
+
+# ---------------------------------------------------------------------------------------- CNAB 240
+CNAB_COLUMNS = {name: index for index, name in enumerate(FIELDS)}
+
+
+def _cnab_cells(payment: RemittancePayment) -> list[Cell]:
+    amount = f"{payment.amount // 100}.{payment.amount % 100:02d}"
+    cells = {"name": payment.name, "document": payment.document, "amount": amount, "bank": payment.bank,
+             "agency": payment.agency, "account": payment.account, "pix_key": payment.pix_key}  # fmt: skip
+    return [cells.get(name, "") for name in FIELDS]
+
+
+def read_cnab(content: bytes) -> Table:
+    """A CNAB 240 remittance as a table; every record checked before a row is answered."""
+    text = decode_text(content)
+    if "\x00" in text:
+        raise refuse("not_a_spreadsheet")
+    try:
+        payments = read_remittance(text)
+    except CnabError as exc:
+        line = exc.params.get("line", 0)
+        raise refuse(exc.code, **exc.params, fields={"file": exc.code, "line": str(line)}) from exc
+    if not payments:
+        raise refuse("empty_file")
+    if len(payments) > MAX_ROWS:
+        raise refuse("too_many_rows", limit=f"{MAX_ROWS:,}".replace(",", "."))
+    row_errors: dict[int, list[dict[str, object]]] = {
+        p.line: [{"field": "", "code": "boleto_not_supported", "params": {}}]
+        for p in payments
+        if p.segment == "J"
+    }
+    rows = ((p.line, _cnab_cells(p)) for p in payments)
+    return Table("cnab", CNAB_COLUMNS, rows, row_errors)
 
 
 # --------------------------------------------------------------------------------------------- CSV

@@ -217,6 +217,9 @@ def validate_table(table: Table) -> list[Row]:
     seen: dict[tuple[Any, ...], int] = {}
     for line, cells in table.rows:
         row = validate_row(line, cells, table.columns)
+        if line in table.row_errors:  # the file's own verdict on the row replaces the cells' errors
+            row.errors = list(table.row_errors[line])
+            row.amount = 0
         if row.ok:
             key = duplicate_key(row)
             first = seen.setdefault(key, line)
