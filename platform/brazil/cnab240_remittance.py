@@ -26,7 +26,6 @@ from brazil.cnab240 import (
     RECORD_LENGTH,
     SEGMENT_A,
     SEGMENT_B,
-    SEGMENT_J,
     RecordLayout,
     Value,
     layout_for,
@@ -192,7 +191,7 @@ def read_remittance(text: str) -> list[RemittancePayment]:
     """The payments of a CNAB 240 remittance, in file order; ``CnabError`` (with ``line``) otherwise."""
     reader = _Reader()
     line = 0
-    for line, raw in enumerate(text.lstrip("\ufeff").split("\n"), start=1):  # noqa: B007 (used after)
+    for line, raw in enumerate(text.lstrip("\ufeff").split("\n"), start=1):
         record = raw.rstrip("\r")
         if not record.strip():
             continue

@@ -417,12 +417,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "CNAB 240 file, line {line}: record out of order.",
     },
     "cnab_batch_count_mismatch": {
-        "pt-BR": "Arquivo CNAB 240, linha {line}: o trailer do lote declara {declared} registros; o lote tem {counted}.",
-        "en": "CNAB 240 file, line {line}: the batch trailer declares {declared} records; the batch has {counted}.",
+        "pt-BR": "Arquivo CNAB 240, linha {line}: o trailer do lote declara {declared} registros; "
+        "o lote tem {counted}.",
+        "en": "CNAB 240 file, line {line}: the batch trailer declares {declared} records; "
+        "the batch has {counted}.",
     },
     "cnab_batch_total_mismatch": {
-        "pt-BR": "Arquivo CNAB 240, linha {line}: o trailer do lote soma {declared} centavos; os pagamentos somam {counted}.",
-        "en": "CNAB 240 file, line {line}: the batch trailer totals {declared} centavos; the payments add up to {counted}.",
+        "pt-BR": "Arquivo CNAB 240, linha {line}: o trailer do lote soma {declared} centavos; "
+        "os pagamentos somam {counted}.",
+        "en": "CNAB 240 file, line {line}: the batch trailer totals {declared} centavos; "
+        "the payments add up to {counted}.",
     },
     "cnab_file_count_mismatch": {
         "pt-BR": "Arquivo CNAB 240, linha {line}: as quantidades do trailer do arquivo não conferem.",

@@ -9,8 +9,17 @@ from brazil.cnab240_remittance import RemittancePayment, looks_like_cnab240, rea
 from brazil.errors import CnabError
 from tests.support.cnab240 import Batch, Boleto, Remittance, Transfer
 
-TED = Transfer("Ana Souza", "52998224725", 123_456, bank="001", agency="1234", agency_dv="3",
-               account="567890", account_dv="0", reference="PAG-1")  # fmt: skip
+TED = Transfer(
+    "Ana Souza",
+    "52998224725",
+    123_456,
+    bank="001",
+    agency="1234",
+    agency_dv="3",
+    account="567890",
+    account_dv="0",
+    reference="PAG-1",
+)
 PIX = Transfer("Bruno Lima", "11222333000181", 25_000, pix_key="bruno@example.com")
 BOLETO = Boleto("Luz SA", "34191790010104351004791020150008291070026000", 9_990)
 
@@ -28,10 +37,25 @@ def refused(text: str) -> CnabError:
 def test_a_good_file_gives_each_payment_as_a_spreadsheet_row() -> None:
     payments = read_remittance(good().text())
     assert payments == [
-        RemittancePayment(line=3, segment="A", name="ANA SOUZA", document="52998224725", bank="001",
-                          agency="1234-3", account="567890-0", amount=123_456, reference="PAG-1"),  # fmt: skip
-        RemittancePayment(line=7, segment="A", name="BRUNO LIMA", document="11222333000181",
-                          pix_key="bruno@example.com", amount=25_000),  # fmt: skip
+        RemittancePayment(
+            line=3,
+            segment="A",
+            name="ANA SOUZA",
+            document="52998224725",
+            bank="001",
+            agency="1234-3",
+            account="567890-0",
+            amount=123_456,
+            reference="PAG-1",
+        ),
+        RemittancePayment(
+            line=7,
+            segment="A",
+            name="BRUNO LIMA",
+            document="11222333000181",
+            pix_key="bruno@example.com",
+            amount=25_000,
+        ),
         RemittancePayment(line=11, segment="J", name="LUZ SA", amount=9_990, barcode=BOLETO.barcode),
     ]
     assert sum(p.amount for p in payments) == 123_456 + 25_000 + 9_990

@@ -8,6 +8,7 @@ from typing import Any
 
 from openpyxl import Workbook
 
+from tests.support.cnab240 import Batch, Boleto, Remittance, Transfer
 from tests.support.http import ApiClient
 
 HEADER = ["nome", "e-mail", "documento", "valor", "banco", "agencia", "conta", "tipo_de_conta", "chave_pix"]
@@ -58,3 +59,27 @@ def _named(content: bytes, name: str) -> io.BytesIO:
     handle = io.BytesIO(content)
     handle.name = name
     return handle
+
+
+def remittance(*, ted_total: int | None = None) -> Remittance:
+    """A TED batch, a PIX batch (a key of its own per test, so the file's hash differs) and a boleto."""
+    ted = Transfer(
+        "Ana Souza",
+        "52998224725",
+        123_456,
+        bank="001",
+        agency="1234",
+        agency_dv="3",
+        account="567890",
+        account_dv="0",
+        reference="PAG-1",
+    )
+    pix = Transfer("Bruno Lima", "11222333000181", 25_000, pix_key=f"{uuid.uuid4().hex[:10]}@example.com")
+    boleto = Boleto("Luz SA", "34191790010104351004791020150008291070026000", 9_990)
+    return Remittance(
+        [
+            Batch([ted], total=ted_total),
+            Batch([pix], payment_method="45"),
+            Batch([boleto], payment_method="31"),
+        ]
+    )

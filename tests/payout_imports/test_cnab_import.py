@@ -4,8 +4,6 @@ refused with its line and nothing written."""
 
 from __future__ import annotations
 
-import uuid
-
 import pytest
 from django.db.models import Sum
 from django_tenants.utils import schema_context
@@ -14,9 +12,8 @@ from files.models import StoredFile
 from ledger.models import Posting
 from payout_imports.models import PayoutImport
 from payouts.models import Payout
-from tests.payout_imports.helpers import upload
+from tests.payout_imports.helpers import remittance, upload
 from tests.payouts.helpers import balance, fund, logged
-from tests.support.cnab240 import Batch, Boleto, Remittance, Transfer
 from tests.support.http import ApiClient
 
 pytestmark = pytest.mark.django_db
@@ -33,17 +30,6 @@ def counts() -> tuple[int, int]:
         return PayoutImport.objects.count(), StoredFile.objects.filter(category="payout_import").count()
 
 
-def remittance(*, ted_total: int | None = None) -> Remittance:
-    """A TED batch, a PIX batch (a key of its own per test, so the file's hash differs) and a boleto."""
-    ted = Transfer("Ana Souza", "52998224725", 123_456, bank="001", agency="1234", agency_dv="3",
-                   account="567890", account_dv="0", reference="PAG-1")  # fmt: skip
-    pix = Transfer("Bruno Lima", "11222333000181", 25_000, pix_key=f"{uuid.uuid4().hex[:10]}@example.com")
-    boleto = Boleto("Luz SA", "34191790010104351004791020150008291070026000", 9_990)
-    return Remittance(
-        [Batch([ted], total=ted_total), Batch([pix], payment_method="45"), Batch([boleto], payment_method="31")]
-    )
-
-
 def test_a_remittance_is_previewed_like_a_spreadsheet_and_moves_no_money(acme: ApiClient) -> None:
     before = balance("acme")
     response = upload(acme, remittance().bytes(), "PAG0112.REM")
@@ -51,7 +37,11 @@ def test_a_remittance_is_previewed_like_a_spreadsheet_and_moves_no_money(acme: A
     body = response.json()
     assert (body["status"], body["format"]) == ("preview", "cnab")
     rows = [(r["line"], r["status"], r["name"], r["amount"]) for r in body["rows"]]
-    assert rows == [(3, "ok", "ANA SOUZA", 123_456), (7, "ok", "BRUNO LIMA", 25_000), (11, "error", "LUZ SA", 9_990)]
+    assert rows == [
+        (3, "ok", "ANA SOUZA", 123_456),
+        (7, "ok", "BRUNO LIMA", 25_000),
+        (11, "error", "LUZ SA", 9_990),
+    ]
     assert [r["method"] for r in body["rows"][:2]] == ["ted", "pix"]
     assert body["rows"][0]["bank"]
     assert body["rows"][2]["errors"][0]["code"] == "boleto_not_supported"

@@ -62,10 +62,18 @@ class Remittance:
         lines = [
             build_record(
                 FILE_HEADER,
-                {"bank": BANK, "company_document_type": "2", "company_document": self.company_document,
-                 "company_name": "Acme", "file_code": self.file_code, "generated_on": PAY_ON,
-                 "generated_at": "101500", "sequence": 1, "layout_version": "089"},
-            )  # fmt: skip
+                {
+                    "bank": BANK,
+                    "company_document_type": "2",
+                    "company_document": self.company_document,
+                    "company_name": "Acme",
+                    "file_code": self.file_code,
+                    "generated_on": PAY_ON,
+                    "generated_at": "101500",
+                    "sequence": 1,
+                    "layout_version": "089",
+                },
+            )
         ]
         for number, batch in enumerate(self.batches, start=1):
             lines.extend(_batch(number, batch))
@@ -88,9 +96,15 @@ def _batch(number: int, batch: Batch) -> list[str]:
     lines = [
         build_record(
             BATCH_HEADER,
-            {"bank": BANK, "batch": number, "service_type": "20", "payment_method": batch.payment_method,
-             "layout_version": "045", "company_name": "Acme"},
-        )  # fmt: skip
+            {
+                "bank": BANK,
+                "batch": number,
+                "service_type": "20",
+                "payment_method": batch.payment_method,
+                "layout_version": "045",
+                "company_name": "Acme",
+            },
+        )
     ]
     sequence = 0
     total = 0
@@ -101,40 +115,64 @@ def _batch(number: int, batch: Batch) -> list[str]:
             lines.append(
                 build_record(
                     SEGMENT_J,
-                    {"bank": BANK, "batch": number, "record_number": sequence, "barcode": payment.barcode,
-                     "payee_name": payment.name, "payment_date": PAY_ON, "amount_centavos": payment.amount,
-                     "nominal_centavos": payment.amount},
-                )  # fmt: skip
+                    {
+                        "bank": BANK,
+                        "batch": number,
+                        "record_number": sequence,
+                        "barcode": payment.barcode,
+                        "payee_name": payment.name,
+                        "payment_date": PAY_ON,
+                        "amount_centavos": payment.amount,
+                        "nominal_centavos": payment.amount,
+                    },
+                )
             )
             continue
         lines.append(
             build_record(
                 SEGMENT_A,
-                {"bank": BANK, "batch": number, "record_number": sequence,
-                 "clearing_code": "009" if payment.pix_key else "018", "payee_bank": payment.bank or None,
-                 "payee_agency": payment.agency or None, "payee_agency_dv": payment.agency_dv,
-                 "payee_account": payment.account or None, "payee_account_dv": payment.account_dv,
-                 "payee_name": payment.name, "company_reference": payment.reference,
-                 "payment_date": PAY_ON, "amount_centavos": payment.amount},
-            )  # fmt: skip
+                {
+                    "bank": BANK,
+                    "batch": number,
+                    "record_number": sequence,
+                    "clearing_code": "009" if payment.pix_key else "018",
+                    "payee_bank": payment.bank or None,
+                    "payee_agency": payment.agency or None,
+                    "payee_agency_dv": payment.agency_dv,
+                    "payee_account": payment.account or None,
+                    "payee_account_dv": payment.account_dv,
+                    "payee_name": payment.name,
+                    "company_reference": payment.reference,
+                    "payment_date": PAY_ON,
+                    "amount_centavos": payment.amount,
+                },
+            )
         )
         sequence += 1
         lines.append(
             build_record(
                 SEGMENT_B,
-                {"bank": BANK, "batch": number, "record_number": sequence,
-                 "pix_initiation": payment.pix_initiation if payment.pix_key else "05",
-                 "payee_document_type": "1" if len(payment.document) == 11 else "2",
-                 "payee_document": payment.document, "pix_key": payment.pix_key},
-            )  # fmt: skip
+                {
+                    "bank": BANK,
+                    "batch": number,
+                    "record_number": sequence,
+                    "pix_initiation": payment.pix_initiation if payment.pix_key else "05",
+                    "payee_document_type": "1" if len(payment.document) == 11 else "2",
+                    "payee_document": payment.document,
+                    "pix_key": payment.pix_key,
+                },
+            )
         )
     records = len(lines) + 1
     lines.append(
         build_record(
             BATCH_TRAILER,
-            {"bank": BANK, "batch": number,
-             "record_count": batch.count if batch.count is not None else records,
-             "total_centavos": batch.total if batch.total is not None else total},
-        )  # fmt: skip
+            {
+                "bank": BANK,
+                "batch": number,
+                "record_count": batch.count if batch.count is not None else records,
+                "total_centavos": batch.total if batch.total is not None else total,
+            },
+        )
     )
     return lines

@@ -4,7 +4,7 @@ const messages = defineMessages({
   title: { id: 'payoutImports.title', defaultMessage: 'Import withdrawals from a spreadsheet' },
   intro: {
     id: 'payoutImports.intro',
-    defaultMessage: 'Upload an XLSX or CSV file of withdrawal requests. Every row is checked before anything moves; then confirm or cancel.',
+    defaultMessage: 'Upload an XLSX or CSV file of withdrawal requests, or a CNAB 240 payment remittance (.rem or .txt). Every row is checked before anything moves; then confirm or cancel.',
   },
   exampleXlsx: { id: 'payoutImports.exampleXlsx', defaultMessage: 'Download example (XLSX)' },
   exampleCsv: { id: 'payoutImports.exampleCsv', defaultMessage: 'Download example (CSV)' },

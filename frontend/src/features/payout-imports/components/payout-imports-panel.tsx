@@ -111,7 +111,7 @@ function DropZone({ pending, onFile }: { pending: boolean; onFile: (file: File |
         <input
           ref={input}
           type="file"
-          accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          accept=".xlsx,.csv,.rem,.txt,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           aria-label={intl.formatMessage(m.fileLabel)}
           onChange={(event) => {
             onFile(event.target.files?.[0]);
