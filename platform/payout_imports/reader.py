@@ -155,7 +155,7 @@ def read_table(content: bytes) -> Table:
         raise refuse("password_protected" if ENCRYPTED_PACKAGE in content else "legacy_xls")
     if content.startswith(b"PK\x03\x04"):
         return _with_header("xlsx", read_xlsx(content))
-    if looks_like_cnab240(content[:250].decode("latin-1")):
+    if looks_like_cnab240(decode_text(content[:256])):
         return read_cnab(content)
     kind = sniff.sniff(content)
     if kind != sniff.CSV:

@@ -12,7 +12,7 @@ from files.models import StoredFile
 from ledger.models import Posting
 from payout_imports.models import PayoutImport
 from payouts.models import Payout
-from tests.payout_imports.helpers import remittance, upload
+from tests.payout_imports.helpers import PIX, csv_bytes, remittance, unique, upload
 from tests.payouts.helpers import balance, fund, logged
 from tests.support.http import ApiClient
 
@@ -102,3 +102,12 @@ def test_a_short_record_is_refused_with_its_line(acme: ApiClient) -> None:
     assert response.status_code == 400
     assert response.json()["code"] == "cnab_invalid_length"
     assert response.json()["fields"]["line"] == "3"
+
+
+def test_the_format_is_told_by_content_not_by_name(acme: ApiClient) -> None:
+    cnab = upload(acme, b"\xef\xbb\xbf" + remittance().bytes(), "saques.csv")
+    assert cnab.status_code == 201, cnab.content
+    assert cnab.json()["format"] == "cnab"
+    spreadsheet = upload(acme, csv_bytes([unique(PIX)]), "PAG0112.REM")
+    assert spreadsheet.status_code == 201, spreadsheet.content
+    assert spreadsheet.json()["format"] == "csv"
