@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import uuid
@@ -83,9 +85,10 @@ def stack(
     django_db_setup: None,
     django_db_blocker: Any,
     artifacts_dir: Path,
-    tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[Stack]:
-    folder = tmp_path_factory.mktemp("faults")
+    # Outside pytest's temp root: any pytest process that starts meanwhile (another worker of this run,
+    # a developer's run) sets that root back to mode 0700, locking the server's own user out of its data.
+    folder = Path(tempfile.mkdtemp(prefix="cofre-faults-"))
     with django_db_blocker.unblock():
         slug, owner = committed_client("flt")
         fund(slug, 1_000_000)
@@ -99,6 +102,7 @@ def stack(
     postgres = PrivatePostgres(folder / "pg")
     redis = PrivateRedis(folder / "redis")
     with ExitStack() as cleanup:
+        cleanup.callback(shutil.rmtree, folder, True)
         cleanup.callback(postgres.destroy)
         postgres.init()
         postgres.start()

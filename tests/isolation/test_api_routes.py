@@ -28,7 +28,11 @@ pytestmark = pytest.mark.django_db
 OPERATIONS = operations()
 GUARDED = [op for op in OPERATIONS if not op.is_public]
 ROUTED = [op for op in OPERATIONS if op.routes]
-WITH_OBJECTS = [op for op in OPERATIONS if op.params and not op.is_public]
+# The document look-up (client/kyc-consult) names a CPF/CNPJ, not an object of a tenant: staff see every
+# client, so another client's payer is found by design; a partner's scope is tested in
+# tests/customers/test_kyc_consult.py (a document of a client outside its portfolio tells nothing).
+LOOK_UPS = {"GET /api/kyc/consult/{document}"}
+WITH_OBJECTS = [op for op in OPERATIONS if op.params and not op.is_public and str(op) not in LOOK_UPS]
 
 NO_BODY = {"GET", "DELETE"}
 MULTIPART = {("POST", "/api/auth/avatar"), ("POST", "/api/payout-imports"), ("POST", "/api/kyc/documents")}
@@ -179,6 +183,7 @@ def foreign_values(role: str, slug: str) -> dict[str, object]:
     return {
         **money_out,
         "deposit_id": deposit_id,
+        "document": other_tenant_customer(other_tenant),
         "slug": other_slug,
         "client": other_slug,  # a client's slug in a staff path (admin/kyc)
         "tenant": other_slug,  # the tenant an operation takes besides its path (admin plugins, fee rates)
@@ -236,6 +241,25 @@ def other_tenant_deposit(tenant: Tenant) -> str:
             payer_name="Other Tenant", payer_document="52998224725",
         )  # fmt: skip
     return deposit.public_id
+
+
+def other_tenant_customer(tenant: Tenant) -> str:
+    """A customer (payer) of `tenant` under a CPF no demo client has (written directly: the document
+    is its key)."""
+    from django.utils import timezone
+    from django_tenants.utils import schema_context
+
+    from brazil.documents import cpf_check_digits
+    from customers.models import Customer
+
+    base = "314159265"
+    document = base + cpf_check_digits(base)
+    now = timezone.now()
+    with schema_context(tenant.schema_name):
+        Customer.objects.get_or_create(
+            document=document, defaults={"name": "Other Tenant", "first_seen_at": now, "last_seen_at": now}
+        )
+    return document
 
 
 def other_tenant_money_out(tenant: Tenant, deposit_id: str) -> dict[str, object]:

@@ -264,6 +264,9 @@ def test_a_tenant_with_a_big_backlog_does_not_hold_up_another(
             assert token is not None
             assert tick([deposits], schemas=schemas) == {"sent": 1, "skipped": 1}
             wait_for(lambda: due_count(small.schema_name, now) == 0, "the small tenant's charge to be polled")
+            # ... and for its run to end: it writes its rows before it lets go of its lease
+            small_lease = run_key("deposits", small.schema_name)
+            wait_for(lambda: not leases.held(small_lease), "the small tenant's run to release its lease")
             assert due_count(big.schema_name, now) == backlog
             leases.release(big_lease, token)
             # 2. big's own run reads one budget of rows and stops; the next tick goes on from there
