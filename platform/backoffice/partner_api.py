@@ -235,7 +235,7 @@ def partner_home(request: HttpRequest, query: Query[PartnerHomeQuery]) -> dict[s
 CLIENTS_ROUTE = "partner/users"  # the Clientes panel of the partner's users screen (ARCHITECTURE.md)
 
 
-class PartnerClientQuery(Schema):
+class OwnClientQuery(Schema):
     q: str = Field(default="", max_length=100, description="Slug or name contains")
     status: list[str] = []
     sort: str = "-created_at"
@@ -243,7 +243,7 @@ class PartnerClientQuery(Schema):
     cursor: str | None = None
 
 
-class PartnerClientOut(BaseModel):
+class OwnClientOut(BaseModel):
     slug: str
     name: str
     status: str
@@ -252,12 +252,12 @@ class PartnerClientOut(BaseModel):
     created_at: datetime
 
 
-class PartnerClientListOut(BaseModel):
-    items: list[PartnerClientOut]
+class OwnClientListOut(BaseModel):
+    items: list[OwnClientOut]
     next_cursor: str | None
 
 
-class PartnerClientCreateIn(Schema):
+class OwnClientCreateIn(Schema):
     slug: str = Field(min_length=2, max_length=30)
     name: str = Field(min_length=1, max_length=200)
     owner_email: str = Field(min_length=3, max_length=254)
@@ -265,13 +265,13 @@ class PartnerClientCreateIn(Schema):
     currencies: list[str] = ["BRL"]
 
 
-class PartnerClientCreatedOut(BaseModel):
-    client: PartnerClientOut
+class OwnClientCreatedOut(BaseModel):
+    client: OwnClientOut
     owner_email: str
     initial_password: str | None
 
 
-class PartnerClientStatusIn(Schema):
+class OwnClientStatusIn(Schema):
     reason: str = Field(min_length=1, max_length=500, description="Why (kept in the audit trails)")
 
 
@@ -290,9 +290,9 @@ def client_out(tenant: Tenant) -> dict[str, Any]:
     }  # fmt: skip
 
 
-@router.get("/clients", response=PartnerClientListOut, summary="The partner's clients, with their status")
+@router.get("/clients", response=OwnClientListOut, summary="The partner's clients, with their status")
 @requires_route(CLIENTS_ROUTE)
-def partner_client_list(request: HttpRequest, filters: Query[PartnerClientQuery]) -> dict[str, Any]:
+def partner_client_list(request: HttpRequest, filters: Query[OwnClientQuery]) -> dict[str, Any]:
     membership = _client_manager(request)
     if any(s not in TenantStatus.values for s in filters.status):
         raise AppError("invalid_input", fields={"status": "invalid"})
@@ -305,11 +305,11 @@ def partner_client_list(request: HttpRequest, filters: Query[PartnerClientQuery]
 
 @router.post(
     "/clients",
-    response={201: PartnerClientCreatedOut},
+    response={201: OwnClientCreatedOut},
     summary="Onboard a client under the partner (its owner's one-time password is shown once)",
 )
 @requires_route(CLIENTS_ROUTE, write=True)
-def partner_client_create(request: HttpRequest, payload: PartnerClientCreateIn) -> Status[dict[str, Any]]:
+def partner_client_create(request: HttpRequest, payload: OwnClientCreateIn) -> Status[dict[str, Any]]:
     membership = _client_manager(request)
     result = services.do_partner_create_client(
         membership.user,
@@ -329,10 +329,10 @@ def partner_client_create(request: HttpRequest, payload: PartnerClientCreateIn) 
 
 
 @router.post(
-    "/clients/{slug}/suspend", response=PartnerClientOut, summary="Suspend a client of the partner (reason)"
+    "/clients/{slug}/suspend", response=OwnClientOut, summary="Suspend a client of the partner (reason)"
 )
 @requires_route(CLIENTS_ROUTE, write=True)
-def partner_client_suspend(request: HttpRequest, slug: str, payload: PartnerClientStatusIn) -> dict[str, Any]:
+def partner_client_suspend(request: HttpRequest, slug: str, payload: OwnClientStatusIn) -> dict[str, Any]:
     membership = _client_manager(request)
     client = partner.access_partner_client(membership, slug)
     services.do_partner_set_client_status(
@@ -342,11 +342,11 @@ def partner_client_suspend(request: HttpRequest, slug: str, payload: PartnerClie
 
 
 @router.post(
-    "/clients/{slug}/reactivate", response=PartnerClientOut, summary="Reactivate a client of the partner"
+    "/clients/{slug}/reactivate", response=OwnClientOut, summary="Reactivate a client of the partner"
 )
 @requires_route(CLIENTS_ROUTE, write=True)
 def partner_client_reactivate(
-    request: HttpRequest, slug: str, payload: PartnerClientStatusIn
+    request: HttpRequest, slug: str, payload: OwnClientStatusIn
 ) -> dict[str, Any]:
     membership = _client_manager(request)
     client = partner.access_partner_client(membership, slug)
