@@ -345,9 +345,7 @@ def partner_client_suspend(request: HttpRequest, slug: str, payload: OwnClientSt
     "/clients/{slug}/reactivate", response=OwnClientOut, summary="Reactivate a client of the partner"
 )
 @requires_route(CLIENTS_ROUTE, write=True)
-def partner_client_reactivate(
-    request: HttpRequest, slug: str, payload: OwnClientStatusIn
-) -> dict[str, Any]:
+def partner_client_reactivate(request: HttpRequest, slug: str, payload: OwnClientStatusIn) -> dict[str, Any]:
     membership = _client_manager(request)
     client = partner.access_partner_client(membership, slug)
     services.do_partner_set_client_status(
