@@ -22,27 +22,21 @@ export default function PartnerUsersScreen({ route, homeHref }: { route: string;
   const [params, setParams] = useSearchParams();
   if (!CLIENT_MANAGERS.includes(user.role)) return <MembersScreen route={route} homeHref={homeHref} />;
   const view = params.get('view') === 'clients' ? 'clients' : 'users';
-  const tabs = (
-    <Tabs.Root value={view} onValueChange={(details) => setParams(details.value === 'clients' ? { view: 'clients' } : {})} variant="line">
+  return (
+    <Tabs.Root value={view} onValueChange={(details) => setParams(details.value === 'clients' ? { view: 'clients' } : {})} variant="line" lazyMount unmountOnExit>
       <Tabs.List aria-label={intl.formatMessage(m.tabs)}>
         <Tabs.Trigger value="users">{intl.formatMessage(m.tabUsers)}</Tabs.Trigger>
         <Tabs.Trigger value="clients">{intl.formatMessage(m.tabClients)}</Tabs.Trigger>
       </Tabs.List>
-    </Tabs.Root>
-  );
-  if (view === 'users') {
-    return (
-      <Stack gap="4">
-        {tabs}
+      <Tabs.Content value="users">
         <MembersScreen route={route} homeHref={homeHref} />
-      </Stack>
-    );
-  }
-  return (
-    <Stack gap="4">
-      {tabs}
-      <RouteHeader route={route} homeHref={homeHref} />
-      <PartnerClientsPanel />
-    </Stack>
+      </Tabs.Content>
+      <Tabs.Content value="clients">
+        <Stack gap="4">
+          <RouteHeader route={route} homeHref={homeHref} />
+          <PartnerClientsPanel />
+        </Stack>
+      </Tabs.Content>
+    </Tabs.Root>
   );
 }
