@@ -48,6 +48,35 @@ def partner_clients(membership: Membership, slug: str = "") -> list[int]:
     return ids
 
 
+def partner_client_tenants(
+    membership: Membership, *, q: str = "", status: list[str] | None = None
+) -> QuerySet[Tenant]:
+    """The clients linked to this member's partner now (and granted to the member), for its clients list."""
+    if membership.tenant.kind != TenantKind.PARTNER:
+        raise NotFoundError
+    qs = visible_tenants(membership).filter(kind=TenantKind.CLIENT)
+    statuses = [s for s in status or [] if s]
+    if statuses:
+        qs = qs.filter(status__in=statuses)
+    term = q.strip()
+    if term:
+        qs = qs.filter(Q(slug__icontains=term) | Q(name__icontains=term))
+    return qs
+
+
+def access_partner_client(membership: Membership, slug: str) -> Tenant:
+    """One client this partner member may change now, else 404 (never 403: another partner's client, or
+    one unlinked a moment ago, is not revealed). The link is read again at every call."""
+    if membership.tenant.kind != TenantKind.PARTNER:
+        raise NotFoundError
+    client = (
+        visible_tenants(membership, perm="change_tenant").filter(kind=TenantKind.CLIENT, slug=slug).first()
+    )
+    if client is None:
+        raise NotFoundError
+    return client
+
+
 def in_scope(qs: QuerySet[M], ids: list[int]) -> QuerySet[M]:
     """Rows of these tenants: `tenant_id = ANY(array)`, one parameter whatever the number of clients
     (an IN list of 200 placeholders costs milliseconds to build and send)."""

@@ -1,4 +1,6 @@
-"""The partner area, on the partner's own host: /api/partner/deposits, /withdraws, /balance, /home.
+"""The partner area, on the partner's own host: /api/partner/deposits, /withdraws, /balance, /home, and
+its clients (/api/partner/clients: onboard, list, suspend and reactivate, partner_admin and
+partner_superadmin only).
 
 Lists take the filters and keyset pages of a client's own lists (GET /api/deposits, /api/payouts) plus
 `client=<slug>`, and every row names its client; all of it is read from the public schema (the
@@ -13,14 +15,19 @@ from typing import Any
 
 from django.http import HttpRequest
 from ninja import Field, Query, Router, Schema
+from ninja.responses import Status
 from pydantic import BaseModel
 
 from access.guard import membership_of, requires_route
-from backoffice import partner
+from accounts.models import Membership
+from backoffice import partner, services
 from core.api_types import IsoDate
+from core.errors import AppError, ForbiddenError
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
 from gateway.models import TransactionIndex
 from stats.services import checked_period
+from tenants.models import Tenant, TenantStatus
+from tenants.services import tenant_host
 
 router = Router(tags=["partner"])
 
@@ -221,3 +228,127 @@ def partner_home(request: HttpRequest, query: Query[PartnerHomeQuery]) -> dict[s
     period = checked_period(query.from_, query.to)
     answer = partner.home(clients, query.currency, period.start, period.end)
     return {**answer, "from": answer["from"].isoformat(), "to": answer["to"].isoformat()}
+
+
+# ------------------------------------------------------------------------------- the partner's clients
+
+CLIENTS_ROUTE = "partner/users"  # the Clientes panel of the partner's users screen (ARCHITECTURE.md)
+
+
+class OwnClientQuery(Schema):
+    q: str = Field(default="", max_length=100, description="Slug or name contains")
+    status: list[str] = []
+    sort: str = "-created_at"
+    per_page: int = DEFAULT_PAGE_SIZE
+    cursor: str | None = None
+
+
+class OwnClientOut(BaseModel):
+    slug: str
+    name: str
+    status: str
+    currencies: list[str]
+    host: str
+    created_at: datetime
+
+
+class OwnClientListOut(BaseModel):
+    items: list[OwnClientOut]
+    next_cursor: str | None
+
+
+class OwnClientCreateIn(Schema):
+    slug: str = Field(min_length=2, max_length=30)
+    name: str = Field(min_length=1, max_length=200)
+    owner_email: str = Field(min_length=3, max_length=254)
+    owner_name: str = Field(default="", max_length=150)
+    currencies: list[str] = ["BRL"]
+
+
+class OwnClientCreatedOut(BaseModel):
+    client: OwnClientOut
+    owner_email: str
+    initial_password: str | None
+
+
+class OwnClientStatusIn(Schema):
+    reason: str = Field(min_length=1, max_length=500, description="Why (kept in the audit trails)")
+
+
+def _client_manager(request: HttpRequest) -> Membership:
+    """partner_admin and partner_superadmin only: the partner's other roles are refused (403)."""
+    membership = membership_of(request)
+    if membership.role not in services.PARTNER_CLIENT_MANAGERS:
+        raise ForbiddenError
+    return membership
+
+
+def client_out(tenant: Tenant) -> dict[str, Any]:
+    return {
+        "slug": tenant.slug, "name": tenant.name, "status": tenant.status, "currencies": tenant.currencies,
+        "host": tenant_host(tenant.slug), "created_at": tenant.created_at,
+    }  # fmt: skip
+
+
+@router.get("/clients", response=OwnClientListOut, summary="The partner's clients, with their status")
+@requires_route(CLIENTS_ROUTE)
+def partner_client_list(request: HttpRequest, filters: Query[OwnClientQuery]) -> dict[str, Any]:
+    membership = _client_manager(request)
+    if any(s not in TenantStatus.values for s in filters.status):
+        raise AppError("invalid_input", fields={"status": "invalid"})
+    qs = partner.partner_client_tenants(membership, q=filters.q, status=filters.status)
+    rows, next_cursor = keyset_page(
+        qs, sort=filters.sort, allowed=("created_at", "slug"), cursor=filters.cursor, size=filters.per_page
+    )
+    return {"items": [client_out(t) for t in rows], "next_cursor": next_cursor}
+
+
+@router.post(
+    "/clients",
+    response={201: OwnClientCreatedOut},
+    summary="Onboard a client under the partner (its owner's one-time password is shown once)",
+)
+@requires_route(CLIENTS_ROUTE, write=True)
+def partner_client_create(request: HttpRequest, payload: OwnClientCreateIn) -> Status[dict[str, Any]]:
+    membership = _client_manager(request)
+    result = services.do_partner_create_client(
+        membership.user,
+        membership.tenant,
+        slug=payload.slug,
+        name=payload.name,
+        owner_email=payload.owner_email,
+        owner_name=payload.owner_name,
+        currencies=payload.currencies,
+    )
+    body = {
+        "client": client_out(result.tenant),
+        "owner_email": result.owner_email,
+        "initial_password": result.initial_password,
+    }
+    return Status(201, body)
+
+
+@router.post(
+    "/clients/{slug}/suspend", response=OwnClientOut, summary="Suspend a client of the partner (reason)"
+)
+@requires_route(CLIENTS_ROUTE, write=True)
+def partner_client_suspend(request: HttpRequest, slug: str, payload: OwnClientStatusIn) -> dict[str, Any]:
+    membership = _client_manager(request)
+    client = partner.access_partner_client(membership, slug)
+    services.do_partner_set_client_status(
+        membership.user, membership.tenant, client, TenantStatus.SUSPENDED, reason=payload.reason
+    )
+    return client_out(client)
+
+
+@router.post(
+    "/clients/{slug}/reactivate", response=OwnClientOut, summary="Reactivate a client of the partner"
+)
+@requires_route(CLIENTS_ROUTE, write=True)
+def partner_client_reactivate(request: HttpRequest, slug: str, payload: OwnClientStatusIn) -> dict[str, Any]:
+    membership = _client_manager(request)
+    client = partner.access_partner_client(membership, slug)
+    services.do_partner_set_client_status(
+        membership.user, membership.tenant, client, TenantStatus.ACTIVE, reason=payload.reason
+    )
+    return client_out(client)

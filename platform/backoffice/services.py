@@ -285,3 +285,60 @@ def employee_clients(platform: Tenant) -> dict[int, list[Tenant]]:
         user_id: sorted((clients[pk] for pk in ids if pk in clients), key=lambda t: t.name.lower())
         for user_id, ids in granted.items()
     }
+
+
+# ------------------------------------------------------------------------------- partner's clients
+
+PARTNER_CLIENT_MANAGERS = frozenset({Role.PARTNER_ADMIN, Role.PARTNER_SUPERADMIN})
+
+
+def _audit_partner(
+    action: str, actor: User, partner: Tenant, client: Tenant, data: dict[str, object]
+) -> None:
+    """The partner's own trail (its schema); the platform's and the client's are written by the service."""
+    with schema_context(partner.schema_name):
+        audit.record(action, actor=actor, target=client, data={"client": client.slug, **data})
+
+
+def do_partner_create_client(
+    actor: User,
+    partner: Tenant,
+    *,
+    slug: str,
+    name: str,
+    owner_email: str,
+    owner_name: str = "",
+    currencies: Iterable[str] = ("BRL",),
+) -> tenants.Provisioned:
+    """A partner onboards a client: the admin's provisioning (linked to the partner, its users granted),
+    audited in the platform's, the client's and the partner's trails. Modules and toggles stay the
+    admin's decision (they are priced): the client starts with none."""
+    if partner.kind != TenantKind.PARTNER:
+        raise NotFoundError
+    with transaction.atomic():
+        result = do_provision_tenant(
+            actor,
+            slug=slug,
+            name=name,
+            kind=TenantKind.CLIENT,
+            owner_email=owner_email,
+            owner_name=owner_name,
+            currencies=currencies,
+            partner_slug=partner.slug,
+        )
+        _audit_partner("partner.client_created", actor, partner, result.tenant, {"owner": result.owner_email})
+    return result
+
+
+def do_partner_set_client_status(
+    actor: User, partner: Tenant, client: Tenant, status: str, *, reason: str = ""
+) -> Tenant:
+    """A partner suspends or reactivates one of its clients: the admin's service, plus the partner's trail."""
+    with transaction.atomic():
+        before = client.status
+        do_set_tenant_status(actor, client, status, reason=reason)
+        data: dict[str, object] = {"from": before, "to": status}
+        if reason.strip():
+            data["reason"] = reason.strip()
+        _audit_partner("partner.client_status_changed", actor, partner, client, data)
+    return client

@@ -33,6 +33,9 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/api/admin/partners/{slug}/clients"): {"client": "acme"},
     ("POST", "/api/admin/employees/{user_id}/clients"): {"client": "acme"},
     ("PATCH", "/api/admin/partners/{slug}"): {"commission_bp": 1500},
+    ("POST", "/api/partner/clients"): {"slug": "newco", "name": "New Co", "owner_email": "o@x.test"},
+    ("POST", "/api/partner/clients/{slug}/suspend"): {"reason": "chargebacks"},
+    ("POST", "/api/partner/clients/{slug}/reactivate"): {"reason": "cleared"},
     ("PUT", "/api/admin/plugins/{kind}/{code}"): {"enabled": True},
     ("PUT", "/api/admin/routes"): {"method": "pix", "provider": "sandbox_bank"},
     ("PUT", "/api/admin/fee-rates"): {"method": "pix", "currency": "BRL", "percent_bp": 99, "fixed": 0},
@@ -232,7 +235,14 @@ def principal(role: str, slug: str) -> Principal:
     return Principal(role=role, modules=modules, feature_toggles=toggles)
 
 
+# Operations a handler narrows to some of its route's roles (the rest get 403).
+ROLE_LIMITED = {"/api/partner/clients": frozenset({"partner_admin", "partner_superadmin"})}
+
+
 def allowed(op: Operation, role: str, slug: str) -> bool:
+    for prefix, roles in ROLE_LIMITED.items():
+        if op.path.startswith(prefix) and role not in roles:
+            return False
     who = principal(role, slug)
     visible = any(route_allowed(route, who) for route in op.routes)
     return visible and not (op.write and role in READ_ONLY_ROLES)
@@ -242,6 +252,8 @@ def persona_for(op: Operation) -> tuple[str, str]:
     """Who calls `op` in tests that need it to get past its guard: acme's client where its route (or
     any member) lets them, else the platform admin, else acme's customer (the wallet), else the
     platform's employee (the MED desk), else orbita's partner (the partner area). (role, tenant slug)"""
+    if op.path.startswith("/api/partner/clients"):
+        return "partner_admin", "orbita"  # the partner's clients: its administrators only (issue 16)
     if op.any_member or op.is_public or allowed(op, "client", "acme"):
         return "client", "acme"
     if allowed(op, "admin", "public"):

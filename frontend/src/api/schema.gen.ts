@@ -407,6 +407,20 @@ export interface paths {
     /** Balance of each client of the partner, per currency */
     get: operations["backoffice_partner_api_partner_balance"];
   };
+  "/api/partner/clients": {
+    /** The partner's clients, with their status */
+    get: operations["backoffice_partner_api_partner_client_list"];
+    /** Onboard a client under the partner (its owner's one-time password is shown once) */
+    post: operations["backoffice_partner_api_partner_client_create"];
+  };
+  "/api/partner/clients/{slug}/reactivate": {
+    /** Reactivate a client of the partner */
+    post: operations["backoffice_partner_api_partner_client_reactivate"];
+  };
+  "/api/partner/clients/{slug}/suspend": {
+    /** Suspend a client of the partner (reason) */
+    post: operations["backoffice_partner_api_partner_client_suspend"];
+  };
   "/api/partner/deposits": {
     /** Deposits of every client of the partner */
     get: operations["backoffice_partner_api_partner_deposits"];
@@ -4089,6 +4103,94 @@ export interface components {
       oldest_seconds?: number | null;
       /** Waiting */
       waiting?: number | null;
+    };
+    /** OwnClientCreateIn */
+    OwnClientCreateIn: {
+      /**
+       * Currencies
+       * @default [
+       *   "BRL"
+       * ]
+       */
+      currencies?: string[];
+      /** Name */
+      name: string;
+      /** Owner Email */
+      owner_email: string;
+      /**
+       * Owner Name
+       * @default
+       */
+      owner_name?: string;
+      /** Slug */
+      slug: string;
+    };
+    /** OwnClientCreatedOut */
+    OwnClientCreatedOut: {
+      client: components["schemas"]["OwnClientOut"];
+      /** Initial Password */
+      initial_password: string | null;
+      /** Owner Email */
+      owner_email: string;
+    };
+    /** OwnClientListOut */
+    OwnClientListOut: {
+      /** Items */
+      items: components["schemas"]["OwnClientOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** OwnClientOut */
+    OwnClientOut: {
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currencies */
+      currencies: string[];
+      /** Host */
+      host: string;
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
+      /** Status */
+      status: string;
+    };
+    /** OwnClientQuery */
+    OwnClientQuery: {
+      /** Cursor */
+      cursor?: string | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Q
+       * @description Slug or name contains
+       * @default
+       */
+      q?: string;
+      /**
+       * Sort
+       * @default -created_at
+       */
+      sort?: string;
+      /**
+       * Status
+       * @default []
+       */
+      status?: string[];
+    };
+    /** OwnClientStatusIn */
+    OwnClientStatusIn: {
+      /**
+       * Reason
+       * @description Why (kept in the audit trails)
+       */
+      reason: string;
     };
     /** PartOut */
     PartOut: {
@@ -9350,6 +9452,109 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["PartnerBalanceOut"][];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** The partner's clients, with their status */
+  backoffice_partner_api_partner_client_list: {
+    parameters: {
+      query?: {
+        /** @description Slug or name contains */
+        q?: string;
+        status?: string[];
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["OwnClientListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Onboard a client under the partner (its owner's one-time password is shown once) */
+  backoffice_partner_api_partner_client_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OwnClientCreateIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["OwnClientCreatedOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Reactivate a client of the partner */
+  backoffice_partner_api_partner_client_reactivate: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OwnClientStatusIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["OwnClientOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Suspend a client of the partner (reason) */
+  backoffice_partner_api_partner_client_suspend: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OwnClientStatusIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["OwnClientOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

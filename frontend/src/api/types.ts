@@ -147,6 +147,13 @@ export type AdminTenantListQuery = NonNullable<operations['backoffice_api_list_a
 export type TenantCreateIn = Schemas['TenantCreateIn'];
 export type TenantCreated = Schemas['TenantCreatedOut'];
 
+// A partner's clients (the Clientes tab of partner/users).
+export type PartnerClient = Schemas['OwnClientOut'];
+export type PartnerClientList = Schemas['OwnClientListOut'];
+export type PartnerClientListQuery = NonNullable<operations['backoffice_partner_api_partner_client_list']['parameters']['query']>;
+export type PartnerClientCreateIn = Schemas['OwnClientCreateIn'];
+export type PartnerClientCreated = Schemas['OwnClientCreatedOut'];
+
 // The tenant's own users (clients/client-user).
 export type Member = Schemas['MemberOut'];
 export type MemberAdded = Schemas['MemberAddedOut'];

@@ -50,6 +50,7 @@ const PartnerBalanceScreen = lazyWithTimeout(() => import('@/features/partner/co
 const SettlementsScreen = lazyWithTimeout(() => import('@/features/settlements/components/settlements-screen'));
 const AdminClientsScreen = lazyWithTimeout(() => import('@/features/admin-clients/components/admin-clients-screen'));
 const MembersScreen = lazyWithTimeout(() => import('@/features/members/components/client-users-screen'));
+const PartnerUsersScreen = lazyWithTimeout(() => import('./partner-users-screen'));
 const AdminPartnersScreen = lazyWithTimeout(() => import('@/features/admin-partners/components/admin-partners-screen'));
 const OperationsScreen = lazyWithTimeout(() => import('@/features/operations/components/operations-screen'));
 const NoticesScreen = lazyWithTimeout(() => import('@/features/notices/components/notices-screen'));
@@ -120,7 +121,8 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'admin/clients': AdminClientsScreen,
   // One users screen on /api/members, for the company's, the partner's and the platform's own users.
   'clients/client-user': MembersScreen,
-  'partner/users': MembersScreen,
+  // The partner's users, and for its administrators a Clientes tab (onboard, suspend, reactivate).
+  'partner/users': PartnerUsersScreen,
   'admin/employees': MembersScreen,
   'admin/partners': AdminPartnersScreen,
   // The institution's company follows the money across clients: the admin home's figures, read-only.

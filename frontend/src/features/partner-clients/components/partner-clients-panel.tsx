@@ -1,0 +1,302 @@
+import { Alert, Badge, Button, Checkbox, Fieldset, Flex, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type IntlShape, type MessageDescriptor, useIntl } from 'react-intl';
+
+import type { PartnerClient, PartnerClientCreated } from '@/api/types';
+import { AppToaster, appToaster } from '@/components/app-toaster';
+import { CopyField, FilterSelect, type GridColumn, labelsOf, ListView, useList } from '@/components/kit';
+import { ConfirmDialog } from '@/components/kit/confirm-dialog';
+import { FormDialog } from '@/components/kit/form-dialog';
+import { TextField } from '@/components/kit/form-fields';
+import { serverErrors } from '@/components/kit/server-errors';
+import { commonMessages } from '@/i18n/messages';
+import { isApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+
+import { getPartnerClientsQueryOptions, useCreatePartnerClient, useSetPartnerClientStatus } from '../api/clients';
+import { API_FIELDS, type ClientField, type ClientFormErrors, type ClientFormValues, CURRENCY_CHOICES, slugFrom, validateClientForm } from '../lib/client-form';
+import { CLIENT_SORTS, CLIENT_STATUSES, partnerClientsList, partnerClientsQuery } from '../lib/list';
+import { clientSortMessages, clientStatusMessages, partnerClientsMessages as m } from '../messages';
+
+type StatusAction = { client: PartnerClient; action: 'suspend' | 'reactivate' };
+
+const when = (iso: string, locale: string) => formatDateTime(Math.floor(Date.parse(iso) / 1000), locale);
+const statusLabel = (value: string, intl: IntlShape) => {
+  const known: Record<string, MessageDescriptor> = clientStatusMessages;
+  return known[value] ? intl.formatMessage(known[value]) : value;
+};
+const failure = (error: unknown, intl: IntlShape) => (isApiError(error) && error.status > 0 && error.status < 500 ? error.message : intl.formatMessage(commonMessages.tryAgainLater));
+
+/** The Clientes tab of partner/users (partner_admin, partner_superadmin): the partner's clients with their
+ * status; onboard one (its owner's one-time password shown once); suspend or reactivate with a reason. */
+export default function PartnerClientsPanel() {
+  const intl = useIntl();
+  const list = useList(partnerClientsList);
+  const query = useQuery(getPartnerClientsQueryOptions(partnerClientsQuery(list.state)));
+  const [creating, setCreating] = useState(false);
+  const [changing, setChanging] = useState<StatusAction | null>(null);
+  return (
+    <Stack gap="4">
+      <Flex>
+        <Button colorPalette="blue" onClick={() => setCreating(true)}>
+          {intl.formatMessage(m.create)}
+        </Button>
+      </Flex>
+      <ListView
+        list={list}
+        caption={intl.formatMessage(m.table)}
+        columns={columns(intl, setChanging)}
+        query={query}
+        rowKey={(row) => row.slug}
+        rowAttributes={(row) => ({ 'data-client': row.slug })}
+        sortLabels={labelsOf(intl, CLIENT_SORTS, clientSortMessages)}
+        search={{ label: intl.formatMessage(m.search), hint: intl.formatMessage(m.searchHint) }}
+        filters={
+          <FilterSelect
+            list={list}
+            name="status"
+            label={intl.formatMessage(m.status)}
+            allLabel={intl.formatMessage(m.allStatuses)}
+            options={CLIENT_STATUSES.map((value) => ({ value, label: statusLabel(value, intl) }))}
+          />
+        }
+        errorTitle={intl.formatMessage(m.loadError)}
+        emptyTitle={intl.formatMessage(m.empty)}
+      />
+      {creating && <CreateClientDialog onClose={() => setCreating(false)} />}
+      {changing && <StatusDialog change={changing} onClose={() => setChanging(null)} />}
+      <AppToaster />
+    </Stack>
+  );
+}
+
+function columns(intl: IntlShape, onChange: (change: StatusAction) => void): GridColumn<PartnerClient>[] {
+  const text = (value: MessageDescriptor) => intl.formatMessage(value);
+  return [
+    {
+      key: 'name',
+      priority: 1,
+      card: 'title',
+      header: text(m.colName),
+      cell: (row) => (
+        <>
+          <Text fontWeight="medium">{row.name}</Text>
+          <Text color="fg.muted" fontSize="xs">
+            {row.host}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      priority: 1,
+      card: 'status',
+      header: text(m.colStatus),
+      cell: (row) => (
+        <Badge variant="subtle" colorPalette={row.status === 'active' ? 'green' : 'red'}>
+          {statusLabel(row.status, intl)}
+        </Badge>
+      ),
+    },
+    { key: 'currencies', priority: 2, header: text(m.colCurrencies), nowrap: true, cell: (row) => row.currencies.join(', ') },
+    { key: 'created', priority: 2, card: 'date', header: text(m.colCreated), sortField: 'created_at', nowrap: true, cell: (row) => when(row.created_at, intl.locale) },
+    {
+      key: 'actions',
+      priority: 1,
+      card: 'actions',
+      header: text(m.colActions),
+      cell: (row) =>
+        row.status === 'active' ? (
+          <Button size="xs" variant="outline" colorPalette="red" aria-label={intl.formatMessage(m.suspendLabel, { name: row.name })} onClick={() => onChange({ client: row, action: 'suspend' })}>
+            {text(m.suspend)}
+          </Button>
+        ) : (
+          <Button size="xs" variant="outline" aria-label={intl.formatMessage(m.reactivateLabel, { name: row.name })} onClick={() => onChange({ client: row, action: 'reactivate' })}>
+            {text(m.reactivate)}
+          </Button>
+        ),
+    },
+  ];
+}
+
+const SERVER_CODES: Record<string, MessageDescriptor> = {
+  slug_taken: m.slugTaken,
+  invalid_slug: m.slugInvalid,
+  invalid: m.emailInvalid,
+  required: m.required,
+  unknown_currency: m.currencyRequired,
+};
+
+/** Name, subdomain, owner's e-mail, currencies; once created, the owner's one-time password (shown this once). */
+export function CreateClientDialog({ onClose }: { onClose: () => void }) {
+  const intl = useIntl();
+  const create = useCreatePartnerClient();
+  const [values, setValues] = useState<ClientFormValues>({ name: '', slug: '', ownerEmail: '', currencies: ['BRL'] });
+  const [slugEdited, setSlugEdited] = useState(false);
+  const [errors, setErrors] = useState<ClientFormErrors>({});
+  const [serverFields, setServerFields] = useState<Partial<Record<ClientField, string>>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [created, setCreated] = useState<PartnerClientCreated | null>(null);
+  const close = () => {
+    setCreated(null); // the password lives in this dialog only
+    create.reset();
+    onClose();
+  };
+  const validate = () => {
+    const checked = validateClientForm(values);
+    setErrors(checked.errors);
+    setServerFields({});
+    setServerError(null);
+    return Boolean(checked.body);
+  };
+  const submit = () => {
+    const checked = validateClientForm(values);
+    if (!checked.body) return;
+    create.mutate(checked.body, {
+      onSuccess: setCreated,
+      onError: (error) => {
+        const translate = (code: string) => (SERVER_CODES[code] ? intl.formatMessage(SERVER_CODES[code]) : undefined);
+        const mapped = serverErrors(error, API_FIELDS, { translate, fallback: failure(error, intl) });
+        setServerFields(mapped.fields);
+        setServerError(mapped.general);
+      },
+    });
+  };
+  const set = (patch: Partial<ClientFormValues>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    setErrors({});
+    setServerFields({});
+  };
+  const fieldError = (field: ClientField) => (errors[field] ? intl.formatMessage(errors[field]) : (serverFields[field] ?? null));
+  const toggleCurrency = (code: string, on: boolean) => set({ currencies: on ? [...values.currencies.filter((c) => c !== code), code] : values.currencies.filter((c) => c !== code) });
+  return (
+    <FormDialog
+      title={intl.formatMessage(m.formTitle)}
+      submitText={intl.formatMessage(m.submit)}
+      cancelText={intl.formatMessage(m.cancel)}
+      errorTitle={intl.formatMessage(m.createFailed)}
+      error={serverError}
+      pending={create.isPending}
+      validate={validate}
+      onSubmit={submit}
+      onClose={close}
+      result={
+        created && {
+          title: intl.formatMessage(m.createdTitle),
+          locked: true,
+          body: (
+            <Stack gap="4">
+              <Text>{intl.formatMessage(m.createdText, { name: created.client.name, host: created.client.host, email: created.owner_email })}</Text>
+              {created.initial_password ? (
+                <>
+                  <Alert.Root status="warning">
+                    <Alert.Indicator />
+                    <Alert.Description>{intl.formatMessage(m.passwordWarning)}</Alert.Description>
+                  </Alert.Root>
+                  <CopyField label={intl.formatMessage(m.passwordLabel)} value={created.initial_password} />
+                </>
+              ) : (
+                <Text color="fg.muted">{intl.formatMessage(m.existingOwner, { email: created.owner_email })}</Text>
+              )}
+            </Stack>
+          ),
+          footer: (
+            <Button colorPalette="blue" onClick={close}>
+              {intl.formatMessage(m.done)}
+            </Button>
+          ),
+        }
+      }
+    >
+      <TextField
+        label={intl.formatMessage(m.nameLabel)}
+        required
+        maxLength={200}
+        autoComplete="off"
+        value={values.name}
+        onChange={(name) => set(slugEdited ? { name } : { name, slug: slugFrom(name) })}
+        error={fieldError('name')}
+      />
+      <TextField
+        label={intl.formatMessage(m.slugLabel)}
+        required
+        maxLength={30}
+        autoComplete="off"
+        value={values.slug}
+        onChange={(slug) => {
+          setSlugEdited(true);
+          set({ slug: slug.toLowerCase() });
+        }}
+        error={fieldError('slug')}
+        helper={intl.formatMessage(m.slugHint, { host: `${values.slug || '…'}.${window.location.hostname.split('.').slice(1).join('.') || window.location.hostname}` })}
+      />
+      <TextField
+        label={intl.formatMessage(m.emailLabel)}
+        required
+        type="email"
+        maxLength={254}
+        autoComplete="off"
+        value={values.ownerEmail}
+        onChange={(ownerEmail) => set({ ownerEmail })}
+        error={fieldError('ownerEmail')}
+        helper={intl.formatMessage(m.emailHint)}
+      />
+      <Fieldset.Root invalid={Boolean(fieldError('currencies'))}>
+        <Fieldset.Legend>{intl.formatMessage(m.currenciesLabel)}</Fieldset.Legend>
+        <Flex gap="4">
+          {CURRENCY_CHOICES.map((code) => (
+            <Checkbox.Root key={code} size="sm" checked={values.currencies.includes(code)} onCheckedChange={(details) => toggleCurrency(code, details.checked === true)}>
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>{code}</Checkbox.Label>
+            </Checkbox.Root>
+          ))}
+        </Flex>
+        {fieldError('currencies') && <Fieldset.ErrorText>{fieldError('currencies')}</Fieldset.ErrorText>}
+      </Fieldset.Root>
+    </FormDialog>
+  );
+}
+
+/** Suspend or reactivate, saying what happens, with a reason kept in the audit trails. */
+function StatusDialog({ change, onClose }: { change: StatusAction; onClose: () => void }) {
+  const intl = useIntl();
+  const mutation = useSetPartnerClientStatus();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const suspending = change.action === 'suspend';
+  const confirm = () => {
+    if (!reason.trim()) {
+      setError(intl.formatMessage(m.reasonRequired));
+      return;
+    }
+    mutation.mutate(
+      { slug: change.client.slug, action: change.action, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          onClose();
+          appToaster.create({ type: 'success', title: intl.formatMessage(suspending ? m.suspended : m.reactivated) });
+        },
+        onError: (failed) => setError(failure(failed, intl)),
+      },
+    );
+  };
+  return (
+    <ConfirmDialog
+      open
+      title={intl.formatMessage(suspending ? m.suspendTitle : m.reactivateTitle, { name: change.client.name })}
+      description={intl.formatMessage(suspending ? m.suspendText : m.reactivateText)}
+      details={[{ label: intl.formatMessage(m.colName), value: `${change.client.name} (${change.client.host})` }]}
+      cancelText={intl.formatMessage(m.cancel)}
+      confirmText={intl.formatMessage(suspending ? m.suspend : m.reactivate)}
+      confirmPalette={suspending ? 'red' : 'blue'}
+      pending={mutation.isPending}
+      error={error}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      <TextField label={intl.formatMessage(m.reasonLabel)} required maxLength={500} value={reason} onChange={setReason} multiline />
+    </ConfirmDialog>
+  );
+}
