@@ -252,7 +252,7 @@ if COFRE_ENV == "test" and "MEDIA_ROOT" not in os.environ:
     # servers it starts inherit the folder through the environment.
     os.environ["MEDIA_ROOT"] = str(BASE_DIR / ".data" / "test-media" / str(os.getpid()))
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", str(BASE_DIR / ".data" / "media")))
-# ---------------------------------------------------------------- e-mail (notifications.mail)
+# ---------------------------------------------------------------- e-mail, sent by the notifications app
 # EMAIL_URL (smtp://user:password@host:587, smtp+tls://..., smtps://... for implicit TLS) or EMAIL_HOST
 # and friends send through SMTP. With neither, mail lands in files a developer can read: one .log file
 # per message in .data/mail/ (a test run: .data/test-mail/<pid>/, inherited by the servers it starts).
