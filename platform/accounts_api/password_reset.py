@@ -1,4 +1,4 @@
-"""Forgotten passwords: a link by e-mail (notifications.mail) to set a new one.
+"""Forgotten passwords and new members: a link by e-mail (notifications.mail) to set a password.
 
 `ask` always answers the same whether or not the address belongs to a member of this host's tenant
 (no user enumeration); it is throttled per address and per client IP like failed logins. The link
@@ -28,7 +28,9 @@ from notifications import mail
 from tenants.tenancy import current_schema
 
 RESET = "auth.password_reset"
+INVITED = "member.invited"
 PAGE = "/plataforma/redefinir-senha"
+LOGIN_PAGE = "/plataforma/login"
 
 mail.register_mail(
     RESET,
@@ -42,6 +44,48 @@ mail.register_mail(
         "If it was not you, ignore this e-mail: your password stays the same.",
     },
 )
+
+mail.register_mail(
+    INVITED,
+    subject={"pt-BR": "Cofre: você tem acesso a {tenant}", "en": "Cofre: you have access to {tenant}"},
+    body={
+        "pt-BR": "Olá, {name}.\n\n{inviter} deu a você acesso ao Cofre de {tenant}. Entre em:\n\n{login}\n\n"
+        "com o e-mail {email}. Para escolher a sua senha, abra este link (vale uma vez, por {hours} "
+        "horas):\n\n{link}",
+        "en": "Hello, {name}.\n\n{inviter} gave you access to {tenant}'s Cofre. Sign in at:\n\n{login}\n\n"
+        "with the e-mail {email}. To choose your password, open this link (it works once, for {hours} "
+        "hours):\n\n{link}",
+    },
+)
+
+
+def _reset_link(request: HttpRequest, user: User) -> str:
+    query = urlencode(
+        {
+            "uid": urlsafe_base64_encode(force_bytes(user.pk)),
+            "token": default_token_generator.make_token(user),
+        }
+    )
+    return f"{settings.SITE_SCHEME}://{request.get_host()}{PAGE}?{query}"
+
+
+def invite(request: HttpRequest, membership: Membership, inviter: User) -> None:
+    """Welcome a member just added: the login address and a link to choose the password (never the
+    password itself), when the transaction commits."""
+    user = membership.user
+    mail.send_to_user(
+        user,
+        INVITED,
+        {
+            "name": user.name or user.email,
+            "inviter": inviter.name or inviter.email,
+            "tenant": membership.tenant.name,
+            "email": user.email,
+            "login": f"{settings.SITE_SCHEME}://{request.get_host()}{LOGIN_PAGE}",
+            "link": _reset_link(request, user),
+            "hours": settings.PASSWORD_RESET_TIMEOUT // 3600,
+        },
+    )
 
 
 def ask(request: HttpRequest, email: str) -> None:

@@ -158,7 +158,7 @@ def ask(client: ApiClient, email: str) -> Any:
 
 
 def link_of(message: Any) -> dict[str, str]:
-    url = re.search(r"https?://\S+", message.body)
+    url = re.search(r"https?://\S+/redefinir-senha\S*", message.body)
     assert url is not None, message.body
     parts = urlsplit(url.group(0))
     assert parts.path == "/plataforma/redefinir-senha"
@@ -241,3 +241,32 @@ def test_asking_is_throttled_per_address() -> None:
     # the login of the address is not locked by reset requests
     login = client.post_json("/api/auth/login", {"email": "someone@acme.test", "password": "x"})
     assert login.json()["code"] == "invalid_credentials"
+
+
+def test_a_new_member_is_welcomed_with_a_link_never_the_password(
+    django_capture_on_commit_callbacks: Capture,
+) -> None:
+    client = ApiClient("acme")
+    client.login_as("client")
+    added = client.post_json(
+        "/api/members", {"email": "Nova.Analista@acme.test", "role": "client_user_analyst"}
+    )
+    assert added.status_code == 201, added.content
+    password = added.json()["initial_password"]
+    assert password
+    sent = deliver(django_capture_on_commit_callbacks)
+    assert [(m.to, m.subject) for m in sent] == [
+        (["nova.analista@acme.test"], "Cofre: você tem acesso a Acme Pagamentos Ltda")
+    ]
+    assert password not in sent[0].body
+    assert password not in sent[0].alternatives[0][0]
+    assert "/plataforma/login" in sent[0].body
+    link = link_of(sent[0])
+    chosen = client.post_json(
+        "/api/auth/password-reset/confirm", {**link, "password": "Minha-propria-senha-1"}
+    )
+    assert chosen.status_code == 200, chosen.content
+    logged = ApiClient("acme").post_json(
+        "/api/auth/login", {"email": "nova.analista@acme.test", "password": "Minha-propria-senha-1"}
+    )
+    assert logged.status_code == 200
