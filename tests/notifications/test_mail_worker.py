@@ -36,15 +36,22 @@ def wait_until(condition: Callable[[], Any], timeout: float = 60, interval: floa
     return None
 
 
-def mail_to(address: str) -> email.message.EmailMessage | None:
+def mails_to(address: str) -> list[email.message.EmailMessage]:
+    """The messages to `address` the worker wrote to the run's mail folder (a file per message)."""
     folder = Path(settings.EMAIL_FILE_PATH)
+    found = []
     for path in sorted(folder.glob("*.log")) if folder.is_dir() else []:
         for chunk in path.read_bytes().split(b"\n" + b"-" * 79 + b"\n"):
             message = email.message_from_bytes(chunk.strip(), policy=email.policy.default)
             if address in str(message.get("To", "")):
                 assert isinstance(message, email.message.EmailMessage)
-                return message
-    return None
+                found.append(message)
+    return found
+
+
+def mail_to(address: str) -> email.message.EmailMessage | None:
+    found = mails_to(address)
+    return found[0] if found else None
 
 
 def test_the_worker_delivers_the_reset_link_and_it_works_once(worker: None, django_db_blocker: Any) -> None:
