@@ -11,8 +11,10 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 import config.paths
 from config import embedded
@@ -250,6 +252,40 @@ if COFRE_ENV == "test" and "MEDIA_ROOT" not in os.environ:
     # servers it starts inherit the folder through the environment.
     os.environ["MEDIA_ROOT"] = str(BASE_DIR / ".data" / "test-media" / str(os.getpid()))
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", str(BASE_DIR / ".data" / "media")))
+# ---------------------------------------------------------------- e-mail, sent by the notifications app
+# EMAIL_URL (smtp://user:password@host:587, smtp+tls://..., smtps://... for implicit TLS) or EMAIL_HOST
+# and friends send through SMTP. With neither, mail lands in files a developer can read: one .log file
+# per message in .data/mail/ (a test run: .data/test-mail/<pid>/, inherited by the servers it starts).
+# Django's test runner swaps in its in-memory backend (django.core.mail.outbox) in the test process.
+if COFRE_ENV == "test" and "EMAIL_FILE_PATH" not in os.environ:
+    os.environ["EMAIL_FILE_PATH"] = str(BASE_DIR / ".data" / "test-mail" / str(os.getpid()))
+EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(BASE_DIR / ".data" / "mail"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", f"Cofre <no-reply@{BASE_DOMAIN}>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
+_email_url = urlsplit(os.environ.get("EMAIL_URL", ""))
+if _email_url.scheme:
+    if _email_url.scheme not in ("smtp", "smtp+tls", "smtps"):
+        raise ImproperlyConfigured(f"EMAIL_URL: unknown scheme {_email_url.scheme!r} (smtp, smtp+tls, smtps)")
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = _email_url.hostname or "localhost"
+    EMAIL_PORT = _email_url.port or {"smtp": 25, "smtp+tls": 587, "smtps": 465}[_email_url.scheme]
+    EMAIL_HOST_USER = unquote(_email_url.username or "")
+    EMAIL_HOST_PASSWORD = unquote(_email_url.password or "")
+    EMAIL_USE_TLS = _email_url.scheme == "smtp+tls"
+    EMAIL_USE_SSL = _email_url.scheme == "smtps"
+elif os.environ.get("EMAIL_HOST"):
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = os.environ["EMAIL_HOST"]
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = os.environ.get("EMAIL_USE_TLS", "1").lower() in ("1", "true", "yes")
+    EMAIL_USE_SSL = os.environ.get("EMAIL_USE_SSL", "").lower() in ("1", "true", "yes")
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+# Links in mail (password reset): the scheme the site is reached with.
+SITE_SCHEME = os.environ.get("SITE_SCHEME", "https" if PRODUCTION else "http")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # Tenants' files (files.services): a folder by default; any storage backend in a deployment with

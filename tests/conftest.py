@@ -58,12 +58,15 @@ def django_db_setup(
 
 @pytest.fixture(scope="session", autouse=True)
 def _private_media() -> Iterator[None]:
-    """The run's own files folder (settings: .data/test-media/<pid>) goes with the run."""
+    """The run's own files and mail folders (settings: .data/test-media/<pid>, .data/test-mail/<pid>)
+    go with the run."""
     from django.conf import settings
 
     yield
     if "test-media" in Path(settings.MEDIA_ROOT).parts:
         shutil.rmtree(settings.MEDIA_ROOT, ignore_errors=True)
+    if "test-mail" in Path(settings.EMAIL_FILE_PATH).parts:
+        shutil.rmtree(settings.EMAIL_FILE_PATH, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)

@@ -68,6 +68,16 @@ class OkOut(Schema):
     ok: bool
 
 
+class PasswordResetIn(Schema):
+    email: str = Field(min_length=3, max_length=254)
+
+
+class PasswordResetConfirmIn(Schema):
+    uid: str = Field(min_length=1, max_length=64)
+    token: str = Field(min_length=1, max_length=128)
+    password: str = Field(min_length=1, max_length=512)
+
+
 class CsrfOut(Schema):
     csrfToken: str  # noqa: N815
 

@@ -1,4 +1,5 @@
-"""Failed-login throttling per account and per address, counted in Redis, keyed by tenant.
+"""Failed-login throttling per account and per address, counted in Redis, keyed by tenant (and, with
+another `scope`, other attempts worth limiting the same way: password-reset requests).
 
 With Redis unreachable, logins keep working and the counting goes on in this process (the limits then
 hold per process instead of across them, until Redis answers again): neither a 500 nor an unthrottled
@@ -22,17 +23,21 @@ _local: dict[str, tuple[int, float]] = {}  # key -> (failures, monotonic time th
 _local_lock = threading.Lock()
 
 
-def _keys(email: str, ip: str | None) -> tuple[str, str]:
-    return tenant_key("login-fail", "account", email), tenant_key("login-fail", "ip", ip or "unknown")
+LOGIN = "login-fail"  # failed logins
+RESET_REQUESTS = "reset-ask"  # password-reset requests (each one counts, found or not)
+
+
+def _keys(email: str, ip: str | None, scope: str = LOGIN) -> tuple[str, str]:
+    return tenant_key(scope, "account", email), tenant_key(scope, "ip", ip or "unknown")
 
 
 def _limits() -> tuple[int, int]:
     return settings.LOGIN_MAX_FAILURES_PER_ACCOUNT, settings.LOGIN_MAX_FAILURES_PER_ADDRESS
 
 
-def locked_for_seconds(email: str, ip: str | None) -> int:
+def locked_for_seconds(email: str, ip: str | None, scope: str = LOGIN) -> int:
     """Seconds until this account/address may try again (0 when not locked)."""
-    keys = _keys(email, ip)
+    keys = _keys(email, ip, scope)
     try:
         return _redis_locked_for(keys)
     except RedisError as exc:
@@ -65,8 +70,8 @@ def _local_locked_for(keys: tuple[str, str]) -> int:
     return max(waits, default=0)
 
 
-def register_failure(email: str, ip: str | None) -> None:
-    keys = _keys(email, ip)
+def register_failure(email: str, ip: str | None, scope: str = LOGIN) -> None:
+    keys = _keys(email, ip, scope)
     try:
         client = redis_client()
         counts = [client.incr(key) for key in keys]

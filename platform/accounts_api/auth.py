@@ -9,11 +9,22 @@ from django.http import FileResponse, HttpRequest
 from django.middleware.csrf import get_token
 from ninja import File, Router
 from ninja.files import UploadedFile
+from ninja.responses import Status
 from ninja.utils import check_csrf
 
 from access.guard import any_member, membership_of
 from accounts import services
-from accounts.schemas import CsrfOut, LoginIn, OkOut, PasswordIn, ProfileIn, SessionUserOut
+from accounts.schemas import (
+    CsrfOut,
+    LoginIn,
+    OkOut,
+    PasswordIn,
+    PasswordResetConfirmIn,
+    PasswordResetIn,
+    ProfileIn,
+    SessionUserOut,
+)
+from accounts_api import password_reset
 from accounts_api.session_user import session_user
 from core.api_errors import ErrorOut
 from core.errors import AppError, NotFoundError
@@ -39,6 +50,32 @@ def login(request: HttpRequest, payload: LoginIn) -> dict[str, Any]:
         raise AppError("csrf_failed", status=403)
     membership = services.do_login(request, payload.email, payload.password)
     return session_user(membership)
+
+
+@router.post(
+    "/password-reset",
+    response={202: OkOut, 403: ErrorOut, 429: ErrorOut},
+    auth=None,
+    summary="E-mail a link to set a new password (the same answer whether or not the e-mail is known)",
+)
+def ask_password_reset(request: HttpRequest, payload: PasswordResetIn) -> Status[dict[str, bool]]:
+    if check_csrf(request) is not None:
+        raise AppError("csrf_failed", status=403)
+    password_reset.ask(request, payload.email)
+    return Status(202, {"ok": True})
+
+
+@router.post(
+    "/password-reset/confirm",
+    response={200: OkOut, 400: ErrorOut, 403: ErrorOut},
+    auth=None,
+    summary="Set a new password with the e-mailed link's uid and token (single use)",
+)
+def confirm_password_reset(request: HttpRequest, payload: PasswordResetConfirmIn) -> dict[str, bool]:
+    if check_csrf(request) is not None:
+        raise AppError("csrf_failed", status=403)
+    password_reset.confirm(request, payload.uid, payload.token, payload.password)
+    return {"ok": True}
 
 
 @router.get("/logout", response=OkOut, auth=None, summary="End the server-side session")

@@ -13,6 +13,7 @@ from pydantic import Field
 from access.guard import membership_of, requires_route
 from accounts import members
 from accounts.schemas import MemberOut, member_out
+from accounts_api import password_reset
 from core.api_types import JsonBool
 from core.security import session_auth
 
@@ -57,6 +58,7 @@ def add_member(request: HttpRequest, payload: MemberIn) -> Status[dict[str, Any]
         role=payload.role,
         password=payload.password,
     )
+    password_reset.invite(request, added.membership, membership_of(request).user)
     return Status(201, {**member_out(added.membership), "initial_password": added.initial_password})
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django_tenants.utils import schema_context
 from PIL import Image, ImageOps
 
 from accounts.models import Membership
@@ -65,6 +66,19 @@ def current() -> CompanySettings:
     return CompanySettings.objects.select_related("logo").filter(pk=SETTINGS_PK).first() or CompanySettings(
         pk=SETTINGS_PK
     )
+
+
+def notification_addresses(tenant: Tenant) -> list[str]:
+    """The addresses a client company chose for its notices by e-mail (notifications.mail), if any."""
+    if tenant.kind != TenantKind.CLIENT:
+        return []
+    with schema_context(tenant.schema_name):
+        row = (
+            CompanySettings.objects.filter(pk=SETTINGS_PK)
+            .values_list("notification_emails", flat=True)
+            .first()
+        )
+    return [str(address) for address in row or []]
 
 
 def as_dict(settings: CompanySettings) -> dict[str, Any]:

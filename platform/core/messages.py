@@ -148,6 +148,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "billet_failed": {"pt-BR": "Problemas para gerar o boleto", "en": "Problems to generate the billet"},
     "weak_password": {"pt-BR": "Senha fraca: {reasons}", "en": "Weak password: {reasons}"},
+    "invalid_token": {
+        "pt-BR": "Este link de redefinição de senha é inválido ou já foi usado. Peça um novo.",
+        "en": "This password reset link is invalid or was already used. Ask for a new one.",
+    },
     # money out: bank accounts, payouts, compliance review, refunds
     "idempotency_key_required": {
         "pt-BR": "Envie o cabeçalho Idempotency-Key com uma chave única para esta solicitação.",

@@ -8,6 +8,7 @@ from access.policy import route_allowed
 from accounts.models import Membership
 from exports import sources
 from exports.models import Export
+from notifications import mail
 from notifications.kinds import register_kind
 from notifications.models import NotificationType
 from notifications.services import notify
@@ -41,6 +42,19 @@ def register() -> None:
             "en": "The export of {type} failed. Please try again.",
         },
     )
+    mail.register_mail(
+        READY,
+        subject={
+            "pt-BR": "Cofre: sua exportação de {type} está pronta",
+            "en": "Cofre: your {type} export is ready",
+        },
+        body={
+            "pt-BR": "Olá, {name}.\n\nSua exportação de {type} ({rows} linhas) está pronta. Baixe o arquivo "
+            "na central de downloads do Cofre, em {tenant}.\n\nO arquivo expira em alguns dias.",
+            "en": "Hello, {name}.\n\nYour {type} export ({rows} rows) is ready. Download the file from "
+            "Cofre's download center, in {tenant}.\n\nThe file expires in a few days.",
+        },
+    )
 
 
 def _notify(export: Export, kind: str) -> None:
@@ -60,6 +74,17 @@ def _notify(export: Export, kind: str) -> None:
         params={"type": TYPES[export.type], "rows": export.rows, "export": export.public_id},
         link=link,
     )
+    if kind == READY:  # the requester may have left the screen: the file waits in the download center
+        mail.send_to_user(
+            membership.user,
+            READY,
+            {
+                "name": membership.user.name or membership.user.email,
+                "type": TYPES[export.type],
+                "rows": export.rows,
+                "tenant": membership.tenant.name,
+            },
+        )
 
 
 def ready(export: Export) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from accounts.roles import Role
+from notifications import mail
 from notifications.kinds import register_kind
 from notifications.models import NotificationType
 from notifications.services import notify_members
@@ -24,6 +25,18 @@ def register() -> None:
             "on the Webhooks screen: the pending events will be sent again in order.",
         },
     )
+    mail.register_mail(
+        ENDPOINT_PAUSED,
+        subject={"pt-BR": "Cofre: webhook pausado ({tenant})", "en": "Cofre: webhook paused ({tenant})"},
+        body={
+            "pt-BR": "O endpoint de webhook {url} de {tenant} falhou {failures} vezes seguidas e foi pausado."
+            "\n\nCorrija-o e retome-o na tela Webhooks do Cofre: os eventos pendentes serão reenviados em "
+            "ordem.",
+            "en": "The webhook endpoint {url} of {tenant} failed {failures} times in a row and was paused."
+            "\n\nFix it and resume it on Cofre's Webhooks screen: the pending events will be sent again in "
+            "order.",
+        },
+    )
 
 
 def endpoint_paused(url: str, failures: int) -> None:
@@ -33,3 +46,7 @@ def endpoint_paused(url: str, failures: int) -> None:
         tenant, kind=ENDPOINT_PAUSED, params={"url": url[:120], "failures": failures}, link=ROUTE,
         roles=(Role.CLIENT, Role.CLIENT_USER_ADMIN),
     )  # fmt: skip
+    # by e-mail too: the company's notification addresses, or else its owners
+    mail.send_to_tenant(
+        tenant, ENDPOINT_PAUSED, {"url": url[:200], "failures": failures, "tenant": tenant.name}
+    )

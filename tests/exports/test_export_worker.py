@@ -19,6 +19,7 @@ from django_tenants.utils import schema_context
 from core.ids import new_public_id
 from payments.models import Deposit
 from tenants.models import Tenant
+from tests.notifications.test_mail_worker import mails_to
 from tests.payouts.helpers import committed_client
 
 pytestmark = [pytest.mark.worker]
@@ -89,6 +90,12 @@ def test_the_worker_writes_the_file_and_the_owner_downloads_it(worker: None, dja
                 )
                 == 2
             )
+            # and by e-mail, in the run's mail folder (the embedded default), once per export
+            address = f"owner@{slug}.test"
+            assert wait_until(lambda: len(mails_to(address)) == 2), mails_to(address)
+            assert {str(m["Subject"]).strip() for m in mails_to(address)} == {
+                "Cofre: sua exportação de depósitos está pronta"
+            }
         finally:
             with schema_context("public"):
                 Tenant.objects.filter(slug=slug).update(status="suspended")  # out of the periodic jobs

@@ -146,6 +146,8 @@ PUBLIC = frozenset(
         ("GET", "/api/health"),
         ("GET", "/api/auth/csrf"),
         ("POST", "/api/auth/login"),
+        ("POST", "/api/auth/password-reset"),  # a signed-out user who forgot the password
+        ("POST", "/api/auth/password-reset/confirm"),  # the e-mailed link's uid and token are the proof
         ("GET", "/api/auth/logout"),
         ("POST", "/api/webhooks/{provider}"),  # providers call it; the plugin verifies the signature
     }

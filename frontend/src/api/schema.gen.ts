@@ -193,6 +193,14 @@ export interface paths {
     /** Change Password */
     post: operations["accounts_api_auth_change_password"];
   };
+  "/api/auth/password-reset": {
+    /** E-mail a link to set a new password (the same answer whether or not the e-mail is known) */
+    post: operations["accounts_api_auth_ask_password_reset"];
+  };
+  "/api/auth/password-reset/confirm": {
+    /** Set a new password with the e-mailed link's uid and token (single use) */
+    post: operations["accounts_api_auth_confirm_password_reset"];
+  };
   "/api/auth/profile": {
     /** Update Profile */
     patch: operations["accounts_api_auth_update_profile"];
@@ -4630,6 +4638,20 @@ export interface components {
       /** New Password */
       new_password: string;
     };
+    /** PasswordResetConfirmIn */
+    PasswordResetConfirmIn: {
+      /** Password */
+      password: string;
+      /** Token */
+      token: string;
+      /** Uid */
+      uid: string;
+    };
+    /** PasswordResetIn */
+    PasswordResetIn: {
+      /** Email */
+      email: string;
+    };
     /** PayerIn */
     PayerIn: {
       /**
@@ -7964,6 +7986,74 @@ export interface operations {
       };
       /** @description Bad Request */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** E-mail a link to set a new password (the same answer whether or not the e-mail is known) */
+  accounts_api_auth_ask_password_reset: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PasswordResetIn"];
+      };
+    };
+    responses: {
+      /** @description Accepted */
+      202: {
+        content: {
+          "application/json": components["schemas"]["OkOut"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Set a new password with the e-mailed link's uid and token (single use) */
+  accounts_api_auth_confirm_password_reset: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PasswordResetConfirmIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["OkOut"];
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };

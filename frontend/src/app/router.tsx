@@ -13,6 +13,7 @@ import { HomeRedirect, ScreenRoute } from './routes/screen';
 // Route-level code splitting: the login page does not download the shell, and the shell does not
 // download the screens until they are visited.
 const LoginRoute = lazyWithTimeout(() => import('./routes/login'));
+const PasswordResetRoute = lazyWithTimeout(() => import('./routes/password-reset'));
 const NotAuthorizedRoute = lazyWithTimeout(() => import('./routes/not-authorized'));
 const Shell = lazyWithTimeout(() => import('./routes/shell'));
 const DepositReceiptRoute = lazyWithTimeout<object>(() => import('./routes/printable').then((mod) => ({ default: mod.DepositReceiptRoute })));
@@ -36,6 +37,7 @@ function lazyPage(element: ReactNode) {
 export function createAppRoutes(): RouteObject[] {
   return [
     { path: paths.login.path, element: lazyPage(<LoginRoute />), errorElement: <RouteError /> },
+    { path: paths.passwordReset.path, element: lazyPage(<PasswordResetRoute />), errorElement: <RouteError /> },
     { path: paths.notAuthorized.path, element: lazyPage(<NotAuthorizedRoute />), errorElement: <RouteError /> },
     {
       path: paths.root.path,

@@ -7,6 +7,7 @@ export const BASE_PATH = '/plataforma';
 export const paths = {
   root: { path: '/', getHref: () => '/' },
   login: { path: '/login', getHref: () => '/login' },
+  passwordReset: { path: '/redefinir-senha', getHref: () => '/redefinir-senha' },
   notAuthorized: { path: '/misc/not-authorized', getHref: () => '/misc/not-authorized' },
   profile: { route: 'user/profile', getHref: () => '/user/profile' },
   pagesProfile: { route: 'pages/profile', getHref: () => '/pages/profile' },

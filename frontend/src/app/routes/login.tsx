@@ -1,6 +1,6 @@
-import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 
 import { FullLayout } from '@/components/layouts/full-layout';
 import { LogoMark } from '@/components/logo';
@@ -31,6 +31,9 @@ export default function LoginRoute() {
             </Stack>
           </Flex>
           <LoginForm onSuccess={(user) => navigate(paths.screen.getHref(landingRoute(user.home, user.menu)), { replace: true })} />
+          <Link asChild colorPalette="blue" alignSelf="center" fontSize="sm">
+            <RouterLink to={paths.passwordReset.getHref()}>{intl.formatMessage(authMessages.forgotPassword)}</RouterLink>
+          </Link>
         </Stack>
       </Box>
     </FullLayout>
