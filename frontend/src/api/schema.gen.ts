@@ -5987,6 +5987,13 @@ export interface components {
       /** Pending */
       pending: number;
     };
+    /** StatsCountAmountOut */
+    StatsCountAmountOut: {
+      /** Amount */
+      amount: number;
+      /** Count */
+      count: number;
+    };
     /** StatsDepositTotalsOut */
     StatsDepositTotalsOut: {
       canceled: components["schemas"]["StatsTotalsOut"];
@@ -5996,6 +6003,14 @@ export interface components {
       pending: components["schemas"]["StatsTotalsOut"];
       refunded: components["schemas"]["StatsTotalsOut"];
       waiting: components["schemas"]["StatsTotalsOut"];
+    };
+    /**
+     * StatsExternalOut
+     * @description Confirmed external adjustments (statements) created in the period: credits and debits apart.
+     */
+    StatsExternalOut: {
+      credits: components["schemas"]["StatsCountAmountOut"];
+      debits: components["schemas"]["StatsCountAmountOut"];
     };
     /** StatsPayoutTotalsOut */
     StatsPayoutTotalsOut: {
@@ -6088,6 +6103,7 @@ export interface components {
       /** Currency */
       currency: string;
       deposits: components["schemas"]["StatsDepositTotalsOut"];
+      external: components["schemas"]["StatsExternalOut"];
       /**
        * From
        * Format: date
