@@ -145,6 +145,7 @@ PUBLIC = frozenset(
         ("POST", "/api/auth/login"),
         ("GET", "/api/auth/logout"),
         ("POST", "/api/webhooks/{provider}"),  # providers call it; the plugin verifies the signature
+        ("GET", "/api/receipts/verify"),  # anyone holding a printed receipt; throttled per address
     }
 )
 

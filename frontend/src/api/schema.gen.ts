@@ -485,6 +485,10 @@ export interface paths {
     /** The maintenance banner, for every signed-in user */
     get: operations["platform_settings_api_platform_status"];
   };
+  "/api/receipts/verify": {
+    /** Whether a receipt's authentication code is genuine (public; throttled per address) */
+    get: operations["payments_api_verify_receipt"];
+  };
   "/api/refunds": {
     /** Refunds (estornos), newest first */
     get: operations["refunds_api_list_refunds"];
@@ -5202,6 +5206,13 @@ export interface components {
       /** Slug */
       slug: string;
     };
+    /** ReceiptPartyOut */
+    ReceiptPartyOut: {
+      /** Document */
+      document: string;
+      /** Name */
+      name: string;
+    };
     /** ReceiptPayerOut */
     ReceiptPayerOut: {
       /** Document */
@@ -5210,6 +5221,32 @@ export interface components {
       email: string;
       /** Name */
       name: string;
+    };
+    /**
+     * ReceiptVerifyOut
+     * @description Whether a receipt's authentication code is genuine; when it is, only the minimum to match a
+     * printed copy: the kind, method, amount (centavos), the day, the masked payer (deposit) or
+     * beneficiary (settlement).
+     */
+    ReceiptVerifyOut: {
+      /** Amount */
+      amount?: number | null;
+      /** Currency */
+      currency?: string | null;
+      /** Date */
+      date?: string | null;
+      /** Kind */
+      kind?: ("deposit" | "settlement") | null;
+      /** Method */
+      method?: string | null;
+      party?: components["schemas"]["ReceiptPartyOut"] | null;
+      /** Valid */
+      valid: boolean;
+    };
+    /** ReceiptVerifyQuery */
+    ReceiptVerifyQuery: {
+      /** Code */
+      code: string;
     };
     /** RefundIn */
     RefundIn: {
@@ -9889,6 +9926,40 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["PlatformStatusOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Whether a receipt's authentication code is genuine (public; throttled per address) */
+  payments_api_verify_receipt: {
+    parameters: {
+      query: {
+        code: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ReceiptVerifyOut"];
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
