@@ -39,7 +39,7 @@ from gateway.api import webhook_router
 from kyc.api import admin_router as kyc_admin_router
 from kyc.api import router as kyc_router
 from med.api import router as med_router
-from payments.api import balance_router, settlements_router
+from payments.api import balance_router, receipts_router, settlements_router
 from payments.api import router as deposits_router
 from payout_imports.api import router as payout_imports_router
 from payouts.api import admin_router as admin_payouts_router
@@ -100,6 +100,7 @@ api.add_router("/notifications", notifications_router)
 api.add_router("/deposits", deposits_router)
 api.add_router("/balance", balance_router)
 api.add_router("/settlements", settlements_router)
+api.add_router("/receipts", receipts_router)
 api.add_router("/webhooks", webhook_router)
 api.add_router("/transactions", transactions_router)
 api.add_router("/banks", banks_router)

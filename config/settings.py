@@ -215,6 +215,9 @@ ANONYMOUS_USER_NAME = None  # no guardian anonymous user row: anonymous callers 
 LOGIN_MAX_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_MAX_FAILURES_PER_ACCOUNT", "5"))
 LOGIN_MAX_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_MAX_FAILURES_PER_ADDRESS", "20"))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
+# The public receipt verifier (GET /api/receipts/verify): questions per address in a window.
+RECEIPT_VERIFY_MAX_PER_ADDRESS = int(os.environ.get("RECEIPT_VERIFY_MAX_PER_ADDRESS", "30"))
+RECEIPT_VERIFY_WINDOW_SECONDS = int(os.environ.get("RECEIPT_VERIFY_WINDOW_SECONDS", "600"))
 # Merchant API keys (credentials): calls per key per window (429 with Retry-After beyond), and how many
 # usable (not revoked, not expired) keys a tenant may hold.
 API_KEY_RATE_LIMIT = int(os.environ.get("API_KEY_RATE_LIMIT", "600"))

@@ -99,3 +99,41 @@ def clear_account(email: str, ip: str | None) -> None:
 
 def minutes(seconds: int) -> int:
     return max(1, math.ceil(seconds / 60))
+
+
+# ------------------------------------------------------------------- attempts of a public lookup
+# The same fixed window for any public question a guesser could repeat (the receipt verifier): per
+# address, across every host (the key is not namespaced by tenant), counted in Redis, else in this
+# process. `attempt` counts one and answers the seconds to wait once over `limit` (0 while under).
+def _attempt_key(scope: str, ip: str | None) -> str:
+    return ":".join((settings.REDIS_NAMESPACE, "attempts", scope, ip or "unknown"))
+
+
+def attempt(scope: str, ip: str | None, limit: int, window: int) -> int:
+    key = _attempt_key(scope, ip)
+    try:
+        client = redis_client()
+        count = int(client.incr(key))
+        ttl = int(client.ttl(key))
+        if count == 1 or ttl < 0:
+            client.expire(key, window)
+            ttl = window
+    except RedisError as exc:
+        log.warning("%s throttle counted in this process: Redis unreachable (%s)", scope, exc)
+        now = time.monotonic()
+        with _local_lock:
+            count, ends = _local.get(key, (0, now))
+            count, ends = (count + 1, ends) if ends > now else (1, now + window)
+            _local[key] = (count, ends)
+        ttl = math.ceil(ends - now)
+    return max(ttl, 1) if count > limit else 0
+
+
+def clear_attempts(scope: str, ip: str | None) -> None:
+    key = _attempt_key(scope, ip)
+    with _local_lock:
+        _local.pop(key, None)
+    try:
+        redis_client().delete(key)
+    except RedisError:
+        log.warning("%s throttle: could not clear %s in Redis (unreachable)", scope, key)

@@ -219,3 +219,18 @@ class ContactUse(models.Model):
 
     def __str__(self) -> str:
         return f"{self.contact_id}:{self.document}"
+
+
+class ReceiptCode(models.Model):
+    """Where a receipt's authentication code leads (payments.receipts): the public verifier
+    (GET /api/receipts/verify) finds the record by its code, then recomputes the code from the record
+    itself; a row is only a pointer, never the proof. Written when a receipt is issued."""
+
+    code = models.CharField(max_length=39, unique=True)  # 32 hex digits in groups of 4
+    tenant = models.ForeignKey(Tenant, on_delete=models.PROTECT, related_name="+")
+    kind = models.CharField(max_length=10)  # deposit | settlement
+    public_id = models.CharField(max_length=32)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.public_id}"

@@ -56,6 +56,7 @@ from payouts.models import Payout, PayoutEvent, PayoutKind, PayoutStatus
 from plugin_api import Payer
 from refunds import services as refunds
 from refunds.models import Refund
+from statements import services as statements
 from stats import rollups as stats_rollups
 from tenants import services as tenant_services
 from tenants.models import PartnerTerms, Tenant
@@ -273,6 +274,8 @@ def seed_demo_money() -> MoneyReport:
                         seeder.payout(payout, admin)
                     seeder.direct_deposit()
                     counts |= {"refunds": len(ACME_REFUNDS), "payouts": len(ACME_PAYOUTS), "direct": 1}
+                    financial = _membership(demo_email("financial"), platform)
+                    counts["adjustments"] = _seed_adjustments(admin, financial)
                 report.created[slug] = counts
                 # the same for settlements: grouped by the days the seed dated them at
                 payment_settlements.regroup(tenant)
@@ -287,6 +290,23 @@ def seed_demo_money() -> MoneyReport:
             if not invariants.ok:  # never leave broken books behind: roll everything back
                 raise RuntimeError(f"demo money broke the ledger invariants: {invariants}")
     return report
+
+
+# External credits and debits of acme (admin/statements, and the home's external figures): proposed by
+# the demo admin, confirmed by the demo financial staff member (maker-checker), dated today.
+DEMO_ADJUSTMENTS = (
+    ("credit", 15_000, "Bonificação comercial de novembro"),
+    ("debit", 2_500, "Tarifa de manutenção cobrada à parte"),
+)
+
+
+def _seed_adjustments(maker: Membership, checker: Membership) -> int:
+    for direction, amount, reason in DEMO_ADJUSTMENTS:
+        proposed = statements.propose(
+            maker, client="acme", direction=direction, amount=amount, currency="BRL", reason=reason
+        )
+        statements.confirm(checker, proposed.public_id)
+    return len(DEMO_ADJUSTMENTS)
 
 
 def _membership(email: str, tenant: Tenant) -> Membership:

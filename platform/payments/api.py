@@ -7,18 +7,21 @@ from dataclasses import replace
 from datetime import date
 from typing import Any, Literal
 
+from django.conf import settings
 from django.db.models import F, Value
 from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse
-from ninja import Query, Router, Schema
+from ninja import Field, Query, Router, Schema
 from ninja.responses import Status
 
 from access.guard import membership_of, requires_route
+from accounts import throttle
 from accounts.models import Membership
+from audit.services import client_ip
 from core.api_errors import ErrorOut
 from core.api_types import IdempotencyKey, IsoDate
 from core.csp import document_policy
-from core.errors import NotFoundError
+from core.errors import AppError, NotFoundError
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
 from ledger.models import Posting
 from ledger.services import tenant_balances
@@ -380,3 +383,48 @@ def get_settlement(
 def settlement_receipt(request: HttpRequest, settlement_id: str) -> dict[str, Any]:
     membership = membership_of(request)
     return receipts.settlement_receipt(membership.tenant, access_settlement(membership, settlement_id))
+
+
+# ------------------------------------------------------------------------------ receipt verifier
+receipts_router = Router(tags=["receipts"])
+
+
+class ReceiptVerifyQuery(Schema):
+    code: str = Field(max_length=80)
+
+
+class ReceiptPartyOut(Schema):
+    name: str  # masked: the first letter of each word
+    document: str  # a CPF masked, a CNPJ as printed; empty when unknown
+
+
+class ReceiptVerifyOut(Schema):
+    """Whether a receipt's authentication code is genuine; when it is, only the minimum to match a
+    printed copy: the kind, method, amount (centavos), the day, the masked payer (deposit) or
+    beneficiary (settlement)."""
+
+    valid: bool
+    kind: Literal["deposit", "settlement"] | None = None
+    method: str | None = None
+    currency: str | None = None
+    amount: int | None = None
+    date: IsoDate | None = None  # the São Paulo day it was paid (deposit) or settled (settlement)
+    party: ReceiptPartyOut | None = None
+
+
+@receipts_router.get(
+    "/verify",
+    response={200: ReceiptVerifyOut, 400: ErrorOut, 429: ErrorOut},
+    auth=None,
+    summary="Whether a receipt's authentication code is genuine (public; throttled per address)",
+)
+def verify_receipt(request: HttpRequest, query: Query[ReceiptVerifyQuery]) -> dict[str, Any]:
+    wait = throttle.attempt(
+        "receipt-verify",
+        client_ip(request),
+        settings.RECEIPT_VERIFY_MAX_PER_ADDRESS,
+        settings.RECEIPT_VERIFY_WINDOW_SECONDS,
+    )
+    if wait:
+        raise AppError("too_many_attempts", status=429, minutes=throttle.minutes(wait))
+    return receipts.verify(query.code)

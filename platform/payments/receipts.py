@@ -14,14 +14,20 @@ tenant, else 404): a receipt of another tenant's record does not exist for the c
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Any
 
 from django.utils import timezone
-from django.utils.crypto import salted_hmac
+from django.utils.crypto import constant_time_compare, salted_hmac
+from django_tenants.utils import tenant_context
 
+from brazil.business_days import sao_paulo_date
+from brazil.documents import validate_document
+from brazil.errors import DocumentError
 from core.errors import AppError
 from files.models import LOGO_CATEGORY, StoredFile
+from gateway.models import ReceiptCode
 from payments.models import Deposit, DepositStatus, Settlement
 from payments.settlements import settled_nets
 from tenants.models import Tenant
@@ -79,7 +85,7 @@ def deposit_receipt(tenant: Tenant, deposit: Deposit) -> dict[str, Any]:
     return {
         "kind": "deposit",
         "id": deposit.public_id,
-        "authentication_code": deposit_code(tenant, deposit),
+        "authentication_code": _issued(tenant, "deposit", deposit.public_id, deposit_code(tenant, deposit)),
         "issued_at": timezone.now(),
         "company": company(tenant),
         "payer": {
@@ -118,7 +124,9 @@ def settlement_receipt(tenant: Tenant, settlement: Settlement) -> dict[str, Any]
     return {
         "kind": "settlement",
         "id": settlement.public_id,
-        "authentication_code": settlement_code(tenant, settlement),
+        "authentication_code": _issued(
+            tenant, "settlement", settlement.public_id, settlement_code(tenant, settlement)
+        ),
         "issued_at": timezone.now(),
         "company": company(tenant),
         "date": settlement.day,
@@ -144,3 +152,81 @@ def settlement_receipt(tenant: Tenant, settlement: Settlement) -> dict[str, Any]
         ],
         "deposits_truncated": settlement.count > len(deposits),
     }
+
+
+# ------------------------------------------------------------------------------------ the verifier
+# GET /api/receipts/verify?code=...: anyone holding a printed receipt asks whether its code is genuine.
+# The code leads to its record (gateway.ReceiptCode, written when the receipt is issued); the answer is
+# genuine only when the code recomputed from the record today is the one asked about, and it says the
+# minimum: the kind, the amount, the day and a masked payer (deposit) or beneficiary (settlement).
+_CODE = re.compile(r"[0-9A-F]{32}")
+
+
+def _issued(tenant: Tenant, kind: str, public_id: str, code: str) -> str:
+    ReceiptCode.objects.bulk_create(
+        [ReceiptCode(code=code, tenant=tenant, kind=kind, public_id=public_id)], ignore_conflicts=True
+    )
+    return code
+
+
+def normalized_code(text: str) -> str | None:
+    """The code in its printed form (`XXXX-XXXX-...`, upper case), whatever the spacing and dashes a
+    person typed; None when it cannot be a code."""
+    digits = re.sub(r"[\s.-]", "", text).upper()
+    if not _CODE.fullmatch(digits):
+        return None
+    return "-".join(digits[i : i + 4] for i in range(0, 32, 4))
+
+
+def masked_name(name: str) -> str:
+    """`João da Silva` -> `J*** d* S****`: enough to recognise, not to read."""
+    return " ".join(word[0] + "*" * (len(word) - 1) for word in name.split())
+
+
+def masked_document(document: str) -> str:
+    try:
+        return validate_document(document).masked
+    except DocumentError:
+        return ""
+
+
+def verify(code: str) -> dict[str, Any]:
+    """Whether `code` is a genuine receipt code and, if so, its minimum facts (see above)."""
+    printed = normalized_code(code)
+    pointer = ReceiptCode.objects.select_related("tenant").filter(code=printed).first() if printed else None
+    if printed is None or pointer is None:
+        return {"valid": False}
+    tenant = pointer.tenant
+    with tenant_context(tenant):
+        if pointer.kind == "deposit":
+            deposit = Deposit.objects.filter(public_id=pointer.public_id).first()
+            if (
+                deposit is None
+                or deposit.confirmed_at is None
+                or not constant_time_compare(deposit_code(tenant, deposit), printed)
+            ):
+                return {"valid": False}
+            return {
+                "valid": True,
+                "kind": "deposit",
+                "method": deposit.method,
+                "currency": deposit.currency,
+                "amount": deposit.paid_amount or deposit.amount,
+                "date": sao_paulo_date(deposit.confirmed_at),
+                "party": {
+                    "name": masked_name(deposit.payer_name),
+                    "document": masked_document(deposit.payer_document),
+                },
+            }
+        settlement = Settlement.objects.filter(public_id=pointer.public_id).first()
+        if settlement is None or not constant_time_compare(settlement_code(tenant, settlement), printed):
+            return {"valid": False}
+        return {
+            "valid": True,
+            "kind": "settlement",
+            "method": settlement.method,
+            "currency": settlement.currency,
+            "amount": settlement.net,
+            "date": settlement.day,
+            "party": {"name": masked_name(tenant.name), "document": ""},
+        }

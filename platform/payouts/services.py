@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
@@ -42,6 +42,7 @@ from accounts.roles import Role
 from bank_accounts import services as bank_accounts
 from bank_accounts.models import OwnerKind
 from bank_accounts.services import Beneficiary, BeneficiaryInput
+from brazil.business_days import next_business_day
 from company.services import approval_threshold
 from compliance.services import auto_approve_limit
 from core.dates import day_start
@@ -809,3 +810,15 @@ def compliance_queue(membership: Membership) -> QuerySet[TransactionIndex]:
     return TransactionIndex.objects.filter(
         kind="payout", status=S.WAITING, tenant__in=visible_tenants(membership)
     ).select_related("tenant")
+
+
+# ------------------------------------------------------------------------------ customer wallets
+WALLET_BILLET_DAYS = 3  # a wallet boleto is due three days after it is issued, on a business day
+
+
+def wallet_billet_due(today: date | None = None) -> date:
+    """The due date of a customer's wallet boleto (depositar): three days after `today` (São Paulo),
+    moved to the next business day when that falls on a weekend or a national holiday (the same
+    calendar, brazil.business_days, that settles the clients' charges)."""
+    today = today or timezone.localdate()
+    return next_business_day(today + timedelta(days=WALLET_BILLET_DAYS))

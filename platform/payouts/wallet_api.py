@@ -8,11 +8,10 @@ read it. A customer sees only its own deposits and payouts; anything else is 404
 
 # No `from __future__ import annotations` here: django-ninja reads the view annotations at runtime.
 
-from datetime import date, datetime, timedelta
+from datetime import datetime
 from typing import Any, Literal
 
 from django.http import HttpRequest, HttpResponse
-from django.utils import timezone
 from ninja import Query, Router, Schema
 from ninja.responses import Status
 
@@ -37,7 +36,6 @@ wallet_router = Router(tags=["wallet"])
 
 WALLET_ROUTES = ("home", "atividade", "depositar", "sacar")
 WALLET_METHODS = ("pix", "billet")
-BILLET_DAYS = 3  # a wallet boleto is due three days after it is issued
 ACTIVITY_LIMIT = 100
 
 
@@ -101,10 +99,6 @@ def _customer(request: HttpRequest) -> Membership:
     return membership
 
 
-def _billet_due() -> date:
-    return timezone.localdate() + timedelta(days=BILLET_DAYS)
-
-
 def own_deposits(membership: Membership) -> Any:
     return Deposit.objects.filter(owner_user_id=membership.user_id)
 
@@ -137,7 +131,7 @@ def create_wallet_deposit(
             amount=payload.amount,
             currency=payload.currency,
             payer=Payer(**payload.payer.dict()),
-            due_date=_billet_due() if payload.method == "billet" else None,
+            due_date=services.wallet_billet_due() if payload.method == "billet" else None,
         ),
         idempotency_key=idempotency_key,
     )

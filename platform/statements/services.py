@@ -15,7 +15,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import BigIntegerField, Case, F, Q, QuerySet, Sum, Value, When
+from django.db.models import BigIntegerField, Case, Count, F, Q, QuerySet, Sum, Value, When
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -29,6 +29,7 @@ from core.pagination import PAGE_SIZES
 from ledger import services as ledger
 from ledger.models import CREDIT_NORMAL, TENANT_KINDS, AccountKind, LedgerAccount
 from statements.models import Adjustment, AdjustmentStatus, Direction
+from stats.services import Period
 from tenants.models import Tenant, TenantKind
 
 CURRENCIES = ("BRL", "USD")
@@ -212,6 +213,26 @@ def adjustments_for(membership: Membership) -> QuerySet[Adjustment]:
     return Adjustment.objects.filter(tenant__in=visible_tenants(membership)).select_related(
         "tenant", "proposed_by", "decided_by", "entry"
     )
+
+
+def external_totals(
+    tenants: QuerySet[Tenant] | Tenant, currency: str, period: Period
+) -> dict[str, dict[str, int]]:
+    """The home's external credits and debits (`stats.services.external`): confirmed adjustments of
+    `tenants` (already the asker's scope, chosen by the stats API) in `currency`, created in the São
+    Paulo days of `period` (`start`..`end` inclusive), as every statistic of the summary counts."""
+    scope = Q(tenant=tenants) if isinstance(tenants, Tenant) else Q(tenant__in=tenants.values("pk"))
+    qs = Adjustment.objects.filter(
+        scope, status=AdjustmentStatus.CONFIRMED, currency=currency, created_at__gte=day_start(period.start)
+    )
+    end = day_end(period.end)
+    if end is not None:
+        qs = qs.filter(created_at__lt=end)
+    answer = {"credits": {"count": 0, "amount": 0}, "debits": {"count": 0, "amount": 0}}
+    for row in qs.order_by().values("direction").annotate(n=Count("id"), total=Sum("amount")):
+        side = "credits" if row["direction"] == Direction.CREDIT else "debits"
+        answer[side] = {"count": row["n"], "amount": row["total"] or 0}
+    return answer
 
 
 def access_adjustment(membership: Membership, public_id: str, *, lock: bool = False) -> Adjustment:

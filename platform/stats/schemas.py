@@ -56,6 +56,18 @@ class StatsBalanceOut(Schema):
     held: int
 
 
+class StatsCountAmountOut(Schema):
+    count: int
+    amount: int
+
+
+class StatsExternalOut(Schema):
+    """Confirmed external adjustments (statements) created in the period: credits and debits apart."""
+
+    credits: StatsCountAmountOut
+    debits: StatsCountAmountOut
+
+
 class StatsSummaryOut(Schema):
     currency: str
     from_: date = Field(alias="from")
@@ -63,6 +75,7 @@ class StatsSummaryOut(Schema):
     deposits: StatsDepositTotalsOut
     payouts: StatsPayoutTotalsOut
     balance: StatsBalanceOut
+    external: StatsExternalOut
 
 
 class StatsPointOut(Schema):

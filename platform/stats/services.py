@@ -6,7 +6,7 @@ under its current status: exactly what the lists' `date_from`/`date_to`/`status`
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
@@ -74,8 +74,31 @@ def _fill(totals: dict[str, dict[str, dict[str, int]]], rows: Iterable[Any]) -> 
             bucket["fee"] += row["fees"] or 0
 
 
+# External credits and debits (statements' maker-checker adjustments) live above this app: statements
+# registers how to total its confirmed ones when it starts (`register_external`), as payments and payouts
+# register their roll-up sources. A total is {"credits": {count, amount}, "debits": {count, amount}}.
+ExternalTotals = Callable[[QuerySet[Tenant] | Tenant, str, Period], dict[str, dict[str, int]]]
+_EXTERNAL: list[ExternalTotals] = []
+
+
+def register_external(totals: ExternalTotals) -> None:
+    if totals not in _EXTERNAL:
+        _EXTERNAL.append(totals)
+
+
+def external(tenants: QuerySet[Tenant] | Tenant, currency: str, period: Period) -> dict[str, dict[str, int]]:
+    """Confirmed external credits and debits of the tenants created in the period (zeros without any)."""
+    answer = {"credits": {"count": 0, "amount": 0}, "debits": {"count": 0, "amount": 0}}
+    for totals in _EXTERNAL:
+        for side, bucket in totals(tenants, currency, period).items():
+            answer[side]["count"] += bucket["count"]
+            answer[side]["amount"] += bucket["amount"]
+    return answer
+
+
 def summary(tenants: QuerySet[Tenant] | Tenant, currency: str, period: Period) -> dict[str, Any]:
-    """Deposits and payouts per status ({count, amount, fee}) created in the period, and the balance now."""
+    """Deposits and payouts per status ({count, amount, fee}) created in the period, the confirmed
+    external credits and debits created in it, and the balance now."""
     rows = (
         _rollups(tenants, currency, period)
         .values("kind", "status")
@@ -90,6 +113,7 @@ def summary(tenants: QuerySet[Tenant] | Tenant, currency: str, period: Period) -
         "deposits": totals["deposit"],
         "payouts": totals["payout"],
         "balance": balance(tenants, currency),
+        "external": external(tenants, currency, period),
     }
 
 

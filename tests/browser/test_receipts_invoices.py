@@ -17,12 +17,12 @@ from playwright.sync_api import expect
 from payments import services
 from payments.models import Deposit
 from tenants.models import Tenant
-from tests.browser.helpers import login_ui, role_url, wait_for_shell, wait_until_quiet
+from tests.browser.helpers import login_ui, new_context, role_url, wait_for_shell, wait_until_quiet
 from tests.browser.money_out import login_as_email, new_client
 from tests.payouts.helpers import post_webhooks
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
 
 PAYER = {"name": "Renata Comprovada", "document": "529.982.247-25"}
 
@@ -138,3 +138,30 @@ def test_an_admin_opens_a_clients_fee_invoice(page: Page, web: str, paid_client:
     page.emulate_media(media="print")
     expect(page.locator("aside").first).to_be_hidden()
     expect(document).to_be_visible()
+
+
+def test_anyone_checks_a_printed_receipts_code_without_logging_in(
+    page: Page, browser: Browser, web: str, paid_client: dict[str, Any]
+) -> None:
+    data = paid_client
+    code = data["receipt"]["authentication_code"]
+    login_as_email(page, web, data["slug"], data["email"])
+    client_page(page, web, data, f"/receipts/deposits/{data['ids'][0]}")
+    document = page.get_by_role("article")
+    # The printed receipt says where to check it: the public page with the code in its address.
+    expect(document).to_contain_text("/plataforma/receipts/verify?code=", timeout=15_000)
+
+    stranger = new_context(browser).new_page()  # no session at all
+    try:
+        stranger.goto(role_url(web, "admin", f"/plataforma/receipts/verify?code={code}"))
+        verdict = stranger.get_by_role("status")
+        expect(verdict).to_contain_text("Comprovante autêntico", timeout=15_000)
+        expect(verdict).to_contain_text(brl(23_456))
+        expect(verdict).to_contain_text("R***** C*********")
+        expect(verdict).not_to_contain_text(PAYER["name"])
+        # A changed digit is no receipt.
+        stranger.get_by_role("textbox").fill(code[:-1] + ("0" if code[-1] != "0" else "1"))
+        stranger.get_by_role("button", name="Verificar").click()
+        expect(stranger.get_by_role("status")).to_contain_text("não corresponde", timeout=15_000)
+    finally:
+        stranger.context.close()

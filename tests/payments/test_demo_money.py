@@ -28,6 +28,7 @@ from ops.demo_money import (
     ACME_PAYOUTS,
     ACME_REFUNDS,
     BETA_DEPOSITS,
+    DEMO_ADJUSTMENTS,
     DEMO_COMMISSION_BP,
     PAYERS,
     seed_demo_money,
@@ -37,6 +38,7 @@ from payments.models import Deposit, DepositNameToken, DepositStatus
 from payouts import services as payouts
 from payouts.models import Payout, PayoutStatus
 from refunds.models import Refund, RefundStatus
+from statements.models import Adjustment
 from tenants.models import Tenant
 
 pytestmark = pytest.mark.django_db
@@ -63,6 +65,10 @@ def expected_balances(slug: str) -> dict[str, dict[str, int]]:
             totals[payout.currency]["available"] -= payout.amount + payout.fee
             if payout.status in IN_FLIGHT:
                 totals[payout.currency]["held"] += payout.amount + payout.fee
+    # External credits and debits confirmed by staff (statements): available, in or out.
+    for adjustment in Adjustment.objects.filter(tenant__slug=slug, status="confirmed"):
+        sign = 1 if adjustment.direction == "credit" else -1
+        totals[adjustment.currency]["available"] += sign * adjustment.amount
     return dict(totals)
 
 
@@ -102,6 +108,7 @@ def test_demo_money_is_made_by_the_services_adds_up_and_is_seeded_once() -> None
             "refunds": len(ACME_REFUNDS),
             "payouts": len(ACME_PAYOUTS),
             "direct": 1,
+            "adjustments": len(DEMO_ADJUSTMENTS),
         },
         "beta": {"deposits": len(BETA_DEPOSITS)},
     }

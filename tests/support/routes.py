@@ -150,6 +150,7 @@ PUBLIC = frozenset(
         ("POST", "/api/auth/password-reset/confirm"),  # the e-mailed link's uid and token are the proof
         ("GET", "/api/auth/logout"),
         ("POST", "/api/webhooks/{provider}"),  # providers call it; the plugin verifies the signature
+        ("GET", "/api/receipts/verify"),  # anyone holding a printed receipt; throttled per address
     }
 )
 

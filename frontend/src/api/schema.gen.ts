@@ -507,6 +507,10 @@ export interface paths {
     /** The maintenance banner, for every signed-in user */
     get: operations["platform_settings_api_platform_status"];
   };
+  "/api/receipts/verify": {
+    /** Whether a receipt's authentication code is genuine (public; throttled per address) */
+    get: operations["payments_api_verify_receipt"];
+  };
   "/api/refunds": {
     /** Refunds (estornos), newest first */
     get: operations["refunds_api_list_refunds"];
@@ -5326,6 +5330,13 @@ export interface components {
       /** Slug */
       slug: string;
     };
+    /** ReceiptPartyOut */
+    ReceiptPartyOut: {
+      /** Document */
+      document: string;
+      /** Name */
+      name: string;
+    };
     /** ReceiptPayerOut */
     ReceiptPayerOut: {
       /** Document */
@@ -5334,6 +5345,32 @@ export interface components {
       email: string;
       /** Name */
       name: string;
+    };
+    /**
+     * ReceiptVerifyOut
+     * @description Whether a receipt's authentication code is genuine; when it is, only the minimum to match a
+     * printed copy: the kind, method, amount (centavos), the day, the masked payer (deposit) or
+     * beneficiary (settlement).
+     */
+    ReceiptVerifyOut: {
+      /** Amount */
+      amount?: number | null;
+      /** Currency */
+      currency?: string | null;
+      /** Date */
+      date?: string | null;
+      /** Kind */
+      kind?: ("deposit" | "settlement") | null;
+      /** Method */
+      method?: string | null;
+      party?: components["schemas"]["ReceiptPartyOut"] | null;
+      /** Valid */
+      valid: boolean;
+    };
+    /** ReceiptVerifyQuery */
+    ReceiptVerifyQuery: {
+      /** Code */
+      code: string;
     };
     /** RefundIn */
     RefundIn: {
@@ -6111,6 +6148,13 @@ export interface components {
       /** Pending */
       pending: number;
     };
+    /** StatsCountAmountOut */
+    StatsCountAmountOut: {
+      /** Amount */
+      amount: number;
+      /** Count */
+      count: number;
+    };
     /** StatsDepositTotalsOut */
     StatsDepositTotalsOut: {
       canceled: components["schemas"]["StatsTotalsOut"];
@@ -6120,6 +6164,14 @@ export interface components {
       pending: components["schemas"]["StatsTotalsOut"];
       refunded: components["schemas"]["StatsTotalsOut"];
       waiting: components["schemas"]["StatsTotalsOut"];
+    };
+    /**
+     * StatsExternalOut
+     * @description Confirmed external adjustments (statements) created in the period: credits and debits apart.
+     */
+    StatsExternalOut: {
+      credits: components["schemas"]["StatsCountAmountOut"];
+      debits: components["schemas"]["StatsCountAmountOut"];
     };
     /** StatsPayoutTotalsOut */
     StatsPayoutTotalsOut: {
@@ -6212,6 +6264,7 @@ export interface components {
       /** Currency */
       currency: string;
       deposits: components["schemas"]["StatsDepositTotalsOut"];
+      external: components["schemas"]["StatsExternalOut"];
       /**
        * From
        * Format: date
@@ -10168,6 +10221,40 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["PlatformStatusOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Whether a receipt's authentication code is genuine (public; throttled per address) */
+  payments_api_verify_receipt: {
+    parameters: {
+      query: {
+        code: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ReceiptVerifyOut"];
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

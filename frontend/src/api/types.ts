@@ -135,6 +135,7 @@ export type SettlementListQuery = NonNullable<operations['payments_api_list_sett
 // Receipts (a paid deposit, a settlement) and monthly fee invoices (admin/invoices).
 export type DepositReceipt = Schemas['DepositReceiptOut'];
 export type SettlementReceipt = Schemas['SettlementReceiptOut'];
+export type ReceiptVerification = Schemas['ReceiptVerifyOut'];
 export type Invoice = Schemas['InvoiceOut'];
 export type InvoiceList = Schemas['InvoiceListOut'];
 export type InvoiceDetail = Schemas['InvoiceDetailOut'];

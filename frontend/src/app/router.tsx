@@ -18,6 +18,7 @@ const NotAuthorizedRoute = lazyWithTimeout(() => import('./routes/not-authorized
 const Shell = lazyWithTimeout(() => import('./routes/shell'));
 const DepositReceiptRoute = lazyWithTimeout<object>(() => import('./routes/printable').then((mod) => ({ default: mod.DepositReceiptRoute })));
 const SettlementReceiptRoute = lazyWithTimeout<object>(() => import('./routes/printable').then((mod) => ({ default: mod.SettlementReceiptRoute })));
+const ReceiptVerifyRoute = lazyWithTimeout<object>(() => import('./routes/printable').then((mod) => ({ default: mod.ReceiptVerifyRoute })));
 const InvoiceRoute = lazyWithTimeout<object>(() => import('./routes/printable').then((mod) => ({ default: mod.InvoiceRoute })));
 
 function Loading() {
@@ -38,6 +39,8 @@ export function createAppRoutes(): RouteObject[] {
   return [
     { path: paths.login.path, element: lazyPage(<LoginRoute />), errorElement: <RouteError /> },
     { path: paths.passwordReset.path, element: lazyPage(<PasswordResetRoute />), errorElement: <RouteError /> },
+    // Public: whoever holds a printed receipt checks its code without an account.
+    { path: paths.receiptVerify.path, element: lazyPage(<ReceiptVerifyRoute />), errorElement: <RouteError /> },
     { path: paths.notAuthorized.path, element: lazyPage(<NotAuthorizedRoute />), errorElement: <RouteError /> },
     {
       path: paths.root.path,

@@ -13,6 +13,7 @@ const printableMessages = defineMessages({
   notFound: { id: 'printable.notFound', defaultMessage: 'This document was not found.' },
   loadError: { id: 'printable.loadError', defaultMessage: 'The document could not be loaded.' },
   authentication: { id: 'printable.authentication', defaultMessage: 'Authentication code' },
+  verifyAt: { id: 'printable.verifyAt', defaultMessage: 'Check that this document is genuine at {url}' },
   issuedAt: { id: 'printable.issuedAt', defaultMessage: 'Issued on {when}' },
 });
 const messages: Record<keyof typeof printableMessages, MessageDescriptor> = printableMessages;
@@ -126,7 +127,8 @@ export function DocumentFields({ rows }: { rows: [string, ReactNode][] }) {
 }
 
 /** The authentication code, set apart at the foot of the document. */
-export function AuthenticationCode({ code }: { code: string }) {
+/** The document's authentication code; `verifyUrl`: where anyone checks it (printed under the code). */
+export function AuthenticationCode({ code, verifyUrl }: { code: string; verifyUrl?: string }) {
   const intl = useIntl();
   return (
     <Box mt="6" pt="4" borderTopWidth="1px" borderStyle="dashed">
@@ -136,6 +138,11 @@ export function AuthenticationCode({ code }: { code: string }) {
       <Text fontFamily="mono" fontSize="sm" data-authentication-code={code} wordBreak="break-all">
         {code}
       </Text>
+      {verifyUrl && (
+        <Text fontSize="xs" color="fg.muted" mt="1" wordBreak="break-all">
+          {intl.formatMessage(messages.verifyAt, { url: verifyUrl })}
+        </Text>
+      )}
     </Box>
   );
 }

@@ -1,8 +1,10 @@
 import { Navigate, useParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
+import { FullLayout } from '@/components/layouts/full-layout';
 import InvoicePage from '@/features/invoices/components/invoice-page';
 import { DepositReceiptPage, SettlementReceiptPage } from '@/features/receipts/components/receipt-pages';
+import { VerifyReceiptPage } from '@/features/receipts/components/verify-page';
 import { useSessionUser } from '@/lib/auth/session';
 import { isRouteAllowed } from '@/lib/permissions';
 
@@ -33,4 +35,13 @@ export function InvoiceRoute() {
   const { number = '' } = useParams();
   const allowed = useAllowed([paths.invoices.route]);
   return allowed ? <InvoicePage key={number} number={number} /> : denied;
+}
+
+/** /receipts/verify (public: outside the shell, no session needed; the API throttles guessers). */
+export function ReceiptVerifyRoute() {
+  return (
+    <FullLayout>
+      <VerifyReceiptPage />
+    </FullLayout>
+  );
 }

@@ -54,3 +54,23 @@ const messages = defineMessages({
 });
 
 export const receiptMessages: Record<keyof typeof messages, MessageDescriptor> = messages;
+
+export const verifyMessages = defineMessages({
+  title: { id: 'receipts.verify.title', defaultMessage: 'Verify a receipt' },
+  intro: { id: 'receipts.verify.intro', defaultMessage: 'Type the authentication code printed at the foot of a receipt to check that it was issued by us.' },
+  code: { id: 'receipts.verify.code', defaultMessage: 'Authentication code' },
+  submit: { id: 'receipts.verify.submit', defaultMessage: 'Verify' },
+  genuine: { id: 'receipts.verify.genuine', defaultMessage: 'Genuine receipt' },
+  genuineHelp: { id: 'receipts.verify.genuineHelp', defaultMessage: 'Compare these facts with the printed copy.' },
+  invalid: { id: 'receipts.verify.invalid', defaultMessage: 'This code does not match any receipt' },
+  invalidHelp: { id: 'receipts.verify.invalidHelp', defaultMessage: 'Check the code as printed. A copy whose figures were changed has no valid code.' },
+  error: { id: 'receipts.verify.error', defaultMessage: 'The code could not be checked' },
+  kind: { id: 'receipts.verify.kind', defaultMessage: 'Kind' },
+  kindDeposit: { id: 'receipts.verify.kindDeposit', defaultMessage: 'Payment receipt' },
+  kindSettlement: { id: 'receipts.verify.kindSettlement', defaultMessage: 'Settlement receipt' },
+  method: { id: 'receipts.verify.method', defaultMessage: 'Method' },
+  amount: { id: 'receipts.verify.amount', defaultMessage: 'Amount' },
+  date: { id: 'receipts.verify.date', defaultMessage: 'Date' },
+  payer: { id: 'receipts.verify.payer', defaultMessage: 'Payer' },
+  beneficiary: { id: 'receipts.verify.beneficiary', defaultMessage: 'Beneficiary' },
+});

@@ -20,6 +20,8 @@ const messages = defineMessages({
   refunded: { id: 'stats.refunded', defaultMessage: 'Refunded' },
   transacted: { id: 'stats.transacted', defaultMessage: 'Total transacted' },
   fees: { id: 'stats.fees', defaultMessage: 'Fees' },
+  externalCredits: { id: 'stats.externalCredits', defaultMessage: 'External credits' },
+  externalDebits: { id: 'stats.externalDebits', defaultMessage: 'External debits' },
   payoutsPaid: { id: 'stats.payoutsPaid', defaultMessage: 'Withdrawals paid' },
   payoutsInFlight: { id: 'stats.payoutsInFlight', defaultMessage: 'Withdrawals in progress' },
   payoutsWaitingReview: { id: 'stats.payoutsWaitingReview', defaultMessage: 'Waiting for review' },

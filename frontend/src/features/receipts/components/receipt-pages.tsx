@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 
 import type { DepositReceipt, SettlementReceipt } from '@/api/types';
 import { AuthenticationCode, DocumentFields, DocumentHeading, PrintablePage, brasiliaDateTime } from '@/components/printable';
-import { paths } from '@/config/paths';
+import { absoluteHref, paths } from '@/config/paths';
 import { formatDocument } from '@/lib/documents';
 import { formatDate, money } from '@/lib/format';
 
@@ -80,7 +80,7 @@ function DepositReceiptBody({ receipt: r }: { receipt: DepositReceipt }) {
       <Text mt="4" fontSize="xs" color="fg.muted">
         {intl.formatMessage(m.timeZone)}
       </Text>
-      <AuthenticationCode code={r.authentication_code} />
+      <AuthenticationCode code={r.authentication_code} verifyUrl={verifyUrl(r.authentication_code)} />
     </>
   );
 }
@@ -162,7 +162,12 @@ function SettlementReceiptBody({ receipt: r }: { receipt: SettlementReceipt }) {
           {intl.formatMessage(m.truncated, { shown: r.deposits.length, count: r.count })}
         </Text>
       )}
-      <AuthenticationCode code={r.authentication_code} />
+      <AuthenticationCode code={r.authentication_code} verifyUrl={verifyUrl(r.authentication_code)} />
     </>
   );
+}
+
+/** The public verifier's address for a code, as printed on the receipt. */
+function verifyUrl(code: string): string {
+  return `${window.location.origin}${absoluteHref(paths.receiptVerify.getHref(code))}`;
 }

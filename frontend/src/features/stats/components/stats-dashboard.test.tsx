@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { StatsSummary } from '@/api/types';
-import { jsonResponse, makeUser, mockFetch, renderScreenAt } from '@/testing/test-utils';
+import { SessionProvider } from '@/lib/auth/session';
+import { jsonResponse, makeUser, mockFetch, renderScreenAt, renderWithProviders } from '@/testing/test-utils';
 
 import { previousPeriod } from '../lib/period';
 import MetricsScreen from './metrics-screen';
@@ -20,6 +21,7 @@ function summary(scale = 1): StatsSummary {
     deposits: { waiting: T(2, 5_000), pending: Z, confirmed: T(3, 30_000 * scale, 300), paid_to_client: T(1, 10_000, 100), canceled: T(1, 1_000), expired: Z, refunded: Z },
     payouts: { waiting: T(1, 7_000), approved: Z, pending: Z, confirmed: T(1, 20_000, 200), paid_to_client: Z, rejected: Z, canceled: Z, reversed: Z },
     balance: { available: 123_456, pending: 10_000, held: 7_000 },
+    external: { credits: { count: 2, amount: 250_075 }, debits: { count: 1, amount: 9_990 } },
   } as StatsSummary;
 }
 
@@ -55,6 +57,27 @@ describe('admin/home statistics', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Currency' }), 'USD');
     expect(search().get('client')).toBe('acme');
     await vi.waitFor(() => expect(calls(fetchMock, '/stats/summary').some((q) => q.get('client') === 'acme' && q.get('currency') === 'USD')).toBe(true));
+  });
+
+  it.each([
+    ['en', 'External credits', 'External debits', 'R$2,500.75', '2 operations', 'R$99.90'],
+    ['pt-BR', 'Créditos externos', 'Débitos externos', 'R$ 2.500,75', '2 operações', 'R$ 99,90'],
+  ] as const)('shows the external credits and debits of the period (%s)', async (locale, credits, debits, credited, count, debited) => {
+    mockFetch({
+      'GET /stats/summary': summary(),
+      'GET /stats/series': { currency: 'BRL', from: '2026-11-01', to: '2026-11-02', interval: 'day', points: [] },
+      'GET /tenants': [],
+    });
+    renderWithProviders(
+      <SessionProvider user={admin}>
+        <StatsHomeScreen route="admin/home" homeHref="/admin/home" />
+      </SessionProvider>,
+      { locale, route: '/admin/home?from=2026-11-01&to=2026-11-23' },
+    );
+    const credit = await screen.findByRole('group', { name: credits });
+    expect(within(credit).getByText(credited)).toBeInTheDocument();
+    expect(within(credit).getByText(count)).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: debits })).getByText(debited)).toBeInTheDocument();
   });
 
   it('refuses a period that ends before it starts, without asking the API', async () => {

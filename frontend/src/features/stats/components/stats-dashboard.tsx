@@ -104,7 +104,7 @@ export function StatsDashboard({ compare = false, balance = true, volume = false
     const delta = (pick: (f: Figures) => number) => (compare ? <Delta now={pick(now)} before={then ? pick(then) : null} period={before} /> : null);
     const canReview = isRouteAllowed(COMPLIANCE_ROUTE, user.menu);
     // Nothing at all in the period: one empty state, not a wall of zeros (the balance still shows).
-    const empty = now.generated.count === 0 && now.payoutsRequested.count === 0;
+    const empty = now.generated.count === 0 && now.payoutsRequested.count === 0 && now.externalCredits.count === 0 && now.externalDebits.count === 0;
     body = (
       <Stack gap="6" aria-busy={summary.isPlaceholderData || undefined}>
         {empty ? (
@@ -141,6 +141,8 @@ export function StatsDashboard({ compare = false, balance = true, volume = false
             <Group title={intl.formatMessage(m.transacted)}>
               <Figure label={intl.formatMessage(m.transacted)} value={fmt(now.transacted)} delta={delta((f) => f.transacted)} />
               <Figure label={intl.formatMessage(m.fees)} value={fmt(now.fees)} delta={delta((f) => f.fees)} />
+              <Figure label={intl.formatMessage(m.externalCredits)} value={fmt(now.externalCredits.amount)} help={intl.formatMessage(m.count, { count: now.externalCredits.count })} />
+              <Figure label={intl.formatMessage(m.externalDebits)} value={fmt(now.externalDebits.amount)} help={intl.formatMessage(m.count, { count: now.externalDebits.count })} />
             </Group>
             {volume && <VolumeFigures query={query} before={before} compare={compare} />}
           </>

@@ -42,6 +42,9 @@ export function figures(summary: StatsSummary) {
     depositConversion: ratio(paid.count + d.refunded.count, generated.count),
     payoutConversion: ratio(payoutsPaid.count, payoutsRequested.count),
     balance: summary.balance,
+    /** External credits and debits (staff adjustments, confirmed) created in the period. */
+    externalCredits: summary.external.credits,
+    externalDebits: summary.external.debits,
   };
 }
 
