@@ -1,8 +1,10 @@
 """admin/clients in Chromium against the real stack: the admin creates a client on the screen, sees
-its owner's one-time password once, and that password signs the owner in on the new subdomain."""
+its owner's one-time password once, and that password signs the owner in on the new subdomain, where
+the owner takes a PIX (issue 15: a merchant onboarded end to end in the browser)."""
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
@@ -10,7 +12,16 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import login_ui, role_url, settle_animations, wait_for_shell, wait_until_quiet
+from tests.browser.conftest import tenant_url
+from tests.browser.helpers import (
+    LOGIN_PATH,
+    fill_login_form,
+    login_ui,
+    role_url,
+    settle_animations,
+    wait_for_shell,
+    wait_until_quiet,
+)
 from tests.browser.test_accessibility import serious_violations
 
 if TYPE_CHECKING:
@@ -74,3 +85,20 @@ def test_admin_creates_a_client_and_its_owner_signs_in_with_the_one_time_passwor
         owner = ApiClient(new_slug)
         login = owner.post_json("/api/auth/login", {"email": f"dono@{new_slug}.test", "password": password})
         assert login.status_code == 200, login.content
+
+    # The owner, in the browser on its own subdomain, takes its first PIX.
+    page.goto(tenant_url(web, new_slug, LOGIN_PATH))
+    fill_login_form(page, f"dono@{new_slug}.test", password)
+    page.wait_for_url(lambda url: LOGIN_PATH not in url, timeout=15_000)
+    page.goto(tenant_url(web, new_slug, "/plataforma/clients/payments"))
+    wait_for_shell(page)
+    page.get_by_role("button", name="Gerar PIX avulso").click()
+    form = page.get_by_role("dialog", name="Gerar PIX avulso")
+    form.get_by_role("textbox", name=re.compile("^Valor")).fill("25")
+    form.get_by_role("textbox", name=re.compile("^Nome")).fill("Ana Souza")
+    form.get_by_role("textbox", name=re.compile("^CPF ou CNPJ")).fill("52998224725")
+    form.get_by_role("button", name="Gerar PIX").click()
+    created = page.get_by_role("dialog", name="PIX Criado")
+    expect(created.get_by_role("textbox", name="Código PIX copia e cola")).to_have_value(
+        re.compile("^000201")
+    )
