@@ -28,9 +28,16 @@ F = TypeVar("F", bound=Callable[..., Any])
 READ_ONLY_ROLES = frozenset({Role.CLIENT_USER_ANALYST, Role.PARTNER_ANALYST, Role.PARTNER_SUPPORT})
 
 
-def may_write(role: str) -> bool:
-    """Whether this role may use the write operations of the entries it sees (`/api/auth/me` says it)."""
-    return role not in READ_ONLY_ROLES
+# Entries a role sees but may not change. The direct_deposits module shows "Depósitos na Chave" to
+# every role of the client, the customer included (section 2's Customer group): a customer reads the
+# company's PIX keys (where to send money) but never adds or removes one.
+READ_ONLY_ENTRIES = frozenset({("clients/direct_deposits", Role.CUSTOMER)})
+
+
+def may_write(role: str, route: str | None = None) -> bool:
+    """Whether this role may use the write operations of the entries it sees (of `route`'s, when
+    given); `/api/auth/me` says it per entry."""
+    return role not in READ_ONLY_ROLES and (route, role) not in READ_ONLY_ENTRIES
 
 
 def membership_of(request: HttpRequest) -> Membership:
@@ -53,7 +60,9 @@ def check_route(membership: Membership, routes: tuple[str, ...], *, write: bool)
     principal = principal_of(membership)
     if not any(route_allowed(route, principal) for route in routes):
         raise ForbiddenError
-    if write and not may_write(membership.role):
+    if write and not any(
+        route_allowed(route, principal) and may_write(membership.role, route) for route in routes
+    ):
         raise ForbiddenError("read_only_role")
 
 

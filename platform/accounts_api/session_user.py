@@ -33,5 +33,13 @@ def session_user(membership: Membership) -> dict[str, Any]:
         "home": home_route(membership.role, entries),
         # What the user may change: the same rule the API enforces (access.guard, write=True).
         "can_write": writable,
-        "menu": [{"route": e.route, "group": e.group, "badge": e.badge, "write": writable} for e in entries],
+        "menu": [
+            {
+                "route": e.route,
+                "group": e.group,
+                "badge": e.badge,
+                "write": writable and may_write(membership.role, e.route),
+            }
+            for e in entries
+        ],
     }

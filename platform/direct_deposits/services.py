@@ -21,6 +21,7 @@ from django.db.models import Q, QuerySet
 
 from access.scoped import visible_tenants
 from accounts.models import Membership
+from accounts.roles import Role
 from audit import services as audit
 from brazil.documents import validate_document
 from brazil.errors import DocumentError, PixError
@@ -201,8 +202,11 @@ def _document(term: str) -> str:
 
 
 def direct_deposits_for(membership: Membership, f: DirectFilters) -> QuerySet[Deposit]:
-    """The direct deposits of the member's own client, filtered."""
+    """The direct deposits of the member's own client, filtered. A customer of the client sees the
+    company's keys but none of these: they are other payers' money (a customer sees only its own)."""
     _client(membership)
+    if membership.role == Role.CUSTOMER:
+        return Deposit.objects.none()
     qs = Deposit.objects.filter(direct=True)
     if f.status:
         qs = qs.filter(status__in=f.status)

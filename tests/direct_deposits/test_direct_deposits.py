@@ -272,3 +272,22 @@ def test_a_key_the_bank_cannot_take_is_not_kept() -> None:
     assert not SandboxPixKey.objects.filter(key=key).exists()
     with schema_context("acme"):
         assert not PixKey.objects.exists()
+
+
+def test_a_customer_reads_the_companys_keys_but_neither_changes_them_nor_sees_other_payers_money() -> None:
+    acme = logged("acme", "client")
+    key = add_key(acme, "email", email_key()).json()
+    post_webhooks(send(key["key"], 1_500))
+    assert [d["amount"] for d in acme.get("/api/direct-deposits").json()["items"]] == [1_500]
+    customer = logged("acme", "customer")
+    # The entry is in the customer's menu (the module shows it), read-only.
+    entries = {e["route"]: e for e in customer.get("/api/auth/me").json()["menu"]}
+    assert entries["clients/direct_deposits"]["write"] is False
+    assert entries["depositar"]["write"] is True  # the customer's own money stays its to move
+    assert key["key"] in [k["key"] for k in customer.get("/api/pix-keys").json()["items"]]
+    assert customer.get("/api/direct-deposits").json()["items"] == []
+    refused = add_key(customer, "email", email_key())
+    assert refused.status_code == 403, refused.content
+    assert refused.json()["code"] == "read_only_role"
+    assert customer.delete(f"/api/pix-keys/{key['id']}").status_code == 403
+    assert PixKey.objects.filter(public_id=key["id"]).exists()
