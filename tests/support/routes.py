@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from access.guard import READ_ONLY_ROLES
+from access.guard import may_write
 from access.policy import Principal, route_allowed
 from config.api import api
 from ops.demo import DEMO_TENANTS
@@ -247,8 +247,8 @@ def allowed(op: Operation, role: str, slug: str) -> bool:
         if op.path.startswith(prefix) and role not in roles:
             return False
     who = principal(role, slug)
-    visible = any(route_allowed(route, who) for route in op.routes)
-    return visible and not (op.write and role in READ_ONLY_ROLES)
+    # As access.guard.check_route: a route the role sees, and may write through when the call writes.
+    return any(route_allowed(route, who) and (not op.write or may_write(role, route)) for route in op.routes)
 
 
 def persona_for(op: Operation) -> tuple[str, str]:
