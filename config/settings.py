@@ -130,6 +130,9 @@ TENANT_LIMIT_SET_CALLS = True
 GET_EXECUTOR_FUNCTION = "tenants.migration_executor.get_executor"
 TENANT_MULTIPROCESSING_MAX_PROCESSES = int(os.environ.get("TENANT_MIGRATION_PARALLEL", "2"))
 TENANT_MULTIPROCESSING_CHUNKS = 8  # schemas handed to a process at a time
+# Clones of the template kept ready, renamed to a new tenant's schema at provisioning (tenants/spares.py);
+# the worker tops them up. 0 in the test session unless set (the spares' own tests set it).
+TENANT_SPARE_SCHEMAS = int(os.environ.get("TENANT_SPARE_SCHEMAS", "0" if COFRE_ENV == "test" else "2"))
 
 MIDDLEWARE = [
     "core.csp.ContentSecurityPolicyMiddleware",  # every answer, error pages included (core/csp.py)

@@ -15,7 +15,10 @@ from accounts.models import Membership, User
 from accounts.roles import ROLES_BY_KIND, Role
 from audit import services as audit
 from core.errors import AppError, NotFoundError
+from core.jobs import enqueue_on_commit
+from core.tasks import top_up_spare_schemas
 from tenants import services as tenants
+from tenants import spares
 from tenants.models import PartnerClient, PartnerTerms, Tenant, TenantKind, TenantStatus
 
 OWNER_ROLE = {TenantKind.CLIENT: Role.CLIENT, TenantKind.PARTNER: Role.PARTNER}
@@ -92,6 +95,9 @@ def do_provision_tenant(
                 "toggles": tenant.feature_toggles,
             },
         )
+        if spares.target():
+            with schema_context(get_public_schema_name()):
+                enqueue_on_commit(top_up_spare_schemas)  # the spare this may have used, replaced
     generated = created_owner and owner_password is None
     return tenants.Provisioned(
         tenant=tenant, owner_email=email, initial_password=password if generated else None

@@ -10,6 +10,7 @@ from django_tenants.utils import get_public_schema_name
 from core import leases, operations
 from core.models import HealthProbe
 from core.periodic import PERIODIC_QUEUE, PeriodicJob, periodic_jobs, queued_key, run_key
+from tenants import spares
 from tenants.models import Tenant, TenantKind, TenantStatus
 
 
@@ -37,6 +38,16 @@ def periodic_tick() -> None:
     tenant with a big backlog only ever occupies one run of each job."""
     operations.record_tick()  # hms/ shows how long ago the clock last reached a worker
     tick(periodic_jobs())
+    if spares.target() and len(spares.spare_names()) < spares.target():
+        top_up_spare_schemas.send()
+
+
+@dramatiq.actor(queue_name=PERIODIC_QUEUE, max_retries=0, time_limit=120_000)
+def top_up_spare_schemas() -> None:
+    """Clone the template until TENANT_SPARE_SCHEMAS spare schemas are ready (tenants.spares): what
+    provisioning renames to a new tenant's schema. In the public schema; one top-up at a time (an
+    advisory lock), so a second message finds the pool full or the lock taken and returns."""
+    spares.top_up()
 
 
 def tick(jobs: list[PeriodicJob], schemas: list[str] | None = None) -> dict[str, int]:
