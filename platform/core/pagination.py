@@ -28,6 +28,7 @@ from django.utils import timezone
 from core.errors import AppError
 
 M = TypeVar("M", bound=Model)
+R = TypeVar("R")  # a page's row: a model instance, or a dict of a `.values(...)` queryset (no model built)
 PAGE_SIZES = (10, 25, 50, 100)
 DEFAULT_PAGE_SIZE = 25
 
@@ -57,7 +58,7 @@ def invalid_cursor() -> AppError:
 MAX_PK = 2**63 - 1  # bigint
 
 
-def _sort_field(queryset: QuerySet[M], name: str) -> Field[Any, Any]:
+def _sort_field(queryset: QuerySet[Any, Any], name: str) -> Field[Any, Any]:
     """The model field, or the annotation's output field, a page is sorted on."""
     annotation = queryset.query.annotations.get(name)
     if annotation is not None:
@@ -69,7 +70,7 @@ def _sort_field(queryset: QuerySet[M], name: str) -> Field[Any, Any]:
     return field
 
 
-def cursor_value(queryset: QuerySet[M], name: str, value: Any) -> Any:
+def cursor_value(queryset: QuerySet[Any, Any], name: str, value: Any) -> Any:
     """A cursor's sort value as the sort field's Python type (an aware datetime, a date, an int), so
     every reader (the ORM or a fast path's raw SQL) gets a value the database accepts."""
     field = _sort_field(queryset, name)
@@ -89,8 +90,8 @@ def cursor_value(queryset: QuerySet[M], name: str, value: Any) -> Any:
 
 
 def _ordered_rows(
-    queryset: QuerySet[M], ordering: tuple[str, str], limit: int, *, selective: bool
-) -> list[M]:
+    queryset: QuerySet[Any, R], ordering: tuple[str, str], limit: int, *, selective: bool
+) -> list[R]:
     """The page's rows. With `selective` (a filter whose matches are found through its own index, e.g.
     full-text search), a rare term makes PostgreSQL walk the sort index across the whole table
     looking for matches (seconds at a million rows). So the index-ordered plan gets a time budget;
@@ -110,7 +111,7 @@ def _ordered_rows(
     return rows_by_expression(queryset, ordering, limit)
 
 
-def rows_by_expression(queryset: QuerySet[M], ordering: tuple[str, str], limit: int) -> list[M]:
+def rows_by_expression(queryset: QuerySet[Any, R], ordering: tuple[str, str], limit: int) -> list[R]:
     """The same rows in the same order, sorted on `field + 0` so no btree on the field can serve it."""
     field, pk = ordering
     name = field.lstrip("-")
@@ -134,27 +135,34 @@ class SlowPage(Exception):  # noqa: N818  (a signal, not an error)
 
 # fast(descending, after (sort value, pk) or None, limit) -> the page's rows, or None to use the
 # plain query; may raise SlowPage.
-FastPath = Callable[[bool, tuple[Any, int] | None, int], list[M] | None]
+FastPath = Callable[[bool, tuple[Any, int] | None, int], list[R] | None]
 
 
-def _fields(queryset: QuerySet[M]) -> set[str]:
+def _fields(queryset: QuerySet[Any, Any]) -> set[str]:
     return {f.name for f in queryset.model._meta.get_fields()}
 
 
+def _row_value(row: Any, name: str) -> Any:
+    if isinstance(row, dict):
+        return row["id" if name == "pk" else name]
+    return getattr(row, name)
+
+
 def keyset_page(
-    queryset: QuerySet[M],
+    queryset: QuerySet[Any, R],
     *,
     sort: str,
     allowed: tuple[str, ...],
     cursor: str | None,
     size: int,
     selective: bool = False,
-    fast: FastPath[M] | None = None,
-) -> tuple[list[M], str | None]:
+    fast: FastPath[R] | None = None,
+) -> tuple[list[R], str | None]:
     """One page ordered by (sort field, id), both in the sort's direction, after `cursor`.
 
-    `fast`, when given, reads the page another way (e.g. through a dedicated index) with the same
-    order and cursor semantics; it answers None to leave it to the plain query."""
+    A `.values(...)` queryset (it must include "id" and the sort field) pages dicts, with no model
+    built per row. `fast`, when given, reads the page another way (e.g. through a dedicated index)
+    with the same order and cursor semantics; it answers None to leave it to the plain query."""
     if sort.lstrip("-") not in allowed:
         raise AppError("invalid_input", fields={"sort": "invalid"})
     if size not in PAGE_SIZES:
@@ -168,7 +176,7 @@ def keyset_page(
         op = "lt" if descending else "gt"
         queryset = queryset.filter(Q(**{f"{field}__{op}": value}) | Q(**{field: value, f"pk__{op}": pk}))
     ordering = (f"-{field}", "-pk") if descending else (field, "pk")
-    rows: list[M] | None = None
+    rows: list[R] | None = None
     if fast is not None:
         try:
             rows = fast(descending, after, size + 1)
@@ -180,5 +188,5 @@ def keyset_page(
     if len(rows) > size:
         rows = rows[:size]
         last = rows[-1]
-        next_cursor = encode_cursor(getattr(last, field), last.pk)
+        next_cursor = encode_cursor(_row_value(last, field), _row_value(last, "pk"))
     return rows, next_cursor
