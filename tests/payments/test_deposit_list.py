@@ -274,3 +274,23 @@ def test_the_name_page_leaves_no_planner_setting_behind_in_an_outer_transaction(
             assert cursor.fetchone() == ("on",)
             cursor.execute("SHOW statement_timeout")
             assert cursor.fetchone() == ("0",)
+
+
+@pytest.mark.parametrize(
+    "params", [{}, {"q": "joao"}, {"sort": "due_date"}, {"sort": "-amount", "per_page": 10}]
+)
+def test_the_list_answers_what_its_response_schema_would_have_answered(
+    client: ApiClient, seeded: dict[str, str], params: dict[str, str | int]
+) -> None:
+    """The list skips ninja's response validation (core.renderer.prevalidated): its body must be what
+    validating the same page against DepositListOut and rendering it would give, byte for byte."""
+    from core.renderer import render
+    from payments.schemas import DepositListOut
+
+    response = client.get("/api/deposits", params)
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("application/json")
+    body = response.json()
+    assert body["items"]
+    validated = DepositListOut.model_validate(body).model_dump()  # raises if a row strays from the schema
+    assert render(validated) == response.content
