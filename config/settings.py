@@ -119,7 +119,9 @@ TENANT_DOMAIN_MODEL = "tenants.Domain"
 PUBLIC_SCHEMA_NAME = "public"
 ROOT_URLCONF = "config.urls_tenant"
 PUBLIC_SCHEMA_URLCONF = "config.urls_public"
-DATABASE_ROUTERS = ("django_tenants.routers.TenantSyncRouter",)
+# Reads of reports, exports and statistics on DATABASE_REPLICA_URL when set (core/replica.py: only in
+# their scope, never in a transaction that wrote); django-tenants' router decides migrations.
+DATABASE_ROUTERS = ("core.replica.ReplicaRouter", "django_tenants.routers.TenantSyncRouter")
 # New tenants are cloned from this migrated schema (tenants/template.py): fast whatever the migrations.
 TENANT_BASE_SCHEMA = "tenant_template"
 TENANT_CREATION_FAKES_MIGRATIONS = True
@@ -173,6 +175,13 @@ DATABASES["default"]["ENGINE"] = "django_tenants.postgresql_backend"
 if COFRE_ENV == "test":
     # One test database per run: two runs at once (a developer's and a helper's) never collide.
     DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}_{os.getpid()}"}
+DATABASE_REPLICA_URL = os.environ.get("DATABASE_REPLICA_URL", "")
+if DATABASE_REPLICA_URL:  # a streaming replica of DATABASE_URL's database (core/replica.py)
+    DATABASES["replica"] = dj_database_url.parse(
+        DATABASE_REPLICA_URL, conn_max_age=60, conn_health_checks=True
+    )
+    DATABASES["replica"]["ENGINE"] = "django_tenants.postgresql_backend"  # sets the tenant's search path
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL") or embedded.redis_url(private=COFRE_ENV == "test")

@@ -10,3 +10,4 @@ class CoreConfig(AppConfig):
         from core import broker
 
         broker.configure()
+        from core import replica  # noqa: F401  (tracks the primary's writes when a replica is configured)

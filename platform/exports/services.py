@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from access.guard import check_route
 from accounts.models import Membership
-from core import idempotency, leases
+from core import idempotency, leases, replica
 from core.errors import AppError, NotFoundError
 from core.ids import new_public_id
 from core.jobs import enqueue_on_commit
@@ -255,7 +255,8 @@ def _run(export: Export, key: str, token: str) -> str:
             _fail(Export.objects.select_for_update().get(pk=export.pk), "owner_gone")
         return "failed"
     qs = sources.queryset(membership, export.type, export.filters)
-    total = qs.count()
+    with replica.reading_from_replica():  # the count and the rows: on the read replica when there is one
+        total = qs.count()
     Export.objects.filter(pk=export.pk).update(total=total, updated_at=timezone.now())
     columns = sources.columns(membership, export.type)
 
@@ -272,19 +273,22 @@ def _run(export: Export, key: str, token: str) -> str:
     spool = tempfile.TemporaryFile(dir=getattr(settings, "EXPORT_TEMP_DIR", None))  # noqa: SIM115
     try:
         try:
-            if export.format == ExportFormat.XLSX:
-                rows = writers.write_xlsx(spool, qs, columns, export.language, progress=progress)
-            else:
-                rows = writers.write_csv(
-                    spool, qs, columns, export.language, br=export.format == ExportFormat.CSV_BR,
-                    progress=progress,
-                )  # fmt: skip
+            with replica.reading_from_replica():  # progress is written on the primary meanwhile
+                rows = _write(spool, export, qs, columns, progress)
         except writers.CanceledError:
             return "canceled"
         spool.seek(0)
         return _finish(export, spool, rows)
     finally:
         spool.close()
+
+
+def _write(spool: Any, export: Export, qs: QuerySet[Any], columns: Any, progress: Any) -> int:
+    if export.format == ExportFormat.XLSX:
+        return writers.write_xlsx(spool, qs, columns, export.language, progress=progress)
+    return writers.write_csv(
+        spool, qs, columns, export.language, br=export.format == ExportFormat.CSV_BR, progress=progress
+    )
 
 
 def _finish(export: Export, spool: Any, rows: int) -> str:

@@ -19,9 +19,10 @@ from typing import IO, Any
 
 import psycopg
 import psycopg.sql
-from django.db import connection
+from django.db import connection, connections
 from django.db.models import QuerySet
 
+from core import replica
 from exports.columns import DATE, DATETIME, INTEGER, MONEY, Column
 from exports.xlsx import XlsxWriter
 from tenants.tenancy import current_schema
@@ -48,9 +49,10 @@ def neutralise(value: str) -> str:
 def reading_connection() -> Iterator[tuple[Any, bool]]:
     """The connection the rows are read on, and whether progress may be written meanwhile.
 
-    In a worker (autocommit): a connection of its own, in the tenant's schema, in one read-only
-    transaction, so a COPY or a server-side cursor streams the rows while the job writes its progress
-    on Django's connection (one connection cannot do both: it is busy until a COPY ends). Inside a
+    In a worker (autocommit): a connection of its own (to the read replica in the job's
+    `reading_from_replica` scope when one is configured: core.replica), in the tenant's schema, in one
+    read-only transaction, so a COPY or a server-side cursor streams the rows while the job writes its
+    progress on Django's connection (one connection cannot do both: it is busy until a COPY ends). Inside a
     transaction (tests, or a caller's atomic block): Django's connection itself, which sees that
     transaction's rows; then progress is written between batches only, never during a COPY."""
     if connection.in_atomic_block:
@@ -58,7 +60,9 @@ def reading_connection() -> Iterator[tuple[Any, bool]]:
             pass
         yield connection.connection, False
         return
-    raw = connection.get_new_connection(connection.get_connection_params())
+    # The replica's when the job reads in its scope (core.replica: configured, nothing written).
+    source = connections[replica.read_alias()]
+    raw = source.get_new_connection(source.get_connection_params())
     try:
         with raw.cursor() as cursor:
             cursor.execute("SET TRANSACTION READ ONLY")

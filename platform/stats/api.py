@@ -13,6 +13,7 @@ from access.guard import membership_of, requires_route
 from access.scoped import access_tenant_by_slug, visible_tenants
 from accounts.models import Membership
 from core.api_errors import ErrorOut
+from core.replica import reading_from_replica
 from stats import services
 from stats.schemas import (
     StatsQuery,
@@ -38,12 +39,16 @@ ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut}
 
 
 def scope(membership: Membership, client: str) -> QuerySet[Tenant] | Tenant:
-    """The tenants a question covers: one client by slug (404 outside the user's scope), else all."""
+    """The tenants a question covers: one client by slug (404 outside the user's scope), else all.
+
+    Decided on the primary (who sees what never reads a lagging replica): the figures are then read
+    in `reading_from_replica()` (core.replica) over exactly these tenants."""
     if client:
         return access_tenant_by_slug(membership, client)
     if membership.tenant.kind == TenantKind.CLIENT:
         return membership.tenant
-    return visible_tenants(membership).filter(kind=TenantKind.CLIENT)
+    visible = visible_tenants(membership).filter(kind=TenantKind.CLIENT)
+    return Tenant.objects.filter(pk__in=list(visible.values_list("pk", flat=True)))
 
 
 @router.get(
@@ -56,7 +61,9 @@ def scope(membership: Membership, client: str) -> QuerySet[Tenant] | Tenant:
 def stats_summary(request: HttpRequest, query: Query[StatsQuery]) -> dict[str, Any]:
     membership = membership_of(request)
     period = services.checked_period(query.from_, query.to)
-    return services.summary(scope(membership, query.client), query.currency, period)
+    tenants = scope(membership, query.client)
+    with reading_from_replica():
+        return services.summary(tenants, query.currency, period)
 
 
 @router.get(
@@ -69,7 +76,9 @@ def stats_summary(request: HttpRequest, query: Query[StatsQuery]) -> dict[str, A
 def stats_series(request: HttpRequest, query: Query[StatsSeriesQuery]) -> dict[str, Any]:
     membership = membership_of(request)
     period = services.checked_period(query.from_, query.to, interval=query.interval)
-    return services.series(scope(membership, query.client), query.currency, period, query.interval)
+    tenants = scope(membership, query.client)
+    with reading_from_replica():
+        return services.series(tenants, query.currency, period, query.interval)
 
 
 @router.get(
@@ -83,4 +92,8 @@ def stats_volume(request: HttpRequest, query: Query[VolumeQuery]) -> dict[str, A
     membership = membership_of(request)
     period = services.checked_period(query.from_, query.to)
     sort = services.checked_sort(query.sort, services.VOLUME_SORTS)
-    return services.volume(services.volume_tenants(membership, query.client), period, query.currency, sort)
+    tenants = services.volume_tenants(membership, query.client)
+    if isinstance(tenants, QuerySet):  # decided on the primary, like scope()
+        tenants = Tenant.objects.filter(pk__in=list(tenants.values_list("pk", flat=True)))
+    with reading_from_replica():
+        return services.volume(tenants, period, query.currency, sort)
