@@ -191,3 +191,12 @@ def test_a_template_sync_drops_the_spares_made_before_it() -> None:
     assert len(spares.spare_names()) == 1
     sync_template()
     assert spares.spare_names() == []
+
+
+@override_settings(TENANT_SPARE_SCHEMAS=1)
+def test_the_workers_top_up_fills_the_pool_once() -> None:
+    from core.tasks import top_up_spare_schemas
+
+    top_up_spare_schemas.fn()
+    top_up_spare_schemas.fn()  # the pool is full: a second message adds nothing
+    assert len(spares.spare_names()) == 1
