@@ -159,7 +159,6 @@ def send_to_key(request: HttpRequest) -> JsonResponse:
             payer_name=payload.get("payer_name"),
             payer_document=payload.get("payer_document"),
             duplicates=payload.get("duplicates", 0),
-            decision_failures=payload.get("decision_failures", 0),
         )
     except PluginError as exc:
         return _error(exc.code, exc.field, f"The money cannot be sent: {exc.code}")

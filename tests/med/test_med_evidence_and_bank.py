@@ -85,7 +85,7 @@ def test_evidence_is_checked_by_content_and_size_and_bad_files_leave_nothing() -
     assert [e["id"] for e in listed] == [body["id"]]
     download = english.get(f"/api/med-cases/{case_id}/evidence/{body['id']}")
     assert download.status_code == 200
-    assert b"".join(download.streaming_content) == PNG
+    assert download.getvalue() == PNG
     assert download["Content-Type"] == "image/png"
     assert "attachment" in download["Content-Disposition"]
 
