@@ -133,6 +133,7 @@ def upload_evidence(
     request: HttpRequest, case_id: str, file: File[UploadedFile | None] = None
 ) -> Status[dict[str, Any]]:
     membership = membership_of(request)
+    services.access_case(membership, case_id)  # another's case is a 404 whatever the body
     if file is None:  # optional in the signature so that the route guard answers before the body
         raise AppError("invalid_input", status=422, fields={"file": "required"})
     if file.size is not None and file.size > services.MAX_EVIDENCE_BYTES:
