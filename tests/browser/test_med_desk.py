@@ -25,7 +25,7 @@ from tests.payouts.helpers import balance, post_webhooks
 from tests.support.http import ApiClient
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import FilePayload, Page
 
 PAYER = {"name": "Otávio Contestado", "document": "529.982.247-25"}
 
@@ -81,14 +81,12 @@ def test_staff_accept_a_med_case_raised_through_the_sandbox(
     expect(hops.locator("tbody tr")).to_have_count(3, timeout=15_000)
     expect(drawer).to_contain_text("Notificações recebidas")
     expect(drawer).to_contain_text("Nenhuma evidência anexada ainda.")
-    drawer.get_by_label("Anexar evidência").set_input_files(
-        files=[{"name": "conversa.pdf", "mimeType": "application/pdf", "buffer": b"not a pdf at all"}]
-    )
+    not_a_pdf: FilePayload = {"name": "conversa.pdf", "mimeType": "application/pdf", "buffer": b"not a pdf"}
+    drawer.get_by_label("Anexar evidência").set_input_files(files=not_a_pdf)
     expect(page.get_by_text("Envie o documento em PDF, PNG ou JPEG.")).to_be_visible(timeout=15_000)
     pdf = b"%PDF-1.4\n%boletim\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
-    drawer.get_by_label("Anexar evidência").set_input_files(
-        files=[{"name": "boletim.pdf", "mimeType": "application/pdf", "buffer": pdf}]
-    )
+    boletim: FilePayload = {"name": "boletim.pdf", "mimeType": "application/pdf", "buffer": pdf}
+    drawer.get_by_label("Anexar evidência").set_input_files(files=boletim)
     download = drawer.get_by_role("link", name="Baixar boletim.pdf")
     expect(download).to_be_visible(timeout=15_000)
     with page.expect_download() as fetched:
