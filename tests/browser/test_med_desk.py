@@ -21,6 +21,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import tenant_url
 from tests.browser.helpers import login_ui, role_url, wait_for_shell
 from tests.browser.money_out import fund, login_as_email, new_client
+from tests.notifications.test_mail_worker import wait_until
 from tests.payouts.helpers import balance, post_webhooks
 from tests.support.http import ApiClient
 
@@ -121,9 +122,11 @@ def test_staff_accept_a_med_case_raised_through_the_sandbox(
         )  # fmt: skip
         assert case.parts.get().amount == 12_000
         assert case.evidence.count() == 1
-        from med import services as med
 
-        assert med.report_decision_now(case_id) == "informed"  # the worker's job, after the commit
+        def informed() -> bool:  # the worker's job, sent through the outbox when the decision committed
+            return MedCase.objects.get(public_id=case_id).bank_report == "informed"
+
+        assert wait_until(informed, timeout=60), "the worker did not tell the bank"
     page.reload()  # the drawer stays open (its case is in the address)
     expect(page.get_by_role("dialog", name=f"Caso MED {case_id}")).to_contain_text(
         "Informado ao banco em", timeout=15_000
