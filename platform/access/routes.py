@@ -70,6 +70,8 @@ ROUTES: tuple[RouteEntry, ...] = (
         "client_finance", "clients/transactional-withdraws", *MONEY_OUT, requires=("transactional_withdraws",)
     ),
     entry("client_finance", "clients/refunds", *MONEY_OUT),
+    # The client's MED cases, read only (issue 14; the spec names no route): whoever sees the deposits.
+    entry("client_finance", "clients/meds", *CLIENT_ALL),
     # Gerais (employee tools and the client's own administration)
     entry("general", "employee/transactions", R.EMPLOYEE),
     entry("general", "employee/payout-requests", R.EMPLOYEE),

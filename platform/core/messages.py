@@ -461,6 +461,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "Escreva uma justificativa (ao menos 10 caracteres).",
         "en": "Write a justification (at least 10 characters).",
     },
+    "med_evidence_required": {
+        "pt-BR": "Anexe ao menos uma evidência (PDF, PNG ou JPEG) ao caso antes de aceitar a contestação.",
+        "en": "Attach at least one piece of evidence (PDF, PNG or JPEG) before accepting the claim.",
+    },
+    "too_many_evidence_files": {
+        "pt-BR": "O caso já tem {limit} evidências anexadas.",
+        "en": "The case already has {limit} pieces of evidence attached.",
+    },
     # KYC onboarding (platform/kyc)
     "kyc_not_approved": {
         "pt-BR": "Saques só são liberados depois que o cadastro KYC da empresa for aprovado.",
@@ -481,6 +489,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "unsupported_document_type": {
         "pt-BR": "Envie o documento em PDF, PNG ou JPEG.",
         "en": "Upload the document as a PDF, PNG or JPEG.",
+    },
+    "reason_too_short": {
+        "pt-BR": "Escreva o motivo (ao menos 10 caracteres).",
+        "en": "Write the reason (at least 10 characters).",
     },
     "too_many_documents": {
         "pt-BR": "O cadastro já tem {limit} documentos: remova algum antes de enviar outro.",

@@ -24,6 +24,7 @@ from kyc.schemas import (
     KycOut,
     KycQuery,
     KycRejectIn,
+    KycReopenIn,
     KycReviewDateIn,
 )
 from platform_settings import services as platform_settings
@@ -52,7 +53,7 @@ def document_out(document: KycDocument) -> dict[str, Any]:
 
 
 def kyc_out(kyc: KycFile) -> dict[str, Any]:
-    approved = kyc.status == KycStatus.APPROVED
+    approved = kyc.status in (KycStatus.APPROVED, KycStatus.REVIEW_DUE)
     return {
         "client": _client(kyc),
         "status": kyc.status,
@@ -63,6 +64,7 @@ def kyc_out(kyc: KycFile) -> dict[str, Any]:
         "people": kyc.people,
         "documents": [document_out(d) for d in services.documents_of(kyc)],
         "rejection_reason": kyc.rejection_reason,
+        "reopen_reason": kyc.reopen_reason,
         "submitted_at": kyc.submitted_at,
         "decided_at": kyc.decided_at,
         "decided_by": kyc.decided_by_email or None,
@@ -207,3 +209,13 @@ def review_date(request: HttpRequest, client: str, payload: KycReviewDateIn) -> 
     return kyc_out(
         services.set_review_date(membership_of(request), client, review_due_on=payload.review_due_on)
     )
+
+
+@admin_router.post(
+    "/{client}/reopen",
+    response=KycOut,
+    summary="Reopen an approved file with a reason: review due, the client updates and resubmits it",
+)
+@requires_route(STAFF_ROUTE, write=True)
+def reopen(request: HttpRequest, client: str, payload: KycReopenIn) -> dict[str, Any]:
+    return kyc_out(services.reopen(membership_of(request), client, reason=payload.reason))

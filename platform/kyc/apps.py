@@ -8,6 +8,10 @@ class KycConfig(AppConfig):
     verbose_name = "KYC onboarding files of the clients"
 
     def ready(self) -> None:
+        # The clock ticks the periodic review per client (reminders, then review_due).
+        from core.periodic import register_periodic
         from kyc import notices
+        from kyc.tasks import kyc_jobs
 
         notices.register()
+        register_periodic("kyc", kyc_jobs)

@@ -3,8 +3,10 @@ and beneficial owners, the documents uploaded, and the staff's decision.
 
 Status (kyc.services.TRANSITIONS is the table): draft -> pending (the client submits) ->
 under_review (staff open the review) -> approved | rejected (with a reason); a rejected file is
-edited and submitted again. "Expiring" is no status: an approved file whose periodic review date
-is near (kyc.services.EXPIRING_WITHIN)."""
+edited and submitted again. An approved file whose periodic review date has come (the daily job) or
+that staff reopen with a reason is `review_due`: the client updates it and submits it again.
+"Expiring" is no status: an approved file whose periodic review date is near
+(kyc.services.EXPIRING_WITHIN)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ class KycStatus(models.TextChoices):
     UNDER_REVIEW = "under_review", "Under review"
     APPROVED = "approved", "Approved"
     REJECTED = "rejected", "Rejected"
+    REVIEW_DUE = "review_due", "Periodic review due"
 
 
 class DocumentKind(models.TextChoices):
@@ -43,6 +46,10 @@ class KycFile(models.Model):
     decided_by_id = models.BigIntegerField(null=True, blank=True)  # accounts.User id (staff)
     decided_by_email = models.CharField(max_length=254, blank=True)
     review_due_on = models.DateField(null=True, blank=True)  # the periodic review (approved files)
+    # Reminders of the coming review sent since the approval (kyc.services.REMINDERS: 1 = 30 days,
+    # 2 = 7 days): each is sent once.
+    reminders_sent = models.PositiveSmallIntegerField(default=0)
+    reopen_reason = models.TextField(blank=True)  # why staff reopened an approved file
     changed_at = models.DateTimeField()  # the last change of status: the queue's order
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

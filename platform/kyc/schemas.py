@@ -11,7 +11,7 @@ from pydantic import Field
 from core.api_types import BasisPoints, IsoDate
 from core.pagination import DEFAULT_PAGE_SIZE
 
-StatusLiteral = Literal["draft", "pending", "under_review", "approved", "rejected"]
+StatusLiteral = Literal["draft", "pending", "under_review", "approved", "rejected", "review_due"]
 KindLiteral = Literal["articles", "id", "proof_of_address", "other"]
 
 
@@ -66,6 +66,7 @@ class KycOut(Schema):
     people: list[KycPersonOut]
     documents: list[KycDocumentOut]
     rejection_reason: str
+    reopen_reason: str
     submitted_at: datetime | None
     decided_at: datetime | None
     decided_by: str | None
@@ -95,7 +96,9 @@ class KycListOut(Schema):
 
 
 class KycQuery(Schema):
-    status: list[Literal["draft", "pending", "under_review", "approved", "rejected", "expiring"]] = []
+    status: list[
+        Literal["draft", "pending", "under_review", "approved", "rejected", "review_due", "expiring"]
+    ] = []
     client: str = Field(default="", max_length=63, description="A client's slug")
     q: str = Field(default="", max_length=200, description="Legal name, client name or CNPJ")
     sort: str = Field(default="changed_at", description="changed_at (oldest change first) or -changed_at")
@@ -115,3 +118,9 @@ class KycRejectIn(Schema):
 
 class KycReviewDateIn(Schema):
     review_due_on: IsoDate
+
+
+class KycReopenIn(Schema):
+    reason: str = Field(
+        min_length=1, max_length=2000, description="Why the file is reopened (the client reads it)"
+    )

@@ -43,18 +43,21 @@ MAX_DOCUMENT_BYTES = 10 * 1024 * 1024
 MAX_DOCUMENTS = 30
 ACCEPTED_TYPES = (PDF, PNG, JPEG)
 REQUIRED_DOCUMENTS = (DocumentKind.ARTICLES, DocumentKind.ID, DocumentKind.PROOF_OF_ADDRESS)
-EDITABLE = (S.DRAFT, S.REJECTED)
+EDITABLE = (S.DRAFT, S.REJECTED, S.REVIEW_DUE)
 EXPIRING_WITHIN = timedelta(days=30)  # an approved file whose review is due this soon is "expiring"
+REMINDERS = ((30, 1), (7, 2))  # days before the review date -> the reminder's level (each sent once)
 DEFAULT_REVIEW_AFTER = timedelta(days=365)
 PERSON_ROLES = ("representative", "owner")
 FULL_SHARE_BP = 10_000  # 100 %
 
 # action -> (the statuses it leaves from, the status it reaches)
 TRANSITIONS: dict[str, tuple[frozenset[str], str]] = {
-    "submit": (frozenset({S.DRAFT, S.REJECTED}), S.PENDING),
+    "submit": (frozenset({S.DRAFT, S.REJECTED, S.REVIEW_DUE}), S.PENDING),
     "start_review": (frozenset({S.PENDING}), S.UNDER_REVIEW),
     "approve": (frozenset({S.PENDING, S.UNDER_REVIEW}), S.APPROVED),
     "reject": (frozenset({S.PENDING, S.UNDER_REVIEW}), S.REJECTED),
+    "come_due": (frozenset({S.APPROVED}), S.REVIEW_DUE),  # the periodic review date has come (job)
+    "reopen": (frozenset({S.APPROVED}), S.REVIEW_DUE),  # staff reopen it, with a reason
 }
 
 
@@ -416,8 +419,9 @@ def _review_date(value: date | None) -> date:
 def approve(membership: Membership, slug: str, *, review_due_on: date | None = None) -> KycFile:
     """Approve the file; its periodic review falls on `review_due_on` (a year on by default)."""
     return _decide(
-        membership, slug, "approve", review_due_on=_review_date(review_due_on), rejection_reason=""
-    )
+        membership, slug, "approve", review_due_on=_review_date(review_due_on), rejection_reason="",
+        reminders_sent=0, reopen_reason="",
+    )  # fmt: skip
 
 
 def reject(membership: Membership, slug: str, *, reason: str) -> KycFile:
@@ -446,10 +450,67 @@ def set_review_date(membership: Membership, slug: str, *, review_due_on: date) -
     return kyc
 
 
+def reopen(membership: Membership, slug: str, *, reason: str) -> KycFile:
+    """Staff reopen an approved file before its review date, with the reason the client reads: it is
+    `review_due` (the client updates it and submits it again)."""
+    _staff(membership)
+    text = " ".join((reason or "").split())
+    if len(text) < 10:
+        raise AppError("invalid_input", status=422, fields={"reason": "reason_too_short"})
+    tenant = access_file(membership, slug).tenant
+    with transaction.atomic():
+        kyc = file_of(tenant, lock=True)
+        before = _move(kyc, "reopen")
+        kyc.reopen_reason = text[:2000]
+        with schema_context(get_public_schema_name()):
+            kyc.save()
+        _audit("reopened", kyc, actor=membership.user, previous=before, reason=kyc.reopen_reason)
+        notices.reopened(kyc, kyc.reopen_reason)
+    return kyc
+
+
+# ------------------------------------------------------------------------------ periodic review
+def run_periodic_review(today: date | None = None) -> str:
+    """The daily job, per client tenant (in its schema): an approved file whose review date has come is
+    `review_due` (the client and the staff told); before it, the reminders of REMINDERS, each once.
+    Idempotent: a second run the same day (or a retried one) finds nothing more to do. Answers what it
+    did ("", "review_due", "reminder:30", "reminder:7")."""
+    day = today or timezone.localdate()
+    schema = current_schema()
+    with transaction.atomic(), schema_context(get_public_schema_name()):
+        kyc = (
+            KycFile.objects.select_for_update()
+            .select_related("tenant")
+            .filter(tenant__schema_name=schema, status=S.APPROVED, review_due_on__isnull=False)
+            .first()
+        )
+        if kyc is None or kyc.review_due_on is None:
+            return ""
+        left = (kyc.review_due_on - day).days
+        if left <= 0:
+            before = _move(kyc, "come_due")
+            kyc.save()
+            _audit(
+                "review_due", kyc, actor=None, previous=before, review_due_on=kyc.review_due_on.isoformat()
+            )
+            notices.review_due(kyc)
+            return "review_due"
+        level, days = max(((lv, d) for d, lv in REMINDERS if left <= d), default=(0, 0))
+        if level <= kyc.reminders_sent:
+            return ""
+        kyc.reminders_sent = level
+        kyc.save(update_fields=["reminders_sent", "updated_at"])
+        _audit("review_reminder", kyc, actor=None, days=days, review_due_on=kyc.review_due_on.isoformat())
+        notices.reminder(kyc, left)
+        return f"reminder:{days}"
+
+
 # --------------------------------------------------------------------------------- enforcement
 def is_approved(tenant: Tenant) -> bool:
+    """Approved, or approved and due for its periodic review (the client keeps operating while it
+    updates the file; a resubmitted file waits for the staff's decision again)."""
     with schema_context(get_public_schema_name()):
-        return KycFile.objects.filter(tenant=tenant, status=S.APPROVED).exists()
+        return KycFile.objects.filter(tenant=tenant, status__in=(S.APPROVED, S.REVIEW_DUE)).exists()
 
 
 def check_payouts_allowed(tenant: Tenant) -> None:

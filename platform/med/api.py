@@ -1,25 +1,29 @@
 """The MED desk: /api/med-cases (staff across the clients they see, employee/meds; a client's members
-see their own read-only, under clients/refunds)."""
+see their own read-only, clients/meds). Evidence files are the desk's: staff attach, list and
+download them; a client reads the outcome, not the files."""
 
 # No `from __future__ import annotations` here: django-ninja reads the view annotations at runtime,
 # through the access.guard wrappers, and cannot resolve postponed (string) annotations there.
 
 from typing import Any
 
-from django.http import HttpRequest
+from django.http import FileResponse, HttpRequest
 from django.utils import timezone
-from ninja import Query, Router
+from ninja import File, Query, Router
+from ninja.files import UploadedFile
+from ninja.responses import Status
 
 from access.guard import membership_of, requires_route
+from core.errors import AppError
 from core.pagination import keyset_page
 from med import services
-from med.models import MedCase
-from med.schemas import DecisionIn, MedDetailOut, MedListOut, MedQuery
+from med.models import MedCase, MedEvidence
+from med.schemas import DecisionIn, EvidenceOut, MedDetailOut, MedListOut, MedQuery
 
 router = Router(tags=["med"])
 
 DESK = "employee/meds"
-READ_ROUTES = (DESK, "clients/refunds")
+READ_ROUTES = (DESK, "clients/meds")
 SORTS = ("queue_rank", "reported_at")
 
 
@@ -58,16 +62,30 @@ def case_out(case: MedCase) -> dict[str, Any]:
         "decided_by": case.decided_by.email if case.decided_by is not None else None,
         "decided_at": case.decided_at,
         "cancel_reason": case.cancel_reason,
+        "bank_report": case.bank_report,
+        "bank_informed_at": case.bank_informed_at,
     }
 
 
-def detail_out(case: MedCase) -> dict[str, Any]:
+def evidence_out(evidence: MedEvidence) -> dict[str, Any]:
+    return {
+        "id": evidence.public_id,
+        "name": evidence.name,
+        "content_type": evidence.content_type,
+        "size": evidence.size,
+        "uploaded_by": evidence.uploaded_by.email,
+        "created_at": evidence.created_at,
+    }
+
+
+def detail_out(case: MedCase, *, staff: bool = True) -> dict[str, Any]:
     statuses = services.refund_statuses(case)
     return {
         **case_out(case),
         "hops": case.hops,
         "justification": case.justification,
-        "evidence_note": case.evidence_note,
+        "evidence_note": case.evidence_note if staff else "",
+        "evidence": [evidence_out(e) for e in services.evidence_of(case)] if staff else [],
         "parts": [
             {
                 "seq": p.seq,
@@ -99,7 +117,38 @@ def list_cases(request: HttpRequest, filters: Query[MedQuery]) -> dict[str, Any]
 @router.get("/{case_id}", response=MedDetailOut, summary="One MED case with its traced hops and refund parts")
 @requires_route(*READ_ROUTES)
 def get_case(request: HttpRequest, case_id: str) -> dict[str, Any]:
-    return detail_out(services.access_case(membership_of(request), case_id))
+    membership = membership_of(request)
+    case = services.access_case(membership, case_id)
+    return detail_out(case, staff=services.may_see_evidence(membership))
+
+
+@router.post(
+    "/{case_id}/evidence",
+    response={201: EvidenceOut},
+    summary="Attach an evidence file to an open case (multipart `file`): PDF, PNG or JPEG by content, "
+    "at most 10 MB",
+)
+@requires_route(DESK, write=True)
+def upload_evidence(
+    request: HttpRequest, case_id: str, file: File[UploadedFile | None] = None
+) -> Status[dict[str, Any]]:
+    membership = membership_of(request)
+    services.access_case(membership, case_id)  # another's case is a 404 whatever the body
+    if file is None:  # optional in the signature so that the route guard answers before the body
+        raise AppError("invalid_input", status=422, fields={"file": "required"})
+    if file.size is not None and file.size > services.MAX_EVIDENCE_BYTES:
+        raise AppError("file_too_large", status=400, megabytes=services.MAX_EVIDENCE_BYTES // (1024 * 1024))
+    content = file.read(services.MAX_EVIDENCE_BYTES + 1)
+    evidence = services.add_evidence(membership, case_id, name=file.name or "", content=content)
+    return Status(201, evidence_out(evidence))
+
+
+@router.get(
+    "/{case_id}/evidence/{evidence_id}", response={200: None}, summary="Download an evidence file (staff)"
+)
+@requires_route(DESK)
+def download_evidence(request: HttpRequest, case_id: str, evidence_id: str) -> FileResponse:
+    return services.evidence_response(membership_of(request), case_id, evidence_id)
 
 
 @router.post(

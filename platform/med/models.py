@@ -63,6 +63,12 @@ class MedCase(models.Model):
     justification = models.TextField(blank=True)
     evidence_note = models.TextField(blank=True)
     cancel_reason = models.CharField(max_length=40, blank=True)
+    # Telling the bank of the decision (plugin API 1.2, BankProvider.report_med_decision), by the worker
+    # after the decision commits: "" (nothing to tell yet), pending, informed, not_supported (the
+    # provider does not take reports).
+    bank_report = models.CharField(max_length=14, blank=True)
+    bank_report_attempts = models.PositiveIntegerField(default=0)
+    bank_informed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -97,3 +103,23 @@ class MedRefundPart(models.Model):
 
     def __str__(self) -> str:
         return f"{self.case_id}#{self.seq} {self.refund_id}"
+
+
+class MedEvidence(models.Model):
+    """A file staff attached to a case as evidence for the decision: its bytes are a stored file
+    (files.StoredFile) of the client's schema, named here by its public id (as KYC documents)."""
+
+    public_id = models.CharField(max_length=32, unique=True)
+    case = models.ForeignKey(MedCase, on_delete=models.PROTECT, related_name="evidence")
+    name = models.CharField(max_length=200)
+    content_type = models.CharField(max_length=100)
+    size = models.BigIntegerField()
+    stored_id = models.CharField(max_length=40)  # files.StoredFile.public_id in the client's schema
+    uploaded_by = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("created_at", "id")
+
+    def __str__(self) -> str:
+        return self.public_id

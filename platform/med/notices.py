@@ -1,21 +1,19 @@
-"""Notifications of the MED desk (both languages, money in the reader's notation)."""
+"""Notifications of the MED desk (both languages, money in the reader's notation): staff hear of a new
+case and of its deadlines, the client's managers of the block, the decision and the refund."""
 
 from __future__ import annotations
 
 from accounts.roles import Role
 from med.models import MedCase
-from notifications.kinds import format_money, register_kind
+from notifications.kinds import format_money
 from notifications.models import NotificationType
-from notifications.services import notify_members, notify_staff
+from notifications.notifier import Kind, Notifier, in_words
 
 OPENED_STAFF = "med.opened"
 OPENED_CLIENT = "med.opened_client"
 DECIDED_CLIENT = "med.decided_client"
 COMPLETED_CLIENT = "med.completed_client"
 DEADLINE = "med.deadline"
-CLIENT_ADMINS = (Role.CLIENT, Role.CLIENT_USER_ADMIN)
-STAFF_LINK = "employee/meds"
-CLIENT_LINK = "clients/refunds"
 
 DECISIONS = {
     "refunding": {"pt-BR": "aceita: o valor será devolvido ao pagador",
@@ -29,88 +27,83 @@ LEVELS = {
     "overdue": {"pt-BR": "está vencido", "en": "is overdue"},
 }  # fmt: skip
 
-
-def register() -> None:
-    register_kind(
-        OPENED_STAFF,
-        type_id=NotificationType.WARNING,
-        title={"pt-BR": "Novo caso MED", "en": "New MED case"},
-        content={
-            "pt-BR": "{client}: MED de {amount} no depósito {deposit} ({held} bloqueado). "
-            "Analise em até 7 dias.",
-            "en": "{client}: MED of {amount} on deposit {deposit} ({held} blocked). Analyse within 7 days.",
-        },
-    )
-    register_kind(
-        OPENED_CLIENT,
-        type_id=NotificationType.WARNING,
-        title={"pt-BR": "Valor bloqueado por MED", "en": "Amount blocked by a MED"},
-        content={
-            "pt-BR": "O banco do pagador contestou o depósito {deposit} (MED): "
-            "{held} de {amount} foi bloqueado no seu saldo.",
-            "en": "The payer's bank contested deposit {deposit} (MED): "
-            "{held} of {amount} was blocked in your balance.",
-        },
-    )
-    register_kind(
-        DECIDED_CLIENT,
-        title={"pt-BR": "Caso MED analisado", "en": "MED case analysed"},
-        content={
-            "pt-BR": "A contestação do depósito {deposit} ({amount}) foi {decision}.",
-            "en": "The contest of deposit {deposit} ({amount}) was {decision}.",
-        },
-    )
-    register_kind(
-        COMPLETED_CLIENT,
-        type_id=NotificationType.SUCCESS,
-        title={"pt-BR": "Devolução MED concluída", "en": "MED refund completed"},
-        content={
-            "pt-BR": "{amount} do depósito {deposit} foi devolvido ao pagador.",
-            "en": "{amount} of deposit {deposit} was refunded to the payer.",
-        },
-    )
-    register_kind(
-        DEADLINE,
-        type_id=NotificationType.DANGER,
-        title={"pt-BR": "Prazo de caso MED", "en": "MED case deadline"},
-        content={
-            "pt-BR": "O caso MED {case} de {client} ({amount}) {level}.",
-            "en": "MED case {case} of {client} ({amount}) {level}.",
-        },
-    )
-
-
-def _staff(kind: str, params: dict[str, object]) -> None:
-    notify_staff(kind=kind, params=params, link=STAFF_LINK, roles=(Role.EMPLOYEE, Role.ADMIN))
+NOTIFIER = Notifier(
+    staff_link="employee/meds",
+    client_link="clients/meds",
+    staff_roles=(Role.EMPLOYEE, Role.ADMIN),
+    kinds=(
+        Kind(
+            OPENED_STAFF,
+            type_id=NotificationType.WARNING,
+            title={"pt-BR": "Novo caso MED", "en": "New MED case"},
+            content={
+                "pt-BR": "{client}: MED de {amount} no depósito {deposit} ({held} bloqueado). "
+                "Analise em até 7 dias.",
+                "en": "{client}: MED of {amount} on deposit {deposit} ({held} blocked). "
+                "Analyse within 7 days.",
+            },
+        ),
+        Kind(
+            OPENED_CLIENT,
+            type_id=NotificationType.WARNING,
+            title={"pt-BR": "Valor bloqueado por MED", "en": "Amount blocked by a MED"},
+            content={
+                "pt-BR": "O banco do pagador contestou o depósito {deposit} (MED): "
+                "{held} de {amount} foi bloqueado no seu saldo.",
+                "en": "The payer's bank contested deposit {deposit} (MED): "
+                "{held} of {amount} was blocked in your balance.",
+            },
+        ),
+        Kind(
+            DECIDED_CLIENT,
+            title={"pt-BR": "Caso MED analisado", "en": "MED case analysed"},
+            content={
+                "pt-BR": "A contestação do depósito {deposit} ({amount}) foi {decision}.",
+                "en": "The contest of deposit {deposit} ({amount}) was {decision}.",
+            },
+        ),
+        Kind(
+            COMPLETED_CLIENT,
+            type_id=NotificationType.SUCCESS,
+            title={"pt-BR": "Devolução MED concluída", "en": "MED refund completed"},
+            content={
+                "pt-BR": "{amount} do depósito {deposit} foi devolvido ao pagador.",
+                "en": "{amount} of deposit {deposit} was refunded to the payer.",
+            },
+        ),
+        Kind(
+            DEADLINE,
+            type_id=NotificationType.DANGER,
+            title={"pt-BR": "Prazo de caso MED", "en": "MED case deadline"},
+            content={
+                "pt-BR": "O caso MED {case} de {client} ({amount}) {level}.",
+                "en": "MED case {case} of {client} ({amount}) {level}.",
+            },
+        ),
+    ),
+)
+register = NOTIFIER.register
 
 
 def opened(case: MedCase) -> None:
-    money = {
-        "amount": format_money(case.amount, case.currency),
-        "held": format_money(case.held_amount, case.currency),
-    }
-    _staff(OPENED_STAFF, {"client": case.tenant.name, "deposit": case.deposit_id, **money})
-    notify_members(case.tenant, kind=OPENED_CLIENT, params={"deposit": case.deposit_id, **money},
-                   link=CLIENT_LINK, roles=CLIENT_ADMINS)  # fmt: skip
+    amount = format_money(case.amount, case.currency)
+    held = format_money(case.held_amount, case.currency)
+    NOTIFIER.staff(OPENED_STAFF, client=case.tenant.name, deposit=case.deposit_id, amount=amount, held=held)
+    NOTIFIER.client(case.tenant, OPENED_CLIENT, deposit=case.deposit_id, amount=amount, held=held)
 
 
 def decided(case: MedCase) -> None:
     decision = DECISIONS.get(case.status, DECISIONS["rejected"])
-    notify_members(
-        case.tenant, kind=DECIDED_CLIENT, link=CLIENT_LINK, roles=CLIENT_ADMINS,
-        params={"deposit": case.deposit_id, "amount": format_money(case.amount, case.currency),
-                "decision": {**decision, "_localized": "1"}},
-    )  # fmt: skip
+    NOTIFIER.client(case.tenant, DECIDED_CLIENT, deposit=case.deposit_id,
+                    amount=format_money(case.amount, case.currency), decision=in_words(decision))  # fmt: skip
 
 
 def completed(case: MedCase) -> None:
-    notify_members(
-        case.tenant, kind=COMPLETED_CLIENT, link=CLIENT_LINK, roles=CLIENT_ADMINS,
-        params={"deposit": case.deposit_id, "amount": format_money(case.refund_confirmed, case.currency)},
-    )  # fmt: skip
+    NOTIFIER.client(case.tenant, COMPLETED_CLIENT, deposit=case.deposit_id,
+                    amount=format_money(case.refund_confirmed, case.currency))  # fmt: skip
 
 
 def deadline(case: MedCase, level: str) -> None:
-    _staff(DEADLINE, {"case": case.public_id, "client": case.tenant.name,
-                      "amount": format_money(case.amount, case.currency),
-                      "level": {**LEVELS[level], "_localized": "1"}})  # fmt: skip
+    amount = format_money(case.amount, case.currency)
+    NOTIFIER.staff(DEADLINE, case=case.public_id, client=case.tenant.name, amount=amount,
+                   level=in_words(LEVELS[level]))  # fmt: skip

@@ -87,12 +87,26 @@ class MedOut(Schema):
     decided_by: str | None
     decided_at: datetime | None
     cancel_reason: str
+    bank_report: Literal["", "pending", "informed", "not_supported"] = Field(
+        description="The decision told to the bank: pending, informed (at bank_informed_at), not_supported"
+    )
+    bank_informed_at: datetime | None
+
+
+class EvidenceOut(Schema):
+    id: str
+    name: str
+    content_type: str
+    size: int
+    uploaded_by: str
+    created_at: datetime
 
 
 class MedDetailOut(MedOut):
     hops: list[HopOut]
     justification: str
     evidence_note: str
+    evidence: list[EvidenceOut] = Field(description="Evidence files (staff only; empty for a client)")
     parts: list[PartOut]
 
 

@@ -22,7 +22,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
+from django.http import FileResponse
 from django.utils import timezone
 from django_tenants.utils import get_public_schema_name, schema_context
 
@@ -31,15 +32,19 @@ from accounts.models import Membership, User
 from audit import services as audit
 from core.errors import AppError, ForbiddenError, NotFoundError
 from core.ids import new_public_id
+from core.jobs import enqueue_on_commit
+from files import services as files
+from files.models import StoredFile
+from files.sniff import JPEG, PDF, PNG, sniff
 from gateway import services as gateway
 from gateway.models import PluginKind
 from gateway.registry import get_registry
 from ledger import services as ledger
 from ledger.models import AccountKind, LedgerAccount
 from med import notices
-from med.models import ACTIVE_STATUSES, MedCase, MedRefundPart, MedStatus
+from med.models import ACTIVE_STATUSES, MedCase, MedEvidence, MedRefundPart, MedStatus
 from payments.models import Deposit, DepositStatus, Method
-from plugin_api import MedNotice, MedState, PluginError, ProviderEvent
+from plugin_api import MedDecision, MedDecisionReport, MedNotice, MedState, PluginError, ProviderEvent
 from refunds import services as refunds
 from refunds.models import Refund, RefundStatus
 from tenants.models import Tenant, TenantKind
@@ -53,6 +58,9 @@ REFUND_TIME = timedelta(hours=24)  # and pays the refund within 24 hours once du
 WARNINGS = (timedelta(hours=48), timedelta(hours=24), timedelta(hours=6))  # levels 1, 2, 3; 4 overdue
 REFUNDABLE = (DepositStatus.CONFIRMED.value, DepositStatus.PAID_TO_CLIENT.value)
 _CLOSED_BASE = 8_000_000_000_000  # queue_rank of closed cases: after every deadline, newest first
+MAX_EVIDENCE_BYTES = 10 * 1024 * 1024  # per file
+MAX_EVIDENCE_FILES = 20  # per case
+EVIDENCE_TYPES = (PDF, PNG, JPEG)
 
 
 # ---------------------------------------------------------------------------------- clocks
@@ -339,6 +347,10 @@ def _decide(
         locked = MedCase.objects.select_for_update().select_related("tenant").get(pk=case.pk)
         if locked.status != MedStatus.OPEN:
             raise AppError("med_not_open", status=409, status_now=locked.status)
+        if accepted and not MedEvidence.objects.filter(case=locked).exists():
+            # Money leaves on an acceptance: it stands on evidence attached to the case. A rejection
+            # lifts the block and needs the justification only.
+            raise AppError("med_evidence_required", status=422, fields={"evidence": "med_evidence_required"})
         now = timezone.now()
         locked.decided_by = membership.user
         locked.decided_at = now
@@ -357,6 +369,11 @@ def _decide(
             locked.save()
             _close(locked, MedStatus.REJECTED, actor=membership.user, justification=reason)
         notices.decided(locked)
+        locked.bank_report = "pending"
+        locked.save(update_fields=["bank_report", "updated_at"])
+        from med.tasks import report_decision  # the actor module imports these services
+
+        enqueue_on_commit(report_decision, locked.public_id)
     locked.refresh_from_db()
     return locked
 
@@ -477,3 +494,132 @@ def refund_statuses(case: MedCase) -> dict[str, str]:
         return {}
     with schema_context(case.tenant.schema_name):
         return dict(Refund.objects.filter(public_id__in=ids).values_list("public_id", "status"))
+
+
+# ------------------------------------------------------------------------------- evidence
+def check_evidence(content: bytes) -> str:
+    """The content type of an evidence upload, by its bytes, or why it is refused."""
+    if len(content) > MAX_EVIDENCE_BYTES:
+        raise AppError("file_too_large", status=400, megabytes=MAX_EVIDENCE_BYTES // (1024 * 1024))
+    if not content:
+        raise AppError("invalid_input", status=422, fields={"file": "empty_file"})
+    content_type = sniff(content)
+    if content_type not in EVIDENCE_TYPES:
+        raise AppError("unsupported_document_type", status=422, fields={"file": "unsupported_document_type"})
+    return content_type
+
+
+def add_evidence(membership: Membership, public_id: str, *, name: str, content: bytes) -> MedEvidence:
+    """Staff attach a file to an open case: checked by its content, stored in the client's schema (as
+    the client's other files), listed on the case; audited."""
+    _staff(membership)
+    case = access_case(membership, public_id)
+    content_type = check_evidence(content)
+    with transaction.atomic():
+        locked = MedCase.objects.select_for_update().select_related("tenant").get(pk=case.pk)
+        if locked.status != MedStatus.OPEN:
+            raise AppError("med_not_open", status=409, status_now=locked.status)
+        if MedEvidence.objects.filter(case=locked).count() >= MAX_EVIDENCE_FILES:
+            raise AppError("too_many_evidence_files", status=422, limit=MAX_EVIDENCE_FILES)
+        with schema_context(locked.tenant.schema_name):
+            stored = files.save_file(category="med_evidence", name=name or "evidence", content=content,
+                                     content_type=content_type, owner_id=membership.user_id)  # fmt: skip
+        evidence = MedEvidence.objects.create(
+            public_id=new_public_id("medev"), case=locked, name=stored.name, content_type=content_type,
+            size=stored.size, stored_id=stored.public_id, uploaded_by=membership.user,
+        )  # fmt: skip
+        _audit("evidence_added", locked, actor=membership.user, evidence=evidence.public_id,
+               name=evidence.name, size=evidence.size, content_type=content_type)  # fmt: skip
+    return evidence
+
+
+def evidence_of(case: MedCase) -> list[MedEvidence]:
+    return list(MedEvidence.objects.filter(case=case).select_related("uploaded_by"))
+
+
+def may_see_evidence(membership: Membership) -> bool:
+    """Evidence is the desk's: staff who see the case (the client reads the outcome, not the file)."""
+    return membership.tenant.kind == TenantKind.PLATFORM
+
+
+def evidence_response(membership: Membership, public_id: str, evidence_id: str) -> FileResponse:
+    """Serve one evidence file of a case the staff member sees (404 otherwise), from the client's schema."""
+    _staff(membership)
+    case = access_case(membership, public_id)
+    evidence = MedEvidence.objects.filter(case=case, public_id=evidence_id).first()
+    if evidence is None:
+        raise NotFoundError
+    with schema_context(case.tenant.schema_name):
+        stored = StoredFile.objects.filter(public_id=evidence.stored_id).first()
+        if stored is None:
+            raise NotFoundError
+        try:
+            return files.file_response(stored)
+        except FileNotFoundError as exc:  # the row outlived its bytes (a restored database): not a 500
+            raise NotFoundError from exc
+
+
+# ------------------------------------------------------------------ the decision, to the bank
+def decision_report(case: MedCase) -> MedDecisionReport:
+    accepted = case.status in (MedStatus.REFUNDING, MedStatus.COMPLETED)
+    return MedDecisionReport(
+        case_reference=case.case_reference, charge_reference=case.deposit_id,
+        decision=MedDecision.ACCEPTED if accepted else MedDecision.REJECTED,
+        refunded_amount=case.amount if accepted else 0, currency=case.currency,
+        reason=case.justification, decided_at=case.decided_at or case.updated_at,
+        idempotency_key=f"med-decision:{case.public_id}",
+    )  # fmt: skip
+
+
+def report_decision_now(public_id: str) -> str:
+    """Tell the provider of the decision on a case (the worker's job, after the decision commits).
+    Idempotent: a case already told is not told again (a duplicate delivery of the job), and the
+    provider keeps one decision per idempotency key (a retry after a lost answer). A timeout or a
+    provider's error raises, for dramatiq to retry; a provider that takes no reports is recorded as
+    such. Answers the case's `bank_report` after the call."""
+    case = MedCase.objects.select_related("tenant").filter(public_id=public_id).first()
+    if case is None or case.bank_report in ("", "informed", "not_supported"):
+        return case.bank_report if case is not None else "unknown_case"
+    with transaction.atomic():
+        MedCase.objects.filter(pk=case.pk).update(bank_report_attempts=F("bank_report_attempts") + 1)
+    config = gateway.effective_config(PluginKind.PROVIDER, case.provider, case.tenant)
+    provider = get_registry().provider(case.provider)
+    outcome = "informed"
+    try:
+        provider.report_med_decision(decision_report(case), config)
+    except PluginError as exc:
+        if exc.code != "med_decisions_not_supported":
+            logger.warning("MED decision of %s not taken by %s: %s", case.public_id, case.provider, exc.code)
+            raise
+        outcome = "not_supported"
+    with transaction.atomic():
+        locked = MedCase.objects.select_for_update().select_related("tenant").get(pk=case.pk)
+        if locked.bank_report != "pending":
+            return str(locked.bank_report)
+        locked.bank_report = outcome
+        if outcome == "informed":
+            locked.bank_informed_at = timezone.now()
+        locked.save(update_fields=["bank_report", "bank_informed_at", "updated_at"])
+        action = "bank_informed" if outcome == "informed" else "bank_report_not_supported"
+        decision = decision_report(locked).decision.value
+        _audit(action, locked, decision=decision, attempts=locked.bank_report_attempts)
+    return outcome
+
+
+REPORT_AGAIN_AFTER = timedelta(minutes=10)  # a decision the job has not told the bank by then
+
+
+def report_pending_decisions(now: datetime | None = None) -> int:
+    """Per client tenant (the periodic job): tell the bank of decisions still pending after the job's
+    own retries (the bank was away for long). Answers how many were told now."""
+    cutoff = (now or timezone.now()) - REPORT_AGAIN_AFTER
+    pending = MedCase.objects.filter(
+        tenant__schema_name=current_schema(), bank_report="pending", decided_at__lte=cutoff
+    ).values_list("public_id", flat=True)[:100]
+    told = 0
+    for public_id in list(pending):
+        try:
+            told += report_decision_now(public_id) == "informed"
+        except (PluginError, TimeoutError, OSError) as exc:
+            logger.warning("MED decision of %s still not told: %s", public_id, exc)
+    return told

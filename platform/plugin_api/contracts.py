@@ -230,6 +230,30 @@ class MedNotice:
     hops: tuple[MedHop, ...] = ()  # at most MED_MAX_HOPS, depths 1..n in order
 
 
+class MedDecision(enum.StrEnum):
+    """The receiving institution's answer to a MED case (API 1.2)."""
+
+    ACCEPTED = "accepted"  # the claim stands: `refunded_amount` goes back to the payer
+    REJECTED = "rejected"  # the claim is refused, with `reason`
+
+
+@dataclass(frozen=True)
+class MedDecisionReport:
+    """Cofre's decision on a MED case, reported to the provider that raised it (API 1.2).
+
+    `idempotency_key` is the same for every report of one decision (a retry, a duplicate delivery of
+    the job): the provider keeps one decision per key, and answers a repeat as it did the first."""
+
+    case_reference: str  # MedNotice.case_reference
+    charge_reference: str  # the disputed charge's reference (ChargeRequest.reference)
+    decision: MedDecision
+    refunded_amount: int  # centavos refunded to the payer (accepted); 0 when rejected
+    currency: str
+    reason: str  # the justification (rejected: what the payer's institution reads)
+    decided_at: datetime
+    idempotency_key: str
+
+
 @dataclass(frozen=True)
 class PayerDocument:
     """Something to hand the payer: a printable boleto page, a QR code image."""
@@ -364,6 +388,17 @@ class BankProvider(ABC):
     def remove_pix_key(self, key: str, config: Mapping[str, Any]) -> None:
         """Remove the key from the directory (a key the bank does not know is not an error)."""
         raise PluginError("pix_keys_not_supported")
+
+    # MED decisions (API 1.2): a provider with `accepts_med_decisions` is told of Cofre's decision on
+    # each of its MED cases (accepted with the amount refunded, or rejected with the reason) through
+    # `report_med_decision`, idempotent on `report.idempotency_key`.
+    accepts_med_decisions: bool = False
+
+    def report_med_decision(self, report: MedDecisionReport, config: Mapping[str, Any]) -> None:
+        """Tell the bank of the decision on a MED case. Idempotent on `report.idempotency_key` (a repeat
+        changes nothing); a `TimeoutError` or a PluginError means it did not arrive: Cofre retries with
+        the same report. The default raises PluginError("med_decisions_not_supported")."""
+        raise PluginError("med_decisions_not_supported")
 
     def fetch_med_case(self, case_reference: str, config: Mapping[str, Any]) -> MedNotice:
         """The MED case `case_reference` as the bank knows it now (the same case for every notice of it).

@@ -157,10 +157,31 @@ class SandboxMedCase(models.Model):
     details = models.CharField(max_length=200, blank=True)
     hops = models.JSONField(default=list)  # [{depth, ispb, account, holder_document, amount}]
     reported_at = models.DateTimeField()
+    # Test mode: how many reports of the decision the bank still answers with a timeout (as a bank that
+    # is away would), so a test sees Cofre retry.
+    decision_failures = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
         return f"{self.case_reference} ({self.charge.reference}: {self.state})"
+
+
+class SandboxMedDecision(models.Model):
+    """The receiving institution's decision on a MED case, as reported to the bank (plugin API 1.2):
+    one row per idempotency key; a repeated report only counts itself (`received`)."""
+
+    idempotency_key = models.CharField(max_length=80, unique=True)
+    case = models.ForeignKey(SandboxMedCase, on_delete=models.PROTECT, related_name="decisions")
+    decision = models.CharField(max_length=10)  # accepted | rejected
+    refunded_amount = models.BigIntegerField()
+    currency = models.CharField(max_length=3)
+    reason = models.TextField(blank=True)
+    decided_at = models.DateTimeField()
+    received = models.PositiveIntegerField(default=1)  # reports of this decision that arrived
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.case_id}: {self.decision}"
 
 
 class SandboxPixKey(models.Model):

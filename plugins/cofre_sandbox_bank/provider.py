@@ -55,6 +55,7 @@ from plugin_api import (
     ChargeArtifacts,
     ChargeRequest,
     ChargeState,
+    MedDecisionReport,
     MedHop,
     MedNotice,
     MedState,
@@ -232,6 +233,7 @@ class SandboxBank(BankProvider):
     default_provider = True  # the built-in default: serves what no route names
     reports_med = True
     registers_pix_keys = True
+    accepts_med_decisions = True
 
     def __init__(self) -> None:
         self.config_schema = {
@@ -618,6 +620,7 @@ class SandboxBank(BankProvider):
         hops: int = 3,
         duplicates: int = 0,
         delay_seconds: int = 0,
+        decision_failures: int = 0,
     ) -> SandboxMedCase:
         """Open a MED case on the bank's paid charge `charge_reference` (its test mode) and schedule its
         notice webhooks, signed with the secret and sent to the URL of the charge's own webhooks."""
@@ -629,6 +632,8 @@ class SandboxBank(BankProvider):
             raise PluginError("invalid_hops", "hops")
         if type(duplicates) is not int or not 0 <= duplicates <= 5:
             raise PluginError("invalid_duplicates", "duplicates")
+        if type(decision_failures) is not int or not 0 <= decision_failures <= 5:
+            raise PluginError("invalid_decision_failures", "decision_failures")
         with transaction.atomic():
             charge = SandboxCharge.objects.select_for_update().filter(reference=charge_reference).first()
             if charge is None:
@@ -653,6 +658,7 @@ class SandboxBank(BankProvider):
                 details="Contestação pelo botão de autoatendimento (MED 2.0)",
                 hops=_trace(disputed, hops),
                 reported_at=now,
+                decision_failures=decision_failures,
             )
             rows = []
             for index in range(duplicates + 1):
@@ -702,6 +708,51 @@ class SandboxBank(BankProvider):
             details=case.details,
             hops=tuple(MedHop(**hop) for hop in case.hops),
         )
+
+    def report_med_decision(self, report: MedDecisionReport, config: Mapping[str, Any]) -> None:
+        """Record the decision on one of the bank's MED cases: one row per idempotency key (a repeat
+        counts itself and changes nothing; the same key with another decision is a conflict). In test
+        mode a case raised with `decision_failures` answers that many reports with a timeout first."""
+        from cofre_sandbox_bank.models import SandboxMedCase, SandboxMedDecision
+
+        with transaction.atomic():
+            case = (
+                SandboxMedCase.objects.select_for_update()
+                .select_related("charge")
+                .filter(case_reference=report.case_reference)
+                .first()
+            )
+            if case is None:
+                raise PluginError("unknown_med_case", "case_reference")
+            if case.charge.reference != report.charge_reference:
+                raise PluginError("med_reference_mismatch", "charge_reference")
+            failing = case.decision_failures > 0
+            if failing:
+                case.decision_failures -= 1
+                case.save(update_fields=["decision_failures"])
+        if failing:
+            raise TimeoutError("sandbox bank: the MED decision report timed out (test mode)")
+        with transaction.atomic():
+            known = (
+                SandboxMedDecision.objects.select_for_update()
+                .filter(idempotency_key=report.idempotency_key)
+                .first()
+            )
+            if known is not None:
+                if (known.decision, known.refunded_amount) != (report.decision.value, report.refunded_amount):
+                    raise PluginError("idempotency_conflict", "idempotency_key")
+                known.received += 1
+                known.save(update_fields=["received"])
+                return
+            SandboxMedDecision.objects.create(
+                idempotency_key=report.idempotency_key,
+                case=case,
+                decision=report.decision.value,
+                refunded_amount=report.refunded_amount,
+                currency=report.currency,
+                reason=report.reason[:2000],
+                decided_at=report.decided_at,
+            )
 
     # ------------------------------------------------------------------ PIX keys
     def register_pix_key(self, registration: PixKeyRegistration, config: Mapping[str, Any]) -> None:

@@ -11,5 +11,6 @@ urlpatterns: list[URLPattern] = [
     path("tokens", views.create_token, name="tokens"),
     path("webhooks/release", views.release_webhooks, name="release_webhooks"),
     path("med", views.raise_med, name="raise_med"),
+    path("med/decisions", views.med_decisions, name="med_decisions"),
     path("pix-credits", views.send_to_key, name="send_to_key"),
 ]

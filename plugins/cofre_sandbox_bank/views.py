@@ -18,6 +18,12 @@ reference; amount defaults to all of it); `{case_reference, amount, hops}` out (
 webhooks go out like the charge's (release them at once with `webhooks/release` and the charge's
 reference). Off in the production profile (404).
 
+`GET /sandbox-bank/med/decisions?case_reference=...`: test mode too: the decisions Cofre reported on the
+bank's MED case (plugin API 1.2), `{decisions: [{decision, refunded_amount, currency, reason,
+decided_at, received}]}` (`received`: how many reports of it arrived). `POST /sandbox-bank/med` takes
+`decision_failures?: 0..5` too: that many reports of the decision time out first. Off in the
+production profile (404).
+
 `POST /sandbox-bank/pix-credits`: test mode too: someone sends money to a PIX key registered at the
 bank, with no charge before. JSON `{key, amount, payer_name, payer_document, duplicates?: 0..5}` in;
 `{end_to_end_id, key, amount}` out (201). The bank tells the key's merchant with a webhook of kind
@@ -33,11 +39,11 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.debug import sensitive_variables
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from cofre_sandbox_bank.cards import CardDataError, check_card
 from cofre_sandbox_bank.delivery import release
-from cofre_sandbox_bank.models import SandboxCardToken
+from cofre_sandbox_bank.models import SandboxCardToken, SandboxMedDecision
 from cofre_sandbox_bank.provider import SandboxBank
 from plugin_api import PluginError
 
@@ -106,12 +112,33 @@ def raise_med(request: HttpRequest) -> JsonResponse:
             reason=payload.get("reason") or "fraud",
             hops=payload.get("hops", 3),
             duplicates=payload.get("duplicates", 0),
+            decision_failures=payload.get("decision_failures", 0),
         )
     except PluginError as exc:
         return _error(exc.code, exc.field, f"The case cannot be raised: {exc.code}")
     return JsonResponse(
         {"case_reference": case.case_reference, "amount": case.amount, "hops": case.hops}, status=201
     )
+
+
+@require_GET
+def med_decisions(request: HttpRequest) -> JsonResponse:
+    if getattr(settings, "COFRE_ENV", "") == "production":
+        raise Http404
+    reference = request.GET.get("case_reference", "")
+    rows = SandboxMedDecision.objects.filter(case__case_reference=reference).order_by("id")
+    decisions = [
+        {
+            "decision": row.decision,
+            "refunded_amount": row.refunded_amount,
+            "currency": row.currency,
+            "reason": row.reason,
+            "decided_at": row.decided_at.isoformat(),
+            "received": row.received,
+        }
+        for row in rows
+    ]
+    return JsonResponse({"decisions": decisions})
 
 
 @csrf_exempt  # the bank's own test mode, called by a demo or test driver

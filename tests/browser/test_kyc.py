@@ -2,7 +2,8 @@
 an owner (a wrong CPF refused on its field first), uploads the three documents and submits the file
 (with the confirmation); the admin finds it pending in admin/customers-kyc, opens it, sees the
 documents, approves it with the confirmation step; the client then reads "Aprovado" and its next
-review date. Data on a client of its own (committed)."""
+review date. The admin then reopens the approved file with a reason (the periodic review): the client
+reads the reason and may edit its file again. Data on a client of its own (committed)."""
 
 from __future__ import annotations
 
@@ -103,14 +104,37 @@ def test_a_client_submits_its_kyc_file_and_the_admin_approves_it(
     assert approved.value.json()["status"] == "approved"
     expect(drawer.locator("[data-kyc-status='approved']")).to_have_text("Aprovado", timeout=15_000)
     expect(row).to_have_count(0)  # no longer pending: out of the filtered queue
-    staff.close()
 
     page.reload()
     expect(page.get_by_test_id("kyc-status")).to_contain_text("Aprovado", timeout=15_000)
     expect(page.get_by_test_id("kyc-status")).to_contain_text("Próxima revisão periódica")
+    expect(page.get_by_role("button", name="Salvar rascunho")).to_have_count(0)
 
     from kyc.models import KycFile
 
     with django_db_blocker.unblock():
         kyc = KycFile.objects.get(tenant__slug=slug)
         assert (kyc.status, kyc.decided_by_email) == ("approved", "admin@demo.test")
+
+    reason = "Alteração no quadro societário: envie o novo contrato."
+    drawer.get_by_role("button", name="Reabrir").click()
+    form = admin.get_by_role("dialog", name="Reabrir este cadastro KYC")
+    form.get_by_label("Motivo").fill(reason)
+    form.get_by_role("button", name="Reabrir").click()
+    decision = admin.get_by_role("alertdialog", name="Confirmar a decisão?")
+    expect(decision).to_contain_text(f"O cadastro KYC de Concurrency {slug} será reaberto para revisão.")
+    with admin.expect_response(lambda r: r.url.endswith(f"/api/admin/kyc/{slug}/reopen")) as reopened:
+        decision.get_by_role("button", name="Confirmar").click()
+    assert reopened.value.status == 200, reopened.value.text()
+    expect(drawer.locator("[data-kyc-status='review_due']")).to_have_text(
+        "Revisão periódica pendente", timeout=15_000
+    )
+    staff.close()
+
+    page.reload()
+    expect(page.get_by_test_id("kyc-status")).to_contain_text("Revisão periódica pendente", timeout=15_000)
+    expect(page.get_by_test_id("kyc-reopened")).to_contain_text(reason)
+    expect(page.get_by_role("button", name="Salvar rascunho")).to_be_visible()
+
+    with django_db_blocker.unblock():
+        assert KycFile.objects.get(tenant__slug=slug).status == "review_due"

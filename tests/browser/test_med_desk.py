@@ -1,9 +1,11 @@
 """The MED desk in a browser: the sandbox bank raises a MED case on a client's paid PIX deposit (its
 test mode, POST /sandbox-bank/med) and its notice is delivered; the employee finds the case in
-employee/meds with its countdown, opens it (traced hops), cannot accept without a justification,
-accepts it with one and confirms; the case is refunding, its first refund part sent with the amount
-that was held. Data written in-process and committed, on a client of its own assigned to the demo
-employee."""
+employee/meds with its countdown, opens it (traced hops), attaches evidence (a file that is not a
+PDF/PNG/JPEG refused with the reason, a PDF listed with its download), cannot accept without a
+justification, accepts it with one and confirms; the case is refunding, its first refund part sent
+with the amount that was held, and once the worker's job ran the case says when the bank was told.
+The client's owner reads the case in clients/meds (read only). Data written in-process and
+committed, on a client of its own assigned to the demo employee."""
 
 from __future__ import annotations
 
@@ -16,13 +18,15 @@ from django.utils import timezone
 from django_tenants.utils import schema_context
 from playwright.sync_api import expect
 
+from tests.browser.conftest import tenant_url
 from tests.browser.helpers import login_ui, role_url, wait_for_shell
-from tests.browser.money_out import fund, new_client
+from tests.browser.money_out import fund, login_as_email, new_client
+from tests.notifications.test_mail_worker import wait_until
 from tests.payouts.helpers import balance, post_webhooks
 from tests.support.http import ApiClient
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import FilePayload, Page
 
 PAYER = {"name": "Otávio Contestado", "document": "529.982.247-25"}
 
@@ -77,6 +81,18 @@ def test_staff_accept_a_med_case_raised_through_the_sandbox(
     hops = drawer.get_by_role("table", name="Rastreio dos recursos (MED 2.0)")
     expect(hops.locator("tbody tr")).to_have_count(3, timeout=15_000)
     expect(drawer).to_contain_text("Notificações recebidas")
+    expect(drawer).to_contain_text("Nenhuma evidência anexada ainda.")
+    not_a_pdf: FilePayload = {"name": "conversa.pdf", "mimeType": "application/pdf", "buffer": b"not a pdf"}
+    drawer.get_by_label("Anexar evidência").set_input_files(files=not_a_pdf)
+    expect(page.get_by_text("Envie o documento em PDF, PNG ou JPEG.")).to_be_visible(timeout=15_000)
+    pdf = b"%PDF-1.4\n%boletim\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+    boletim: FilePayload = {"name": "boletim.pdf", "mimeType": "application/pdf", "buffer": pdf}
+    drawer.get_by_label("Anexar evidência").set_input_files(files=boletim)
+    download = drawer.get_by_role("link", name="Baixar boletim.pdf")
+    expect(download).to_be_visible(timeout=15_000)
+    with page.expect_download() as fetched:
+        download.click()
+    assert fetched.value.suggested_filename == "boletim.pdf"
     drawer.get_by_role("button", name=f"Aceitar caso MED {case_id}").click()
 
     form = page.get_by_role("dialog", name="Aceitar esta contestação")
@@ -105,3 +121,28 @@ def test_staff_accept_a_med_case_raised_through_the_sandbox(
             "refunding", 0, "Golpe confirmado pelo banco do pagador"
         )  # fmt: skip
         assert case.parts.get().amount == 12_000
+        assert case.evidence.count() == 1
+
+        def informed() -> bool:  # the worker's job, sent through the outbox when the decision committed
+            return MedCase.objects.get(public_id=case_id).bank_report == "informed"
+
+        assert wait_until(informed, timeout=60), "the worker did not tell the bank"
+    page.reload()  # the drawer stays open (its case is in the address)
+    expect(page.get_by_role("dialog", name=f"Caso MED {case_id}")).to_contain_text(
+        "Informado ao banco em", timeout=15_000
+    )
+
+
+def test_the_client_reads_its_med_claims(page: Page, web: str, med_case: dict[str, Any]) -> None:
+    slug = med_case["slug"]
+    login_as_email(page, web, slug, f"owner@{slug}.test")
+    wait_for_shell(page)
+    page.goto(tenant_url(web, slug, "/plataforma/clients/meds"))
+    expect(page.get_by_role("heading", name="Contestações MED").first).to_be_visible(timeout=15_000)
+    row = page.locator(f"tr[data-med='{med_case['case']}']")
+    expect(row).to_contain_text(med_case["deposit"], timeout=15_000)
+    expect(row).to_contain_text("R$ 120,00")  # disputed and blocked
+    expect(row).to_contain_text("Aguardando análise")
+    expect(row).to_contain_text("Em análise")
+    expect(row).to_contain_text("Faltam 6d 23h")
+    expect(page.get_by_role("button", name="Aceitar e devolver")).to_have_count(0)

@@ -23,6 +23,7 @@ def test_every_app_registers_its_periodic_jobs() -> None:
         "webhooks": "webhook_jobs",
         "exports": "export_jobs",
         "med": "med_jobs",
+        "kyc": "kyc_jobs",
     }
 
 
@@ -48,7 +49,7 @@ def test_the_tick_sends_every_registered_job_to_every_active_client_tenant(
     clients = set(active.values_list("schema_name", flat=True))
     assert {"acme", "beta"} <= clients
     assert suspended.schema_name not in clients
-    jobs = ("deposits", "payouts", "refunds", "webhooks", "exports", "med")
+    jobs = ("deposits", "payouts", "refunds", "webhooks", "exports", "med", "kyc")
     expected = [(job, schema) for job in jobs for schema in clients] + [("exports", "public")]
     assert sorted(sent) == sorted(expected)
 

@@ -35,7 +35,12 @@ LOOK_UPS = {"GET /api/kyc/consult/{document}"}
 WITH_OBJECTS = [op for op in OPERATIONS if op.params and not op.is_public and str(op) not in LOOK_UPS]
 
 NO_BODY = {"GET", "DELETE"}
-MULTIPART = {("POST", "/api/auth/avatar"), ("POST", "/api/payout-imports"), ("POST", "/api/kyc/documents")}
+MULTIPART = {
+    ("POST", "/api/auth/avatar"),
+    ("POST", "/api/payout-imports"),
+    ("POST", "/api/kyc/documents"),
+    ("POST", "/api/med-cases/{case_id}/evidence"),
+}
 
 
 def call(client: Client, op: Operation, /, **values: object) -> Any:

@@ -13,7 +13,13 @@ from tests.support.personas import PERSONAS
 
 pytestmark = pytest.mark.django_db
 
-CLIENT_COMMON = ["clients/direct_deposits", "clients/home", "clients/payments", "clients/withdraws"]
+CLIENT_COMMON = [
+    "clients/direct_deposits",
+    "clients/home",
+    "clients/payments",
+    "clients/withdraws",
+    "clients/meds",
+]
 # acme has the direct_deposits module and both withdraw toggles on (demo data).
 MANAGER = [
     "clients/direct_deposits",
@@ -27,6 +33,7 @@ MANAGER = [
     "clients/manual-withdraws",
     "clients/transactional-withdraws",
     "clients/refunds",
+    "clients/meds",
     "clients/client-user",
     "clients/config",
     "client/logs",
@@ -93,6 +100,7 @@ EXPECTED: dict[str, list[str]] = {
         "clients/manual-withdraws",
         "clients/transactional-withdraws",
         "clients/refunds",
+        "clients/meds",
     ],
     "customer": ["home", "atividade", "depositar", "sacar", "contas-bancarias", "clients/direct_deposits"],
     # The partner sees the by-provider pages too (ARCHITECTURE.md, "Partner area").

@@ -180,6 +180,8 @@ def test_the_transition_table_is_applied_exactly() -> None:
         ("pending", "start_review"): "under_review",
         ("pending", "approve"): "approved", ("under_review", "approve"): "approved",
         ("pending", "reject"): "rejected", ("under_review", "reject"): "rejected",
+        ("approved", "come_due"): "review_due", ("approved", "reopen"): "review_due",
+        ("review_due", "submit"): "pending",
     }  # fmt: skip
     for status, action in product(KycStatus.values, kyc.TRANSITIONS):
         if (status, action) in expected:

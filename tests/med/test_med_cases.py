@@ -10,6 +10,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 from django_tenants.utils import schema_context
 
@@ -33,6 +34,12 @@ PAYER = {
     "neighborhood": "Centro", "city": "São Paulo", "state": "SP", "zipcode": "01001000",
 }  # fmt: skip
 JUSTIFICATION = "Golpe confirmado: o pagador registrou boletim de ocorrência."
+PDF = b"%PDF-1.4\n%boletim\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+
+
+def attach_evidence(desk: ApiClient, case_id: str, content: bytes = PDF, name: str = "bo.pdf") -> Any:
+    """Staff attach a file to the case (an acceptance stands on evidence)."""
+    return desk.post(f"/api/med-cases/{case_id}/evidence", {"file": SimpleUploadedFile(name, content)})
 
 
 def paid_pix(client: ApiClient, amount: int = 10_000, *, settle: bool = True) -> str:
@@ -157,6 +164,10 @@ def test_accept_refunds_in_parts_as_the_balance_allows_and_retries_move_money_on
     short = desk.post_json(f"/api/med-cases/{case.public_id}/accept", {"justification": "ok"})
     assert short.status_code == 400
     assert short.json()["fields"] == {"justification": "justification_required"}
+    bare = desk.post_json(f"/api/med-cases/{case.public_id}/accept", {"justification": JUSTIFICATION})
+    assert bare.status_code == 422
+    assert bare.json()["fields"] == {"evidence": "med_evidence_required"}
+    assert attach_evidence(desk, case.public_id).status_code == 201
     decision = {"justification": JUSTIFICATION, "evidence_note": "BO 1234/2026"}
     answer = desk.post_json(f"/api/med-cases/{case.public_id}/accept", decision)
     assert answer.status_code == 200, answer.content
@@ -335,6 +346,7 @@ def test_a_step_that_fails_midway_leaves_nothing_and_its_retry_moves_the_money_o
         if med_case:
             raise RuntimeError("worker killed mid-step")
 
+    assert attach_evidence(staff(), case.public_id).status_code == 201
     refunds.register_refund_check("test_crash", crash)
     try:
         try:

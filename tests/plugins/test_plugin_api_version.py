@@ -87,3 +87,11 @@ def test_a_compatible_plugin_loads() -> None:
 
 def test_the_built_in_django_apps_still_load() -> None:
     assert plugin_django_apps() == ["cofre_sandbox_bank"]
+
+
+def test_a_plugin_built_for_an_older_minor_still_loads() -> None:
+    # 1.2 added report_med_decision with a default: a provider built for 1.1 knows nothing of it.
+    plugin = SimpleNamespace(cofre_payment_methods=hookimpl(lambda: [_Method()]), COFRE_PLUGIN_API="1.1")
+    registry = build_registry(blocked=(), extra_plugins=[("versioned", plugin)])
+    assert "versioned" in registry.methods
+    assert registry.refused == ()

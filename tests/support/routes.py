@@ -124,6 +124,7 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/api/admin/kyc/{client}/approve"): {},
     ("POST", "/api/admin/kyc/{client}/reject"): {"reason": "Isolation suite: documents missing"},
     ("POST", "/api/admin/kyc/{client}/review-date"): {"review_due_on": "2030-01-01"},
+    ("POST", "/api/admin/kyc/{client}/reopen"): {"reason": "Isolation suite: periodic review"},
     ("POST", "/api/customers/{document}/notes"): {"text": "Isolation suite"},
     ("PUT", "/api/customers/{document}/tags"): {"tags": ["isolation"]},
     ("POST", "/api/alerts/{alert_id}/acknowledge"): {"note": ""},

@@ -67,6 +67,10 @@ export interface paths {
     /** Reject the file with a reason (audited, the client told) */
     post: operations["kyc_api_reject"];
   };
+  "/api/admin/kyc/{client}/reopen": {
+    /** Reopen an approved file with a reason: review due, the client updates and resubmits it */
+    post: operations["kyc_api_reopen"];
+  };
   "/api/admin/kyc/{client}/review-date": {
     /** Move the periodic review of an approved file */
     post: operations["kyc_api_review_date"];
@@ -366,6 +370,14 @@ export interface paths {
   "/api/med-cases/{case_id}/accept": {
     /** Accept the claim: refund it (in parts as the balance allows) */
     post: operations["med_api_accept_case"];
+  };
+  "/api/med-cases/{case_id}/evidence": {
+    /** Attach an evidence file to an open case (multipart `file`): PDF, PNG or JPEG by content, at most 10 MB */
+    post: operations["med_api_upload_evidence"];
+  };
+  "/api/med-cases/{case_id}/evidence/{evidence_id}": {
+    /** Download an evidence file (staff) */
+    get: operations["med_api_download_evidence"];
   };
   "/api/med-cases/{case_id}/reject": {
     /** Reject the claim: the block is lifted */
@@ -2859,6 +2871,24 @@ export interface components {
       /** Items */
       items: string[];
     };
+    /** EvidenceOut */
+    EvidenceOut: {
+      /** Content Type */
+      content_type: string;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Id */
+      id: string;
+      /** Name */
+      name: string;
+      /** Size */
+      size: number;
+      /** Uploaded By */
+      uploaded_by: string;
+    };
     /** ExportCreatedOut */
     ExportCreatedOut: {
       /** Id */
@@ -3454,7 +3484,7 @@ export interface components {
        * Status
        * @enum {string}
        */
-      status: "draft" | "pending" | "under_review" | "approved" | "rejected";
+      status: "draft" | "pending" | "under_review" | "approved" | "rejected" | "review_due";
       /** Submitted At */
       submitted_at: string | null;
     };
@@ -3502,13 +3532,15 @@ export interface components {
       people: components["schemas"]["KycPersonOut"][];
       /** Rejection Reason */
       rejection_reason: string;
+      /** Reopen Reason */
+      reopen_reason: string;
       /** Review Due On */
       review_due_on: string | null;
       /**
        * Status
        * @enum {string}
        */
-      status: "draft" | "pending" | "under_review" | "approved" | "rejected";
+      status: "draft" | "pending" | "under_review" | "approved" | "rejected" | "review_due";
       /** Submitted At */
       submitted_at: string | null;
       /** Trade Name */
@@ -3576,13 +3608,21 @@ export interface components {
        * Status
        * @default []
        */
-      status?: ("draft" | "pending" | "under_review" | "approved" | "rejected" | "expiring")[];
+      status?: ("draft" | "pending" | "under_review" | "approved" | "rejected" | "review_due" | "expiring")[];
     };
     /** KycRejectIn */
     KycRejectIn: {
       /**
        * Reason
        * @description What the client must correct
+       */
+      reason: string;
+    };
+    /** KycReopenIn */
+    KycReopenIn: {
+      /**
+       * Reason
+       * @description Why the file is reopened (the client reads it)
        */
       reason: string;
     };
@@ -3658,6 +3698,14 @@ export interface components {
        * Format: date-time
        */
       analysis_due_at: string;
+      /** Bank Informed At */
+      bank_informed_at: string | null;
+      /**
+       * Bank Report
+       * @description The decision told to the bank: pending, informed (at bank_informed_at), not_supported
+       * @enum {string}
+       */
+      bank_report: "" | "pending" | "informed" | "not_supported";
       /** Cancel Reason */
       cancel_reason: string;
       /** Case Reference */
@@ -3682,6 +3730,11 @@ export interface components {
        * @description The deadline running now (analysis, then refund)
        */
       due_at: string | null;
+      /**
+       * Evidence
+       * @description Evidence files (staff only; empty for a client)
+       */
+      evidence: components["schemas"]["EvidenceOut"][];
       /** Evidence Note */
       evidence_note: string;
       /** Held Amount */
@@ -3758,6 +3811,14 @@ export interface components {
        * Format: date-time
        */
       analysis_due_at: string;
+      /** Bank Informed At */
+      bank_informed_at: string | null;
+      /**
+       * Bank Report
+       * @description The decision told to the bank: pending, informed (at bank_informed_at), not_supported
+       * @enum {string}
+       */
+      bank_report: "" | "pending" | "informed" | "not_supported";
       /** Cancel Reason */
       cancel_reason: string;
       /** Case Reference */
@@ -7078,7 +7139,7 @@ export interface operations {
   kyc_api_list_files: {
     parameters: {
       query?: {
-        status?: ("draft" | "pending" | "under_review" | "approved" | "rejected" | "expiring")[];
+        status?: ("draft" | "pending" | "under_review" | "approved" | "rejected" | "review_due" | "expiring")[];
         /** @description A client's slug */
         client?: string;
         /** @description Legal name, client name or CNPJ */
@@ -7184,6 +7245,33 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["KycRejectIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["KycOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Reopen an approved file with a reason: review due, the client updates and resubmits it */
+  kyc_api_reopen: {
+    parameters: {
+      path: {
+        client: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["KycReopenIn"];
       };
     };
     responses: {
@@ -9221,6 +9309,57 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["MedDetailOut"];
         };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Attach an evidence file to an open case (multipart `file`): PDF, PNG or JPEG by content, at most 10 MB */
+  med_api_upload_evidence: {
+    parameters: {
+      path: {
+        case_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /** File */
+          file?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EvidenceOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Download an evidence file (staff) */
+  med_api_download_evidence: {
+    parameters: {
+      path: {
+        case_id: string;
+        evidence_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: never;
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
       "4XX": {

@@ -107,6 +107,7 @@ export type CustomerAlertList = Schemas['AlertListOut'];
 export type MedCase = Schemas['MedOut'];
 export type MedCaseDetail = Schemas['MedDetailOut'];
 export type MedCaseList = Schemas['MedListOut'];
+export type MedEvidence = Schemas['EvidenceOut'];
 // KYC onboarding (client/kyc, admin/customers-kyc).
 export type KycFile = Schemas['KycOut'];
 export type KycInput = Schemas['KycIn'];

@@ -42,6 +42,7 @@ export const routeMessages = defineMessages({
     defaultMessage: 'Transactional withdrawals',
   },
   'clients/refunds': { id: 'menu.route.clients.refunds', defaultMessage: 'Refunds' },
+  'clients/meds': { id: 'menu.route.clients.meds', defaultMessage: 'MED claims' },
   'employee/transactions': { id: 'menu.route.employee.transactions', defaultMessage: 'Transactions' },
   'employee/payout-requests': { id: 'menu.route.employee.payout-requests', defaultMessage: 'Payout requests' },
   'clients/client-user': { id: 'menu.route.clients.client-user', defaultMessage: 'Users' },

@@ -44,3 +44,9 @@ export function formatDate(value: string | number, locale: string): string {
   const date = typeof value === 'number' ? new Date(value * 1000) : new Date(`${value}T00:00:00`);
   return new Intl.DateTimeFormat(locale, { dateStyle: 'short' }).format(date);
 }
+
+/** A file's size as "12 KB" / "1,5 MB" in the locale. */
+export function fileSize(bytes: number, locale: string): string {
+  if (bytes < 1024 * 1024) return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.max(1, bytes / 1024))} KB`;
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))} MB`;
+}

@@ -39,6 +39,7 @@ const AlertsScreen = lazyWithTimeout(() => import('@/features/customer-alerts/co
 const ClientKycScreen = lazyWithTimeout(() => import('@/features/kyc/components/client-kyc-screen'));
 const StaffKycScreen = lazyWithTimeout(() => import('@/features/kyc/components/staff-kyc-screen'));
 const MedScreen = lazyWithTimeout(() => import('@/features/med/components/med-screen'));
+const ClientMedScreen = lazyWithTimeout(() => import('@/features/med/components/client-med-screen'));
 const RestrictionsScreen = lazyWithTimeout(() => import('@/features/restrictions/components/restrictions-screen'));
 const PartnerHomeScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-home-screen'));
 const PartnerDepositsScreen = lazyWithTimeout(() => import('@/features/partner/components/partner-deposits-screen'));
@@ -113,6 +114,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'admin/customers-metrics': CustomersMetricsScreen,
   'employee/kyc-phones-emails': KycContactsScreen,
   'employee/meds': MedScreen,
+  'clients/meds': ClientMedScreen,
   'partner-providers/home': PartnerHomeScreen,
   'partner/balance': PartnerBalanceScreen,
   'partner/deposits': PartnerDepositsScreen,

@@ -75,9 +75,9 @@ export function staffDocumentUrl(slug: string, id: string): string {
   return `${API_URL}/admin/kyc/${encodeURIComponent(slug)}/documents/${encodeURIComponent(id)}`;
 }
 
-export type KycAction = 'start-review' | 'approve' | 'reject' | 'review-date';
+export type KycAction = 'start-review' | 'approve' | 'reject' | 'review-date' | 'reopen';
 
-/** POST /api/admin/kyc/{client}/start-review | approve | reject | review-date. */
+/** POST /api/admin/kyc/{client}/start-review | approve | reject | review-date | reopen. */
 export function useKycDecision() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -11,7 +11,7 @@ import ClientKycScreen from './client-kyc-screen';
 function kycFile(overrides: Partial<KycFile> = {}): KycFile {
   return {
     client: { slug: 'acme', name: 'Acme' }, status: 'draft', expiring: false, legal_name: '', trade_name: '', cnpj: '',
-    people: [], documents: [], rejection_reason: '', submitted_at: null, decided_at: null, decided_by: null,
+    people: [], documents: [], rejection_reason: '', reopen_reason: '', submitted_at: null, decided_at: null, decided_by: null,
     review_due_on: null, changed_at: new Date().toISOString(), editable: true, payouts_blocked: false, ...overrides,
   };
 }

@@ -44,6 +44,7 @@ function StatusCard({ file }: { file: KycFile }) {
     under_review: intl.formatMessage(m.underReviewText),
     approved: intl.formatMessage(m.approvedText, { when: day(file.review_due_on) }),
     rejected: '',
+    review_due: intl.formatMessage(m.reviewDueText),
   }[file.status];
   return (
     <Card.Root data-testid="kyc-status">
@@ -62,7 +63,13 @@ function StatusCard({ file }: { file: KycFile }) {
             </Box>
           </Alert.Root>
         )}
-        {file.status !== 'approved' && (
+        {file.status === 'review_due' && file.reopen_reason && (
+          <Alert.Root status="warning" data-testid="kyc-reopened">
+            <Alert.Indicator />
+            <Alert.Description>{intl.formatMessage(m.reopenedText, { reason: file.reopen_reason })}</Alert.Description>
+          </Alert.Root>
+        )}
+        {file.status !== 'approved' && file.status !== 'review_due' && (
           <Alert.Root status={file.payouts_blocked ? 'warning' : 'info'} data-testid="kyc-blocked">
             <Alert.Indicator />
             <Box>

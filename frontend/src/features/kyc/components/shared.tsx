@@ -6,16 +6,17 @@ import type { KycFile } from '@/api/types';
 
 import { kycMessages as m } from '../messages';
 
-export const STATUSES = ['draft', 'pending', 'under_review', 'approved', 'rejected'] as const;
+export const STATUSES = ['draft', 'pending', 'under_review', 'approved', 'rejected', 'review_due'] as const;
 export const STATUS_MESSAGES: Record<(typeof STATUSES)[number] | 'expiring', MessageDescriptor> = {
   draft: m.statusDraft,
   pending: m.statusPending,
   under_review: m.statusUnderReview,
   approved: m.statusApproved,
   rejected: m.statusRejected,
+  review_due: m.statusReviewDue,
   expiring: m.statusExpiring,
 };
-const PALETTE = { draft: 'gray', pending: 'orange', under_review: 'blue', approved: 'green', rejected: 'red' } as const;
+const PALETTE = { draft: 'gray', pending: 'orange', under_review: 'blue', approved: 'green', rejected: 'red', review_due: 'yellow' } as const;
 export const KIND_MESSAGES: Record<'articles' | 'id' | 'proof_of_address' | 'other', MessageDescriptor> = {
   articles: m.kindArticles,
   id: m.kindId,
@@ -40,7 +41,4 @@ export function StatusBadge({ item }: { item: Pick<KycFile, 'status' | 'expiring
   );
 }
 
-export function sizeText(bytes: number, locale: string): string {
-  if (bytes < 1024 * 1024) return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.max(1, bytes / 1024))} KB`;
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))} MB`;
-}
+export { fileSize as sizeText } from '@/lib/format';

@@ -23,7 +23,7 @@ import { bpToShare } from '../lib/kyc-form';
 import { kycMessages as m } from '../messages';
 import { KIND_MESSAGES, STATUS_MESSAGES, StatusBadge, sizeText } from './shared';
 
-const FILTER_STATUSES = ['pending', 'under_review', 'approved', 'rejected', 'expiring', 'draft'] as const;
+const FILTER_STATUSES = ['pending', 'under_review', 'approved', 'rejected', 'expiring', 'review_due', 'draft'] as const;
 const SORTS = ['changed_at', '-changed_at'] as const;
 const FILE_PARAM = 'file';
 
@@ -50,7 +50,7 @@ function inAYear(): string {
   return date.toISOString().slice(0, 10);
 }
 
-type Deciding = { file: KycFile; action: 'approve' | 'reject' | 'review-date' };
+type Deciding = { file: KycFile; action: 'approve' | 'reject' | 'review-date' | 'reopen' };
 
 function DecisionDialog({ file, action, onClose }: Deciding & { onClose: () => void }) {
   const intl = useIntl();
@@ -59,15 +59,16 @@ function DecisionDialog({ file, action, onClose }: Deciding & { onClose: () => v
   const [date, setDate] = useState(file.review_due_on ?? inAYear());
   const [invalid, setInvalid] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const rejecting = action === 'reject';
-  const title = { approve: m.approveTitle, reject: m.rejectTitle, 'review-date': m.reviewDateTitle }[action];
-  const done = { approve: m.approved, reject: m.rejected, 'review-date': m.reviewDateSaved }[action];
+  const reopening = action === 'reopen';
+  const rejecting = action === 'reject' || reopening;
+  const title = { approve: m.approveTitle, reject: m.rejectTitle, 'review-date': m.reviewDateTitle, reopen: m.reopenTitle }[action];
+  const done = { approve: m.approved, reject: m.rejected, 'review-date': m.reviewDateSaved, reopen: m.reopened }[action];
   const client = file.client.name;
   return (
     <FormDialog
       title={intl.formatMessage(title)}
-      description={action === 'review-date' ? undefined : `${intl.formatMessage(rejecting ? m.rejectText : m.approveText)} ${client}`}
-      submitText={intl.formatMessage(action === 'review-date' ? m.confirm : rejecting ? m.reject : m.approve)}
+      description={action === 'review-date' ? undefined : `${intl.formatMessage(reopening ? m.reopenText : rejecting ? m.rejectText : m.approveText)} ${client}`}
+      submitText={intl.formatMessage(action === 'review-date' ? m.confirm : reopening ? m.reopen : rejecting ? m.reject : m.approve)}
       submitPalette={rejecting ? 'red' : 'blue'}
       cancelText={intl.formatMessage(m.cancel)}
       errorTitle={intl.formatMessage(m.decisionFailed)}
@@ -83,7 +84,7 @@ function DecisionDialog({ file, action, onClose }: Deciding & { onClose: () => v
           ? undefined
           : {
               title: intl.formatMessage(m.confirmTitle),
-              description: intl.formatMessage(rejecting ? m.confirmReject : m.confirmApprove, { client }),
+              description: intl.formatMessage(reopening ? m.confirmReopen : rejecting ? m.confirmReject : m.confirmApprove, { client }),
               summary: [
                 { label: intl.formatMessage(m.client), value: client },
                 { label: intl.formatMessage(m.cnpj), value: formatDocument(file.cnpj) },
@@ -143,6 +144,7 @@ function FileDetail({ slug, canWrite, onDecide }: { slug: string; canWrite: bool
           { label: intl.formatMessage(m.reviewDue), value: day(file.review_due_on, intl) },
           ...(file.decided_by ? [{ label: intl.formatMessage(m.decidedBy), value: `${file.decided_by} · ${when(file.decided_at, intl)}` }] : []),
           ...(file.rejection_reason ? [{ label: intl.formatMessage(m.rejectionReason), value: file.rejection_reason }] : []),
+          ...(file.reopen_reason ? [{ label: intl.formatMessage(m.reopenReason), value: file.reopen_reason }] : []),
         ]}
       />
       <Table.Root size="sm" aria-label={intl.formatMessage(m.peopleTitle)}>
@@ -212,9 +214,14 @@ function FileDetail({ slug, canWrite, onDecide }: { slug: string; canWrite: bool
             </>
           )}
           {file.status === 'approved' && (
-            <Button variant="outline" onClick={() => onDecide({ file, action: 'review-date' })}>
-              {intl.formatMessage(m.changeReviewDate)}
-            </Button>
+            <>
+              <Button variant="outline" onClick={() => onDecide({ file, action: 'review-date' })}>
+                {intl.formatMessage(m.changeReviewDate)}
+              </Button>
+              <Button variant="outline" colorPalette="orange" onClick={() => onDecide({ file, action: 'reopen' })}>
+                {intl.formatMessage(m.reopen)}
+              </Button>
+            </>
           )}
         </HStack>
       )}

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { MedCaseDetail, MedCaseList } from '@/api/types';
-import { api } from '@/lib/api-client';
+import type { MedCaseDetail, MedCaseList, MedEvidence } from '@/api/types';
+import { API_URL, api } from '@/lib/api-client';
 
 export type MedQuery = { status?: string; client?: string; urgency?: string; q?: string; sort?: string; per_page?: number; cursor?: string };
 
@@ -33,4 +33,22 @@ export function useMedDecision() {
       api.post<MedCaseDetail>(`/med-cases/${encodeURIComponent(id)}/${decision}`, { justification, evidence_note }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['med-cases'] }),
   });
+}
+
+/** POST /api/med-cases/{id}/evidence (multipart `file`): PDF, PNG or JPEG, judged by content. */
+export function useAttachEvidence() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: string; file: File }) => {
+      const body = new FormData();
+      body.append('file', file);
+      return api.post<MedEvidence>(`/med-cases/${encodeURIComponent(id)}/evidence`, body);
+    },
+    onSettled: (_data, _error, { id }) => void queryClient.invalidateQueries({ queryKey: ['med-cases', 'detail', id] }),
+  });
+}
+
+/** The address of an evidence file (a plain download: the session cookie goes with it). */
+export function evidenceUrl(caseId: string, evidenceId: string): string {
+  return `${API_URL}/med-cases/${encodeURIComponent(caseId)}/evidence/${encodeURIComponent(evidenceId)}`;
 }

@@ -18,7 +18,7 @@ function medCase(id: string, dueIn: number | null, status: MedCase['status']): M
     refund_confirmed: 0, paid_at: at(-48 * HOUR), reported_at: at(-HOUR), notified_at: at(-HOUR), analysis_due_at: at(dueIn ?? 0),
     refund_due_at: null, due_at: dueIn === null ? null : at(dueIn), seconds_left: dueIn === null ? null : dueIn / 1000,
     urgency: dueIn === null ? 'closed' : dueIn < 0 ? 'overdue' : 'ok', closed_at: dueIn === null ? at(-HOUR) : null, notices: 1,
-    hops_count: 0, decided_by: null, decided_at: null, cancel_reason: '',
+    hops_count: 0, decided_by: null, decided_at: null, cancel_reason: '', bank_report: '', bank_informed_at: null,
   };
 }
 

@@ -1,6 +1,6 @@
-import { Badge, Box, Button, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Link, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
 
 import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
@@ -15,18 +15,18 @@ import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 import { useCanWrite } from '@/lib/auth/session';
 import { formatDocument } from '@/lib/documents';
-import { formatDateTime, money } from '@/lib/format';
+import { fileSize, formatDateTime, money } from '@/lib/format';
 import { LIST_PAGE_SIZES } from '@/lib/list-params';
 
-import { getMedCaseQueryOptions, getMedCasesQueryOptions, useMedDecision } from '../api/med';
+import { evidenceUrl, getMedCaseQueryOptions, getMedCasesQueryOptions, useAttachEvidence, useMedDecision } from '../api/med';
 import { medMessages as m } from '../messages';
 
 const STATUSES = ['open', 'refunding', 'completed', 'rejected', 'cancelled'] as const;
 const URGENCIES = ['overdue', 'h6', 'h24', 'h48'] as const;
 const SORTS = ['queue', '-reported_at'] as const;
 const CASE_PARAM = 'case';
-const STATUS_MESSAGES = { open: m.statusOpen, refunding: m.statusRefunding, completed: m.statusCompleted, rejected: m.statusRejected, cancelled: m.statusCancelled };
-const STATUS_PALETTE = { open: 'orange', refunding: 'blue', completed: 'green', rejected: 'gray', cancelled: 'gray' };
+export const STATUS_MESSAGES = { open: m.statusOpen, refunding: m.statusRefunding, completed: m.statusCompleted, rejected: m.statusRejected, cancelled: m.statusCancelled };
+export const STATUS_PALETTE = { open: 'orange', refunding: 'blue', completed: 'green', rejected: 'gray', cancelled: 'gray' };
 const URGENCY_MESSAGES = { overdue: m.urgencyOverdue, h6: m.urgencyH6, h24: m.urgencyH24, h48: m.urgencyH48 };
 const WARN = { h48: { text: m.warnH48, palette: 'yellow' }, h24: { text: m.warnH24, palette: 'orange' }, h6: { text: m.warnH6, palette: 'red' }, overdue: { text: m.warnOverdue, palette: 'red' } } as const;
 const REASONS: Partial<Record<string, typeof m.reasonFraud>> = { fraud: m.reasonFraud, operational_failure: m.reasonOperational };
@@ -45,10 +45,10 @@ export const medList = defineList({
   pageSizes: LIST_PAGE_SIZES,
 });
 
-const when = (iso: string | null | undefined, intl: IntlShape) => (iso ? formatDateTime(Math.floor(Date.parse(iso) / 1000), intl.locale) : '—');
+export const when = (iso: string | null | undefined, intl: IntlShape) => (iso ? formatDateTime(Math.floor(Date.parse(iso) / 1000), intl.locale) : '—');
 
 /** The clock the countdowns read, ticking every 30 seconds. */
-function useNow(): number {
+export function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 30_000);
@@ -86,6 +86,81 @@ export function Countdown({ item, now }: { item: Pick<MedCase, 'due_at' | 'urgen
 
 function failureText(error: unknown, intl: IntlShape): string {
   return isApiError(error) && error.status > 0 && error.status < 500 ? error.message : intl.formatMessage(commonMessages.tryAgainLater);
+}
+
+/** "Informed to the bank at ..." (or on its way / not taken by this bank), once the case is decided. */
+export function BankReport({ item }: { item: Pick<MedCase, 'bank_report' | 'bank_informed_at'> }) {
+  const intl = useIntl();
+  if (!item.bank_report) return null;
+  const text =
+    item.bank_report === 'informed'
+      ? intl.formatMessage(m.bankInformed, { when: when(item.bank_informed_at, intl) })
+      : intl.formatMessage(item.bank_report === 'pending' ? m.bankPending : m.bankNotSupported);
+  return (
+    <Text data-bank-report={item.bank_report} color={item.bank_report === 'informed' ? 'fg.success' : 'fg.muted'}>
+      {text}
+    </Text>
+  );
+}
+
+function Evidence({ item, canAttach }: { item: MedCaseDetail; canAttach: boolean }) {
+  const intl = useIntl();
+  const attach = useAttachEvidence();
+  const input = useRef<HTMLInputElement | null>(null);
+  return (
+    <Box data-med-evidence>
+      <HStack justify="space-between" wrap="wrap" mb="2">
+        <Text fontWeight="semibold">{intl.formatMessage(m.evidenceFiles)}</Text>
+        {canAttach && (
+          <>
+            <input
+              ref={input}
+              type="file"
+              accept="application/pdf,image/png,image/jpeg"
+              aria-label={intl.formatMessage(m.attachEvidence)}
+              style={{ display: 'none' }}
+              onChange={(event) => {
+                const chosen = event.currentTarget.files?.[0];
+                event.currentTarget.value = '';
+                if (!chosen) return;
+                attach.mutate(
+                  { id: item.id, file: chosen },
+                  {
+                    onSuccess: () => appToaster.create({ type: 'success', title: intl.formatMessage(m.evidenceAttached) }),
+                    onError: (failed) => appToaster.create({ type: 'error', title: intl.formatMessage(m.evidenceFailed), description: failureText(failed, intl) }),
+                  },
+                );
+              }}
+            />
+            <Button size="xs" variant="outline" loading={attach.isPending} onClick={() => input.current?.click()}>
+              {intl.formatMessage(m.attachEvidence)}
+            </Button>
+          </>
+        )}
+      </HStack>
+      {canAttach && (
+        <Text color="fg.muted" fontSize="sm" mb="2">
+          {intl.formatMessage(m.evidenceHint)}
+        </Text>
+      )}
+      {item.evidence.length === 0 ? (
+        <Text color="fg.muted">{intl.formatMessage(m.noEvidence)}</Text>
+      ) : (
+        <Stack as="ul" gap="1" listStyleType="none">
+          {item.evidence.map((file) => (
+            <HStack as="li" key={file.id} gap="3" wrap="wrap" data-evidence={file.id}>
+              <Link href={evidenceUrl(item.id, file.id)} download colorPalette="blue" color="colorPalette.fg" aria-label={intl.formatMessage(m.downloadEvidence, { name: file.name })}>
+                {file.name}
+              </Link>
+              <Text color="fg.muted" fontSize="sm">
+                {intl.formatMessage(m.evidenceBy, { size: fileSize(file.size, intl.locale), who: file.uploaded_by, when: when(file.created_at, intl) })}
+              </Text>
+            </HStack>
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
 }
 
 function DecisionDialog({ item, decision, onClose }: { item: MedCase; decision: 'accept' | 'reject'; onClose: () => void }) {
@@ -170,6 +245,7 @@ function CaseDetail({ id, now, canWrite, onDecide }: { id: string; now: number; 
         <Badge colorPalette={STATUS_PALETTE[item.status]}>{intl.formatMessage(STATUS_MESSAGES[item.status])}</Badge>
         <Countdown item={item} now={now} />
       </HStack>
+      <BankReport item={item} />
       <SummaryList
         label={intl.formatMessage(m.summary)}
         items={[
@@ -242,6 +318,7 @@ function CaseDetail({ id, now, canWrite, onDecide }: { id: string; now: number; 
           </Stack>
         )}
       </Box>
+      <Evidence item={item} canAttach={canWrite && item.status === 'open'} />
       {canWrite && item.status === 'open' && (
         <HStack gap="2">
           <Button colorPalette="red" aria-label={intl.formatMessage(m.acceptLabel, { id: item.id })} onClick={() => onDecide(item, 'accept')}>
