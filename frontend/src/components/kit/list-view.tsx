@@ -8,6 +8,7 @@ import { readJson, writeJson } from '@/lib/storage';
 
 import type { GridColumn } from './columns';
 import { DataGrid } from './data-grid';
+import { DateRangeField } from './date-field';
 import { DEFAULT_PAGE_SIZES, pageRange } from './list-state';
 import { kitMessages as m } from './messages';
 import type { ListHandle } from './use-list';
@@ -102,31 +103,17 @@ function SearchBox({ list, label, hint }: { list: ListHandle; label: string; hin
 
 function PeriodFilter({ list }: { list: ListHandle }) {
   const intl = useIntl();
-  const [error, setError] = useState(false);
-  const change = (key: 'dateFrom' | 'dateTo', value: string) => {
-    const next = { dateFrom: list.state.dateFrom, dateTo: list.state.dateTo, [key]: value };
-    const reversed = Boolean(next.dateFrom && next.dateTo && next.dateFrom > next.dateTo);
-    setError(reversed);
-    if (!reversed) list.set(next);
-  };
   return (
-    <Stack gap="1">
-      <HStack gap="2" align="end">
-        <Field.Root invalid={error} w="auto">
-          <Field.Label fontSize="xs">{intl.formatMessage(m.dateFrom)}</Field.Label>
-          <Input size="sm" type="date" name="date_from" defaultValue={list.state.dateFrom} key={`f${list.state.dateFrom}`} onChange={(e) => change('dateFrom', e.currentTarget.value)} />
-        </Field.Root>
-        <Field.Root invalid={error} w="auto">
-          <Field.Label fontSize="xs">{intl.formatMessage(m.dateTo)}</Field.Label>
-          <Input size="sm" type="date" name="date_to" defaultValue={list.state.dateTo} key={`t${list.state.dateTo}`} onChange={(e) => change('dateTo', e.currentTarget.value)} />
-        </Field.Root>
-      </HStack>
-      {error && (
-        <Text color="fg.error" fontSize="xs" role="alert">
-          {intl.formatMessage(m.dateRange)}
-        </Text>
-      )}
-    </Stack>
+    <DateRangeField
+      size="sm"
+      onlyComplete
+      from={list.state.dateFrom}
+      to={list.state.dateTo}
+      names={['date_from', 'date_to']}
+      fromLabel={intl.formatMessage(m.dateFrom)}
+      toLabel={intl.formatMessage(m.dateTo)}
+      onChange={({ from, to }) => list.set({ dateFrom: from, dateTo: to })}
+    />
   );
 }
 

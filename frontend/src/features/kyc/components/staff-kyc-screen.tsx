@@ -7,6 +7,7 @@ import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import type { KycFile, KycListItem } from '@/api/types';
 import { AppToaster, appToaster } from '@/components/app-toaster';
 import { ClientFilter, DetailDrawer, FilterSelect, type GridColumn, ListView, defineList, useList } from '@/components/kit';
+import { DateField } from '@/components/kit/date-field';
 import { FormDialog } from '@/components/kit/form-dialog';
 import { TextField } from '@/components/kit/form-fields';
 import { SummaryList } from '@/components/kit/summary-list';
@@ -113,7 +114,7 @@ function DecisionDialog({ file, action, onClose }: Deciding & { onClose: () => v
       {rejecting ? (
         <TextField label={intl.formatMessage(m.reason)} required multiline maxLength={2000} value={reason} error={invalid} onChange={(text) => { setReason(text); setInvalid(null); }} />
       ) : (
-        <TextField label={intl.formatMessage(m.reviewDate)} required type="date" value={date} error={invalid} onChange={(text) => { setDate(text); setInvalid(null); }} />
+        <DateField label={intl.formatMessage(m.reviewDate)} required value={date} error={invalid} onChange={(text) => { setDate(text); setInvalid(null); }} />
       )}
     </FormDialog>
   );
