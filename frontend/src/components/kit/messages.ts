@@ -57,3 +57,8 @@ export const kitDateMessages = defineMessages({
   to: { id: 'kit.date.to', defaultMessage: 'Until' },
   reversed: { id: 'kit.date.reversed', defaultMessage: 'The start date must be before the end date' },
 });
+
+/** The words of the staff decision dialog (DecisionDialog). */
+export const kitDecisionMessages = defineMessages({
+  confirmTitle: { id: 'kit.decision.confirmTitle', defaultMessage: 'Confirm the decision?' },
+});
