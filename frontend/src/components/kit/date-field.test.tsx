@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -49,6 +49,18 @@ describe('DateField', () => {
     await userEvent.clear(input);
     await userEvent.type(input, '3112');
     expect(screen.getByText('Informe a data completa como dd/mm/aaaa, por exemplo 31/12/2026')).toBeInTheDocument();
+  });
+});
+
+describe('DateField calendar', () => {
+  it('picks a day from the calendar, which exists (with its announcer) only while open', async () => {
+    renderWithProviders(<Probe initial="2026-03-01" />, { locale: 'pt-BR' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir o calendário: Due' }));
+    const grid = await screen.findByRole('grid');
+    await userEvent.click(within(grid).getByText('15'));
+    expect(screen.getByRole('textbox', { name: 'Due' })).toHaveValue('15/03/2026');
+    expect(screen.getByRole('status')).toHaveTextContent('2026-03-15');
   });
 });
 

@@ -1,4 +1,4 @@
-import { DatePicker, Field, HStack, IconButton, Input, Portal, Stack, Text, parseDate as calendarDay } from '@chakra-ui/react';
+import { DatePicker, Field, HStack, IconButton, Input, Popover, Portal, Stack, Text, parseDate as calendarDay } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 
@@ -32,6 +32,7 @@ export function DateInput({ value, onChange, name, size = 'md', invalid, disable
   const [text, setText] = useState(() => shown(value));
   const emitted = useRef(value);
   const shownLocale = useRef(locale);
+  const [calendar, setCalendar] = useState(false);
 
   // A value set from outside (a reset, a link, the URL) or a new language rewrites the text.
   useEffect(() => {
@@ -58,63 +59,66 @@ export function DateInput({ value, onChange, name, size = 'md', invalid, disable
   };
 
   return (
-    <DatePicker.Root
-      locale={locale}
-      value={isIsoDate(value) ? [calendarDay(value)] : []}
-      onValueChange={(details) => {
-        const day = details.value[0];
-        if (day) pick(day.toString());
-      }}
-      disabled={disabled}
-      closeOnSelect
-      size={size}
-      width="auto"
-    >
-      <DatePicker.Control>
-        <HStack gap="1">
-          <Input
-            size={size}
-            name={name}
-            value={text}
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder={intl.formatMessage(m.pattern)}
-            aria-invalid={invalid || undefined}
-            disabled={disabled}
-            onChange={(e) => type(e.currentTarget.value)}
-            onBlur={onBlur}
-            width="9.5em"
-            data-date-input=""
-          />
-          <DatePicker.Trigger asChild>
-            <IconButton size={size} variant="ghost" aria-label={intl.formatMessage(m.calendar, { field: label })} disabled={disabled}>
-              <CalendarIcon />
-            </IconButton>
-          </DatePicker.Trigger>
-        </HStack>
-      </DatePicker.Control>
-      <Portal>
-        <DatePicker.Positioner>
-          <DatePicker.Content>
-            <DatePicker.View view="day">
-              <DatePicker.Header />
-              <DatePicker.DayTable />
-            </DatePicker.View>
-            <DatePicker.View view="month">
-              <DatePicker.Header />
-              <DatePicker.MonthTable />
-            </DatePicker.View>
-            <DatePicker.View view="year">
-              <DatePicker.Header />
-              <DatePicker.YearTable />
-            </DatePicker.View>
-          </DatePicker.Content>
-        </DatePicker.Positioner>
-      </Portal>
-    </DatePicker.Root>
+    <HStack gap="1">
+      <Input
+        size={size}
+        name={name}
+        value={text}
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={intl.formatMessage(m.pattern)}
+        aria-invalid={invalid || undefined}
+        disabled={disabled}
+        onChange={(e) => type(e.currentTarget.value)}
+        onBlur={onBlur}
+        width="9.5em"
+        data-date-input=""
+      />
+      {/* The calendar (and its screen-reader announcer) exists only while open. */}
+      <Popover.Root lazyMount unmountOnExit open={calendar} onOpenChange={(details) => setCalendar(details.open)} positioning={{ placement: 'bottom-end' }}>
+        <Popover.Trigger asChild>
+          <IconButton size={size} variant="ghost" aria-label={intl.formatMessage(m.calendar, { field: label })} disabled={disabled}>
+            <CalendarIcon />
+          </IconButton>
+        </Popover.Trigger>
+        <Portal>
+          <Popover.Positioner>
+            <Popover.Content width="auto">
+              <Popover.Body p="2">
+                <DatePicker.Root
+                  inline
+                  locale={locale}
+                  defaultFocusedValue={isIsoDate(value) ? calendarDay(value) : undefined}
+                  value={isIsoDate(value) ? [calendarDay(value)] : []}
+                  onValueChange={(details) => {
+                    const day = details.value[0];
+                    if (day) pick(day.toString());
+                    setCalendar(false);
+                  }}
+                >
+                  <DatePicker.Content>
+                    <DatePicker.View view="day">
+                      <DatePicker.Header />
+                      <DatePicker.DayTable />
+                    </DatePicker.View>
+                    <DatePicker.View view="month">
+                      <DatePicker.Header />
+                      <DatePicker.MonthTable />
+                    </DatePicker.View>
+                    <DatePicker.View view="year">
+                      <DatePicker.Header />
+                      <DatePicker.YearTable />
+                    </DatePicker.View>
+                  </DatePicker.Content>
+                </DatePicker.Root>
+              </Popover.Body>
+            </Popover.Content>
+          </Popover.Positioner>
+        </Portal>
+      </Popover.Root>
+    </HStack>
   );
 }
-
 
 /** What a date field's value says is wrong, translated (null: fine). Empty is fine unless required. */
 export function useCheckDate(): (value: string, options?: { required?: boolean }) => string | null {
