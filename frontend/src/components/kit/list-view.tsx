@@ -240,6 +240,8 @@ type ListViewProps<T, S extends string> = {
   total?: number | null;
   errorTitle?: string;
   emptyTitle?: string;
+  /** Why the list is empty, when the screen knows better than "no records" (said under the title). */
+  emptyText?: string;
 };
 
 /** What ListView reads of a list's query (a TanStack Query result). */
@@ -258,7 +260,7 @@ export type ListQuery<T> = {
  * with "1–25 of 152" and a first-page button. Everything but the column choice lives in the URL.
  */
 export function ListView<T, S extends string>(props: ListViewProps<T, S>) {
-  const { list: typedList, caption, columns, query, rowKey, rowAttributes, sortLabels, search, filters, summary, exportSlot, total, errorTitle, emptyTitle } = props;
+  const { list: typedList, caption, columns, query, rowKey, rowAttributes, sortLabels, search, filters, summary, exportSlot, total, errorTitle, emptyTitle, emptyText } = props;
   const intl = useIntl();
   const data = query.data;
   // A new page loads while the last one stays on screen.
@@ -317,7 +319,7 @@ export function ListView<T, S extends string>(props: ListViewProps<T, S>) {
         ) : data && data.items.length === 0 ? (
           <Box role="status">
             {emptyTitle ? (
-              <EmptyBlock title={emptyTitle} description={intl.formatMessage(list.filtered ? commonMessages.noRecordsUseFilter : commonMessages.noRecords)} />
+              <EmptyBlock title={emptyTitle} description={emptyText ?? intl.formatMessage(list.filtered ? commonMessages.noRecordsUseFilter : commonMessages.noRecords)} />
             ) : (
               <EmptyState.Root borderWidth="1px" rounded="lg" bg="bg.panel">
                 <EmptyState.Content>

@@ -23,6 +23,8 @@ const messages = defineMessages({
   added: { id: 'directDeposits.added', defaultMessage: 'PIX key added' },
   addFailed: { id: 'directDeposits.addFailed', defaultMessage: 'The key could not be added' },
   remove: { id: 'directDeposits.remove', defaultMessage: 'Remove key {key}' },
+  removeShort: { id: 'directDeposits.removeShort', defaultMessage: 'Remove' },
+  customerEmpty: { id: 'directDeposits.customerEmpty', defaultMessage: 'Deposits made to these keys are other payers\' money, so they are not shown to customers. Your own deposits are on your home and activity pages.' },
   removeTitle: { id: 'directDeposits.removeTitle', defaultMessage: 'Remove this PIX key?' },
   removeText: { id: 'directDeposits.removeText', defaultMessage: 'Money sent to it will no longer be credited to you. Deposits already received stay as they are.' },
   removeConfirm: { id: 'directDeposits.removeConfirm', defaultMessage: 'Remove key' },
