@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.helpers import login_ui, role_url, wait_for_shell
@@ -38,9 +39,8 @@ def overflow(page: Page) -> int:
     return int(page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth"))
 
 
-def test_clients_config_fits_1440_with_the_phone_and_threshold_in_words(
-    browser: Browser, web: str, demo_profile: None
-) -> None:
+@pytest.mark.usefixtures("demo_profile")
+def test_clients_config_fits_1440_with_the_phone_and_threshold_in_words(browser: Browser, web: str) -> None:
     for width in (1440, 390):
         page = signed_in(browser, web, "client", width)
         page.goto(role_url(web, "client", "/plataforma/clients/config"))
@@ -67,7 +67,8 @@ def test_staff_and_partner_user_lists_become_cards_at_390(browser: Browser, web:
         status = card.locator("[data-column='status']")
         expect(status).to_have_text(re.compile("Ativo"))
         box = status.bounding_box()
-        assert box is not None and box["x"] + box["width"] <= 390
+        assert box is not None
+        assert box["x"] + box["width"] <= 390
         expect(card).to_contain_text("Perfil")  # the role's line, with its label
         assert overflow(page) == 0
         shot(page, f"{role}-users-390")
@@ -106,7 +107,9 @@ def test_long_emails_wrap_in_the_contact_cards_at_390(browser: Browser, web: str
     page = signed_in(browser, web, "employee", 390, 844)
     page.goto(role_url(web, "employee", "/plataforma/employee/kyc-phones-emails"))
     wait_for_shell(page)
-    expect(page.locator("[data-card]").first.or_(page.get_by_role("status").first)).to_be_visible(timeout=15_000)
+    expect(page.locator("[data-card]").first.or_(page.get_by_role("status").first)).to_be_visible(
+        timeout=15_000
+    )
     assert overflow(page) == 0
     shot(page, "kyc-contacts-390")
     page.context.close()
