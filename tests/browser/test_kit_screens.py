@@ -104,8 +104,8 @@ def test_a_customer_reads_why_the_direct_deposits_list_is_empty(browser: Browser
 
 
 def test_long_emails_wrap_in_the_contact_cards_at_390(browser: Browser, web: str) -> None:
-    page = signed_in(browser, web, "employee", 390, 844)
-    page.goto(role_url(web, "employee", "/plataforma/employee/kyc-phones-emails"))
+    page = signed_in(browser, web, "admin", 390, 844)
+    page.goto(role_url(web, "admin", "/plataforma/employee/kyc-phones-emails"))
     wait_for_shell(page)
     expect(page.locator("[data-card]").first.or_(page.get_by_role("status").first)).to_be_visible(
         timeout=15_000

@@ -23,6 +23,7 @@ const messages = defineMessages({
   added: { id: 'directDeposits.added', defaultMessage: 'PIX key added' },
   addFailed: { id: 'directDeposits.addFailed', defaultMessage: 'The key could not be added' },
   remove: { id: 'directDeposits.remove', defaultMessage: 'Remove key {key}' },
+  noKeysReadOnly: { id: 'directDeposits.noKeysReadOnly', defaultMessage: 'The company has no PIX keys yet.' },
   removeShort: { id: 'directDeposits.removeShort', defaultMessage: 'Remove' },
   customerEmpty: { id: 'directDeposits.customerEmpty', defaultMessage: 'Deposits made to these keys are other payers\' money, so they are not shown to customers. Your own deposits are on your home and activity pages.' },
   removeTitle: { id: 'directDeposits.removeTitle', defaultMessage: 'Remove this PIX key?' },

@@ -153,7 +153,7 @@ function KeysPanel({ writable }: { writable: boolean }) {
       {keys.isError && !keys.data ? (
         <LoadError title={intl.formatMessage(m.keysError)} onRetry={() => void keys.refetch()} />
       ) : items && items.length === 0 ? (
-        <Text color="fg.muted">{intl.formatMessage(m.noKeys)}</Text>
+        <Text color="fg.muted">{intl.formatMessage(writable ? m.noKeys : m.noKeysReadOnly)}</Text>
       ) : (
         <DataGrid caption={intl.formatMessage(m.keys)} columns={columns} rows={items} rowKey={(row) => row.id} rowAttributes={(row) => ({ 'data-pix-key': row.key })} busy={keys.isPending} skeletonRows={2} />
       )}
