@@ -1,8 +1,8 @@
-import { Alert, Button, Checkbox, Fieldset, Flex, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Fieldset, Flex, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { type MessageDescriptor, useIntl } from 'react-intl';
 
-import { CopyField } from '@/components/kit';
+import { SecretOnce } from '@/components/kit';
 import { FormDialog } from '@/components/kit/form-dialog';
 import { TextField } from '@/components/kit/form-fields';
 import { serverErrors } from '@/components/kit/server-errors';
@@ -92,13 +92,7 @@ export function CreateClientDialog({ send, pending, hostOf, emailHint, onClose }
             <Stack gap="4">
               <Text>{intl.formatMessage(m.createdText, { name: created.name, host: created.host, email: created.ownerEmail })}</Text>
               {created.initialPassword ? (
-                <>
-                  <Alert.Root status="warning">
-                    <Alert.Indicator />
-                    <Alert.Description>{intl.formatMessage(m.passwordWarning)}</Alert.Description>
-                  </Alert.Root>
-                  <CopyField label={intl.formatMessage(m.passwordLabel)} value={created.initialPassword} />
-                </>
+                <SecretOnce warning={intl.formatMessage(m.passwordWarning)} label={intl.formatMessage(m.passwordLabel)} value={created.initialPassword} />
               ) : (
                 <Text color="fg.muted">{intl.formatMessage(m.existingOwner, { email: created.ownerEmail })}</Text>
               )}

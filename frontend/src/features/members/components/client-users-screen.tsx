@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Clipboard, EmptyState, Field, Flex, HStack, Input, InputGroup, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, EmptyState, Flex, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
@@ -6,7 +6,7 @@ import { type IntlShape, useIntl } from 'react-intl';
 import type { EmployeeClients, Member, MemberAdded } from '@/api/types';
 import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import { AppToaster, appToaster } from '@/components/app-toaster';
-import { DataGrid, DetailDrawer, type GridColumn } from '@/components/kit';
+import { DataGrid, DetailDrawer, type GridColumn, SecretOnce } from '@/components/kit';
 import { ConfirmDialog } from '@/components/kit/confirm-dialog';
 import { FormDialog } from '@/components/kit/form-dialog';
 import { SelectField, TextField } from '@/components/kit/form-fields';
@@ -206,20 +206,7 @@ function InviteDialog({ kind, myRole, onClose }: { kind: MemberKind; myRole: str
           title: intl.formatMessage(m.invitedTitle),
           locked: true,
           body: added.initial_password ? (
-            <Stack gap="4">
-              <Alert.Root status="warning">
-                <Alert.Indicator />
-                <Alert.Description>{intl.formatMessage(m.passwordWarning)}</Alert.Description>
-              </Alert.Root>
-              <Clipboard.Root value={added.initial_password}>
-                <Field.Root>
-                  <Field.Label>{intl.formatMessage(m.passwordLabel, { email: added.email })}</Field.Label>
-                  <InputGroup endElement={<Clipboard.Trigger asChild><Button size="xs" variant="surface" me="-2"><Clipboard.Indicator /></Button></Clipboard.Trigger>}>
-                    <Input value={added.initial_password} readOnly fontFamily="mono" fontSize="sm" />
-                  </InputGroup>
-                </Field.Root>
-              </Clipboard.Root>
-            </Stack>
+            <SecretOnce warning={intl.formatMessage(m.passwordWarning)} label={intl.formatMessage(m.passwordLabel, { email: added.email })} value={added.initial_password} />
           ) : (
             <Text>{intl.formatMessage(m.invitedExisting, { email: added.email })}</Text>
           ),
