@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from playwright.sync_api import expect
@@ -103,13 +104,37 @@ def test_a_customer_reads_why_the_direct_deposits_list_is_empty(browser: Browser
     page.context.close()
 
 
+LONG_EMAIL = "financeiro.contas.a.pagar.departamento.tesouraria@pagadora-com-nome-bem-comprido.example.com"
+
+
+@pytest.fixture
+def long_contact(django_db_blocker: Any) -> Iterator[None]:
+    """A payer's long e-mail seen at acme (the contact index the screen lists)."""
+    from django.db import transaction
+    from django.utils import timezone
+
+    from customers.contacts import note
+    from gateway.models import ContactPoint
+    from tenants.models import Tenant
+
+    with django_db_blocker.unblock(), transaction.atomic():
+        note(Tenant.objects.get(slug="acme"), "email", LONG_EMAIL, "52998224725", timezone.now())
+    yield
+    with django_db_blocker.unblock():
+        ContactPoint.objects.filter(value=LONG_EMAIL).delete()
+
+
+@pytest.mark.usefixtures("long_contact")
 def test_long_emails_wrap_in_the_contact_cards_at_390(browser: Browser, web: str) -> None:
     page = signed_in(browser, web, "admin", 390, 844)
     page.goto(role_url(web, "admin", "/plataforma/employee/kyc-phones-emails"))
     wait_for_shell(page)
-    expect(page.locator("[data-card]").first.or_(page.get_by_role("status").first)).to_be_visible(
-        timeout=15_000
-    )
+    card = page.locator(f"[data-card][data-contact='{LONG_EMAIL}']")
+    expect(card).to_be_visible(timeout=15_000)
+    expect(card.get_by_title(LONG_EMAIL)).to_have_text(LONG_EMAIL)  # whole, wrapped, with its title
+    box = card.bounding_box()
+    assert box is not None
+    assert box["x"] + box["width"] <= 390
     assert overflow(page) == 0
     shot(page, "kyc-contacts-390")
     page.context.close()
