@@ -92,6 +92,12 @@ def test_a_list_date_filter_is_typed_day_first_and_sent_as_iso(browser: Browser,
     expect(page.get_by_role("grid")).to_be_visible()
     shot(page, "transactions-calendar-1440")
     page.keyboard.press("Escape")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(role_url(web, "admin", "/plataforma/admin/reports"))
+    wait_for_shell(page)
+    expect(page.locator("input[name='date_to']")).to_have_attribute("placeholder", "dd/mm/aaaa")
+    assert overflow(page) == 0
+    shot(page, "reports-390")
     page.context.close()
 
 
