@@ -66,6 +66,15 @@ def test_a_client_adds_a_key_receives_money_on_it_and_staff_see_it(
     assert added.value.status == 201, added.value.text()
     expect(keys.locator(f"tr[data-pix-key='{key}']")).to_be_visible(timeout=15_000)
     expect(keys).to_contain_text("1 de 20 chaves")
+    # Removing is a labelled button that asks first (not a bare red "x").
+    remove = keys.get_by_role("button", name=f"Remover a chave {key}")
+    expect(remove).to_have_text("Remover")
+    remove.click()
+    confirm = page.get_by_role("alertdialog", name="Remover esta chave PIX?")
+    expect(confirm).to_be_visible()
+    confirm.get_by_role("button", name="Cancelar").click()
+    expect(confirm).to_be_hidden()
+    expect(keys.locator(f"tr[data-pix-key='{key}']")).to_be_visible()
 
     with django_db_blocker.unblock():
         sent = ApiClient("public").post_json(

@@ -118,11 +118,17 @@ def test_an_admin_rejects_with_a_required_reason_and_the_badge_goes_down(
     assert rejects == []  # nothing was sent
 
     reason.fill("Dados do favorecido divergentes")
+    dialog.get_by_role("button", name="Rejeitar saque", exact=True).click()
+    # A confirmation step repeats what is rejected (amount, beneficiary) and why, before the call.
+    confirm = page.get_by_role("alertdialog", name="Confirmar a decisão?")
+    expect(confirm).to_contain_text("Dados do favorecido divergentes")
+    expect(confirm).to_contain_text("R$ 700,01")
+    assert rejects == []
     with page.expect_response(lambda r: r.url.endswith(f"/api/payouts/{payout_id}/reject")) as answer:
-        dialog.get_by_role("button", name="Rejeitar saque", exact=True).click()
+        confirm.get_by_role("button", name="Rejeitar saque", exact=True).click()
     assert answer.value.status == 200, answer.value.text()
     assert answer.value.json()["status"] == "rejected"
-    expect(dialog).to_be_hidden()
+    expect(confirm).to_be_hidden()
     expect(page.get_by_text(f"Saque {payout_id} rejeitado").first).to_be_visible()
     expect(row).to_have_count(0)
     if waiting > 1:

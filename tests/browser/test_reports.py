@@ -31,11 +31,18 @@ def test_admin_generates_a_report_of_a_clients_deposits_and_downloads_it(
     def posted(r: Any) -> bool:
         return bool(r.url.endswith("/api/exports") and r.request.method == "POST")
 
-    form.locator("input[name='date_from']").fill("2026-02-10")
-    form.locator("input[name='date_to']").fill("2026-02-01")
+    # Dates are typed and shown day first on a Portuguese screen; the API still gets YYYY-MM-DD.
+    date_from = form.locator("input[name='date_from']")
+    expect(date_from).to_have_attribute("placeholder", "dd/mm/aaaa")
+    date_from.press_sequentially("10022026")
+    expect(date_from).to_have_value("10/02/2026")
+    form.locator("input[name='date_to']").fill("01/02/2026")
     with page.expect_response(posted) as refused:
         form.get_by_role("button", name="Gerar relatório").click()
     assert refused.value.status == 400
+    sent: dict[str, Any] = refused.value.request.post_data_json or {}
+    assert sent["filters"]["date_from"] == "2026-02-10"
+    assert sent["filters"]["date_to"] == "2026-02-01"
     expect(form).to_contain_text("O fim não pode ser antes do início")
 
     form.locator("input[name='date_from']").fill("")

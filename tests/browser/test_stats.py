@@ -105,5 +105,7 @@ def test_a_client_compares_its_metrics_with_the_period_before(
     shown = yesterday.strftime("%d/%m/%Y")
     expect(deposits).to_contain_text(re.compile(f"(em relação a|Nada em) {shown} \u2013 {shown}"))
     expect(page.get_by_role("combobox", name="Cliente", exact=True)).to_have_count(0)
-    page.get_by_label("Até").fill(yesterday.isoformat())
+    until = page.get_by_label("Até", exact=True)
+    expect(until).to_have_value(today.strftime("%d/%m/%Y"))  # day first on a Portuguese screen
+    until.fill(yesterday.strftime("%d/%m/%Y"))
     expect(page.get_by_role("alert")).to_contain_text("A data inicial deve ser anterior à final")

@@ -56,7 +56,7 @@ def test_admin_filters_the_volume_by_a_client_and_generates_its_report(
     export_id = created.value.json()["id"]
 
     center = page.get_by_role("dialog", name="Central de downloads")
-    line = center.locator(f"tr[data-export='{export_id}']")
+    line = center.locator(f"[data-export='{export_id}']")
     expect(line).to_contain_text("Volume por cliente")
     expect(line).to_have_attribute("data-status", "done", timeout=60_000)  # polled while it runs
     with page.expect_download() as download:

@@ -99,3 +99,10 @@ export const LockIcon = makeIcon(
   </>,
 );
 export const CloseIcon = makeIcon('CloseIcon', <path d="M18 6 6 18M6 6l12 12" />);
+export const CalendarIcon = makeIcon(
+  'CalendarIcon',
+  <>
+    <rect x="3" y="4" width="18" height="18" rx="2" />
+    <path d="M16 2v4M8 2v4M3 10h18" />
+  </>,
+);

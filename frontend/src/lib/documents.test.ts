@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { cnpjCheckDigits, formatDocument, isValidCnpj, isValidCpf, validateDocument } from './documents';
+import { cnpjCheckDigits, formatDocument, formatPhone, isValidCnpj, isValidCpf, validateDocument } from './documents';
 
 describe('CPF and CNPJ check digits (as platform/brazil/documents.py)', () => {
   it('accepts valid CPFs with or without punctuation', () => {
@@ -38,5 +38,16 @@ describe('CPF and CNPJ check digits (as platform/brazil/documents.py)', () => {
     expect(formatDocument('39053344705')).toBe('390.533.447-05');
     expect(formatDocument('12ABC34501DE35')).toBe('12.ABC.345/01DE-35');
     expect(formatDocument('whatever')).toBe('whatever');
+  });
+});
+
+describe('Brazilian phones', () => {
+  it('formats landlines, mobiles and the country code; leaves the rest as stored', () => {
+    expect(formatPhone('1134567890')).toBe('(11) 3456-7890');
+    expect(formatPhone('11934567890')).toBe('(11) 93456-7890');
+    expect(formatPhone('(11) 93456-7890')).toBe('(11) 93456-7890');
+    expect(formatPhone('5511934567890')).toBe('+55 (11) 93456-7890');
+    expect(formatPhone('12345')).toBe('12345');
+    expect(formatPhone('')).toBe('');
   });
 });

@@ -71,3 +71,15 @@ export function formatDocument(text: string): string {
   }
   return text;
 }
+
+/**
+ * A Brazilian phone as people read it: "1134567890" -> "(11) 3456-7890", "11934567890" -> "(11) 93456-7890",
+ * with the country code when stored with it ("+55 (11) 93456-7890"). Anything else is shown as stored.
+ */
+export function formatPhone(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  const national = (d: string) => (d.length === 10 ? `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}` : `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`);
+  if (digits.length === 10 || digits.length === 11) return national(digits);
+  if ((digits.length === 12 || digits.length === 13) && digits.startsWith('55')) return `+55 ${national(digits.slice(2))}`;
+  return value;
+}

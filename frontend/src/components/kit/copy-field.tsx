@@ -1,4 +1,4 @@
-import { Button, Clipboard, Field, Input, InputGroup } from '@chakra-ui/react';
+import { Alert, Button, Clipboard, Field, Input, InputGroup, Stack } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 
 import { kitMessages as m } from './messages';
@@ -36,5 +36,18 @@ export function CopyField({ label, value, display, copyLabel }: Props) {
         </InputGroup>
       </Field.Root>
     </Clipboard.Root>
+  );
+}
+
+/** A secret shown this once (a password, a token, a signing secret): the warning, then the value to copy. */
+export function SecretOnce({ warning, label, value }: { warning: string; label: string; value: string }) {
+  return (
+    <Stack gap="4">
+      <Alert.Root status="warning">
+        <Alert.Indicator />
+        <Alert.Description>{warning}</Alert.Description>
+      </Alert.Root>
+      <CopyField label={label} value={value} />
+    </Stack>
   );
 }

@@ -114,7 +114,7 @@ function Cards<T>({ caption, columns, rows, rowKey, rowAttributes, busy, skeleto
         <Card.Root as="li" key={rowKey(row)} size="sm" data-card="" {...rowAttributes?.(row)}>
           <Card.Body gap="2">
             <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-              <Text fontWeight="semibold" fontSize="lg" data-column={parts.amount?.key}>
+              <Text fontWeight="semibold" fontSize="lg" minW="0" overflowWrap="anywhere" data-column={parts.amount?.key}>
                 {parts.amount ? parts.amount.cell(row) : parts.title?.cell(row)}
               </Text>
               {parts.status && <Box data-column={parts.status.key}>{parts.status.cell(row)}</Box>}

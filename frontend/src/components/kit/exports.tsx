@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, Link, Menu, Portal, Progress, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Link, Menu, Portal, Progress, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { defineMessage, defineMessages, useIntl } from 'react-intl';
@@ -6,10 +6,11 @@ import { defineMessage, defineMessages, useIntl } from 'react-intl';
 import type { ExportCreated, ExportIn, ExportJob } from '@/api/types';
 import { appToaster } from '@/components/app-toaster';
 import { EmptyBlock, LoadError } from '@/components/query-state';
-import { TablePanel } from '@/components/table-panel';
 import { commonMessages } from '@/i18n/messages';
 import { api, isApiError } from '@/lib/api-client';
 
+import type { GridColumn } from './columns';
+import { DataGrid } from './data-grid';
 import { DetailDrawer } from './detail-drawer';
 
 const m = defineMessages({
@@ -173,63 +174,77 @@ export function DownloadCenter() {
       </Box>
     );
   }
-  const headers = [
-    { key: 'file', text: intl.formatMessage(m.file) },
-    { key: 'status', text: intl.formatMessage(m.status) },
-    { key: 'rows', text: intl.formatMessage(m.rows), end: true },
-    { key: 'size', text: intl.formatMessage(m.size), end: true },
-    { key: 'created', text: intl.formatMessage(m.created) },
-    { key: 'expires', text: intl.formatMessage(m.expires) },
-    { key: 'actions', text: intl.formatMessage(m.actions), end: true },
+  const columns: GridColumn<ExportJob>[] = [
+    {
+      key: 'file',
+      card: 'title',
+      priority: 1,
+      header: intl.formatMessage(m.file),
+      cell: (job) => (
+        <Stack gap="0">
+          <Text fontWeight="medium">{intl.formatMessage(m[job.type as 'payments' | 'payouts' | 'volume'] ?? m.payments)}</Text>
+          <Text fontSize="xs" color="fg.muted">
+            {formatLabel(job.format, intl.formatMessage(m.csv), intl.formatMessage(m.csvBr), intl.formatMessage(m.xlsx))}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'status',
+      card: 'status',
+      priority: 1,
+      header: intl.formatMessage(m.status),
+      cell: (job) => (
+        <Stack gap="1" minW="32">
+          <Badge colorPalette={STATUS_COLORS[job.status] ?? 'gray'} alignSelf="start">
+            {intl.formatMessage(m[job.status])}
+          </Badge>
+          {ACTIVE.has(job.status) && (
+            <Progress.Root value={job.progress} size="xs" aria-label={intl.formatMessage(progressMessage, { percent: String(job.progress), rows: intl.formatNumber(job.rows) })}>
+              <Progress.Track>
+                <Progress.Range />
+              </Progress.Track>
+              <Progress.ValueText fontSize="xs">{intl.formatMessage(progressMessage, { percent: String(job.progress), rows: intl.formatNumber(job.rows) })}</Progress.ValueText>
+            </Progress.Root>
+          )}
+        </Stack>
+      ),
+    },
+    { key: 'rows', priority: 2, numeric: true, header: intl.formatMessage(m.rows), cell: (job) => intl.formatNumber(job.rows) },
+    { key: 'size', priority: 2, numeric: true, header: intl.formatMessage(m.size), cell: (job) => (job.size ? bytes(job.size, intl.locale) : '—') },
+    { key: 'created', card: 'date', priority: 2, nowrap: true, header: intl.formatMessage(m.created), cell: (job) => date(job.created_at) },
+    { key: 'expires', priority: 2, nowrap: true, header: intl.formatMessage(m.expires), cell: (job) => date(job.expires_at) },
+    {
+      key: 'actions',
+      card: 'actions',
+      priority: 1,
+      header: intl.formatMessage(m.actions),
+      cell: (job) => (
+        <HStack gap="2" justify="end">
+          {job.url && (
+            <Link href={job.url} download colorPalette="blue" fontWeight="medium">
+              {intl.formatMessage(m.download)}
+            </Link>
+          )}
+          {ACTIVE.has(job.status) && (
+            <Button size="xs" variant="outline" loading={cancel.isPending && cancel.variables === job.id} onClick={() => cancel.mutate(job.id)}>
+              {intl.formatMessage(m.cancel)}
+            </Button>
+          )}
+        </HStack>
+      ),
+    },
   ];
   return (
-    <TablePanel label={intl.formatMessage(m.table)} headers={headers} loading={exports.isPending}>
-      {exports.data?.map((job) => (
-        <Table.Row key={job.id} data-export={job.id} data-status={job.status}>
-          <Table.Cell>
-            <Stack gap="0">
-              <Text fontWeight="medium">{intl.formatMessage(m[job.type as 'payments' | 'payouts' | 'volume'] ?? m.payments)}</Text>
-              <Text fontSize="xs" color="fg.muted">
-                {formatLabel(job.format, intl.formatMessage(m.csv), intl.formatMessage(m.csvBr), intl.formatMessage(m.xlsx))}
-              </Text>
-            </Stack>
-          </Table.Cell>
-          <Table.Cell minW="40">
-            <Stack gap="1">
-              <Badge colorPalette={STATUS_COLORS[job.status] ?? 'gray'} alignSelf="start">
-                {intl.formatMessage(m[job.status])}
-              </Badge>
-              {ACTIVE.has(job.status) && (
-                <Progress.Root value={job.progress} size="xs" aria-label={intl.formatMessage(progressMessage, { percent: String(job.progress), rows: intl.formatNumber(job.rows) })}>
-                  <Progress.Track>
-                    <Progress.Range />
-                  </Progress.Track>
-                  <Progress.ValueText fontSize="xs">{intl.formatMessage(progressMessage, { percent: String(job.progress), rows: intl.formatNumber(job.rows) })}</Progress.ValueText>
-                </Progress.Root>
-              )}
-            </Stack>
-          </Table.Cell>
-          <Table.Cell textAlign="end">{intl.formatNumber(job.rows)}</Table.Cell>
-          <Table.Cell textAlign="end">{job.size ? bytes(job.size, intl.locale) : '—'}</Table.Cell>
-          <Table.Cell>{date(job.created_at)}</Table.Cell>
-          <Table.Cell>{date(job.expires_at)}</Table.Cell>
-          <Table.Cell textAlign="end">
-            <HStack gap="2" justify="end">
-              {job.url && (
-                <Link href={job.url} download colorPalette="blue" fontWeight="medium">
-                  {intl.formatMessage(m.download)}
-                </Link>
-              )}
-              {ACTIVE.has(job.status) && (
-                <Button size="xs" variant="outline" loading={cancel.isPending && cancel.variables === job.id} onClick={() => cancel.mutate(job.id)}>
-                  {intl.formatMessage(m.cancel)}
-                </Button>
-              )}
-            </HStack>
-          </Table.Cell>
-        </Table.Row>
-      ))}
-    </TablePanel>
+    <DataGrid
+      caption={intl.formatMessage(m.table)}
+      columns={columns}
+      rows={exports.data}
+      rowKey={(job) => job.id}
+      rowAttributes={(job) => ({ 'data-export': job.id, 'data-status': job.status })}
+      busy={exports.isPending}
+      skeletonRows={3}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 /** The list kit: a list screen is a spec (defineList), its URL state (useList) and a ListView. */
 export { type GridColumn, gridMode, shownColumns } from './columns';
 export { BarChart, type BarSeries } from './bar-chart';
-export { CopyField } from './copy-field';
+export { CopyField, SecretOnce } from './copy-field';
 export { DataGrid } from './data-grid';
 export { DetailDrawer } from './detail-drawer';
 export { DownloadCenter, ExportMenu } from './exports';

@@ -8,6 +8,7 @@ import { readJson, writeJson } from '@/lib/storage';
 
 import type { GridColumn } from './columns';
 import { DataGrid } from './data-grid';
+import { DateRangeField } from './date-field';
 import { DEFAULT_PAGE_SIZES, pageRange } from './list-state';
 import { kitMessages as m } from './messages';
 import type { ListHandle } from './use-list';
@@ -102,31 +103,17 @@ function SearchBox({ list, label, hint }: { list: ListHandle; label: string; hin
 
 function PeriodFilter({ list }: { list: ListHandle }) {
   const intl = useIntl();
-  const [error, setError] = useState(false);
-  const change = (key: 'dateFrom' | 'dateTo', value: string) => {
-    const next = { dateFrom: list.state.dateFrom, dateTo: list.state.dateTo, [key]: value };
-    const reversed = Boolean(next.dateFrom && next.dateTo && next.dateFrom > next.dateTo);
-    setError(reversed);
-    if (!reversed) list.set(next);
-  };
   return (
-    <Stack gap="1">
-      <HStack gap="2" align="end">
-        <Field.Root invalid={error} w="auto">
-          <Field.Label fontSize="xs">{intl.formatMessage(m.dateFrom)}</Field.Label>
-          <Input size="sm" type="date" name="date_from" defaultValue={list.state.dateFrom} key={`f${list.state.dateFrom}`} onChange={(e) => change('dateFrom', e.currentTarget.value)} />
-        </Field.Root>
-        <Field.Root invalid={error} w="auto">
-          <Field.Label fontSize="xs">{intl.formatMessage(m.dateTo)}</Field.Label>
-          <Input size="sm" type="date" name="date_to" defaultValue={list.state.dateTo} key={`t${list.state.dateTo}`} onChange={(e) => change('dateTo', e.currentTarget.value)} />
-        </Field.Root>
-      </HStack>
-      {error && (
-        <Text color="fg.error" fontSize="xs" role="alert">
-          {intl.formatMessage(m.dateRange)}
-        </Text>
-      )}
-    </Stack>
+    <DateRangeField
+      size="sm"
+      onlyComplete
+      from={list.state.dateFrom}
+      to={list.state.dateTo}
+      names={['date_from', 'date_to']}
+      fromLabel={intl.formatMessage(m.dateFrom)}
+      toLabel={intl.formatMessage(m.dateTo)}
+      onChange={({ from, to }) => list.set({ dateFrom: from, dateTo: to })}
+    />
   );
 }
 
@@ -253,6 +240,8 @@ type ListViewProps<T, S extends string> = {
   total?: number | null;
   errorTitle?: string;
   emptyTitle?: string;
+  /** Why the list is empty, when the screen knows better than "no records" (said under the title). */
+  emptyText?: string;
 };
 
 /** What ListView reads of a list's query (a TanStack Query result). */
@@ -271,7 +260,7 @@ export type ListQuery<T> = {
  * with "1–25 of 152" and a first-page button. Everything but the column choice lives in the URL.
  */
 export function ListView<T, S extends string>(props: ListViewProps<T, S>) {
-  const { list: typedList, caption, columns, query, rowKey, rowAttributes, sortLabels, search, filters, summary, exportSlot, total, errorTitle, emptyTitle } = props;
+  const { list: typedList, caption, columns, query, rowKey, rowAttributes, sortLabels, search, filters, summary, exportSlot, total, errorTitle, emptyTitle, emptyText } = props;
   const intl = useIntl();
   const data = query.data;
   // A new page loads while the last one stays on screen.
@@ -330,7 +319,7 @@ export function ListView<T, S extends string>(props: ListViewProps<T, S>) {
         ) : data && data.items.length === 0 ? (
           <Box role="status">
             {emptyTitle ? (
-              <EmptyBlock title={emptyTitle} description={intl.formatMessage(list.filtered ? commonMessages.noRecordsUseFilter : commonMessages.noRecords)} />
+              <EmptyBlock title={emptyTitle} description={emptyText ?? intl.formatMessage(list.filtered ? commonMessages.noRecordsUseFilter : commonMessages.noRecords)} />
             ) : (
               <EmptyState.Root borderWidth="1px" rounded="lg" bg="bg.panel">
                 <EmptyState.Content>

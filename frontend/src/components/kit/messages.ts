@@ -15,7 +15,6 @@ export const kitMessages = defineMessages({
   searchAction: { id: 'kit.list.searchAction', defaultMessage: 'Search' },
   dateFrom: { id: 'kit.list.dateFrom', defaultMessage: 'From' },
   dateTo: { id: 'kit.list.dateTo', defaultMessage: 'Until' },
-  dateRange: { id: 'kit.list.dateRange', defaultMessage: 'The start date must be before the end date' },
   sort: { id: 'kit.list.sort', defaultMessage: 'Sort by' },
   perPage: { id: 'kit.list.perPage', defaultMessage: 'Per page' },
   columns: { id: 'kit.list.columns', defaultMessage: 'Columns' },
@@ -45,4 +44,21 @@ export const kitFormMessages = defineMessages({
   amountGrouping: { id: 'kit.form.amount.grouping', defaultMessage: 'Group the thousands by three digits, like {example}' },
   amountTooLarge: { id: 'kit.form.amount.tooLarge', defaultMessage: 'The amount is too large' },
   amountZero: { id: 'kit.form.amount.zero', defaultMessage: 'The amount must be greater than zero' },
+});
+
+/** The words of the date fields (DateField, DateRangeField). */
+export const kitDateMessages = defineMessages({
+  pattern: { id: 'kit.date.pattern', defaultMessage: 'mm/dd/yyyy' },
+  calendar: defineMessage<{ field: string }>({ id: 'kit.date.calendar', defaultMessage: 'Open the calendar: {field}' }),
+  empty: { id: 'kit.date.empty', defaultMessage: 'Enter a date' },
+  incomplete: defineMessage<{ pattern: string; example: string }>({ id: 'kit.date.incomplete', defaultMessage: 'Enter the whole date as {pattern}, like {example}' }),
+  invalid: defineMessage<{ pattern: string; example: string }>({ id: 'kit.date.invalid', defaultMessage: 'This day does not exist: enter a date as {pattern}, like {example}' }),
+  from: { id: 'kit.date.from', defaultMessage: 'From' },
+  to: { id: 'kit.date.to', defaultMessage: 'Until' },
+  reversed: { id: 'kit.date.reversed', defaultMessage: 'The start date must be before the end date' },
+});
+
+/** The words of the staff decision dialog (DecisionDialog). */
+export const kitDecisionMessages = defineMessages({
+  confirmTitle: { id: 'kit.decision.confirmTitle', defaultMessage: 'Confirm the decision?' },
 });

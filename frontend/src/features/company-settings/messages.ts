@@ -40,7 +40,7 @@ const companyMessagesRaw = defineMessages({
   thresholdTitle: { id: 'companySettings.threshold.title', defaultMessage: 'Payout approval' },
   thresholdText: {
     id: 'companySettings.threshold.text',
-    defaultMessage: 'Payouts above this amount wait for review by a second person before they go to the bank, even when the platform would approve them at once.',
+    defaultMessage: "Payouts above this amount wait in the platform's review queue (compliance) before they go to the bank, even when the platform's rules would approve them at once.",
   },
   editThreshold: { id: 'companySettings.threshold.edit', defaultMessage: 'Change threshold' },
   threshold: { id: 'companySettings.threshold', defaultMessage: 'Approval threshold' },

@@ -16,6 +16,7 @@ const messages = defineMessages({
   rejectLabel: { id: 'compliance.rejectLabel', defaultMessage: 'Reject withdraw {id}' },
   rejectTitle: { id: 'compliance.rejectTitle', defaultMessage: 'Reject withdraw {id}' },
   reason: { id: 'compliance.reason', defaultMessage: 'Reason' },
+  rejectText: { id: 'compliance.rejectText', defaultMessage: 'Rejecting returns the amount to the client\'s available balance; the client reads the reason.' },
   reasonRequired: { id: 'compliance.reasonRequired', defaultMessage: 'Tell the client why the withdraw is rejected' },
   confirmReject: { id: 'compliance.confirmReject', defaultMessage: 'Reject withdraw' },
   cancel: { id: 'compliance.cancel', defaultMessage: 'Cancel' },

@@ -117,7 +117,6 @@ const messages = defineMessages({
   reason: { id: 'kyc.reason', defaultMessage: 'Reason (the client reads it)' },
   reasonTooShort: { id: 'kyc.error.reasonTooShort', defaultMessage: 'Write the reason (at least 10 characters)' },
   reviewDateInvalid: { id: 'kyc.error.reviewDate', defaultMessage: 'A date after today, within 5 years' },
-  confirmTitle: { id: 'kyc.confirmTitle', defaultMessage: 'Confirm the decision?' },
   confirmApprove: { id: 'kyc.confirmApprove', defaultMessage: 'The KYC file of {client} is approved.' },
   confirmReject: { id: 'kyc.confirmReject', defaultMessage: 'The KYC file of {client} is rejected.' },
   approved: { id: 'kyc.approved', defaultMessage: 'KYC file approved' },

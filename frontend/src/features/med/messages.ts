@@ -80,7 +80,6 @@ const messages = defineMessages({
   acceptText: { id: 'med.acceptText', defaultMessage: 'The amount goes back to the payer through the bank, in parts if the client’s balance does not cover it yet.' },
   rejectTitle: { id: 'med.rejectTitle', defaultMessage: 'Reject this claim' },
   rejectText: { id: 'med.rejectText', defaultMessage: 'The block is lifted: the amount is the client’s again.' },
-  confirmTitle: { id: 'med.confirmTitle', defaultMessage: 'Confirm the decision?' },
   confirmAccept: { id: 'med.confirmAccept', defaultMessage: 'The refund of {amount} will be sent to the payer’s bank. This cannot be undone.' },
   confirmReject: { id: 'med.confirmReject', defaultMessage: 'The block of {amount} will be lifted. This cannot be undone.' },
   confirm: { id: 'med.confirm', defaultMessage: 'Confirm' },

@@ -75,6 +75,7 @@ const messages = defineMessages({
   reject: { id: 'restrictions.reject', defaultMessage: 'Reject' },
   rejectLabel: { id: 'restrictions.rejectLabel', defaultMessage: 'Reject restriction {id}' },
   rejectTitle: { id: 'restrictions.rejectTitle', defaultMessage: 'Reject this proposal' },
+  decisionReason: { id: 'restrictions.decisionReason', defaultMessage: 'Reason for your decision' },
   rejectText: { id: 'restrictions.rejectText', defaultMessage: 'The proposal is closed and never applies. Its author sees your reason.' },
   rejected: { id: 'restrictions.rejected', defaultMessage: 'Proposal rejected' },
   revoke: { id: 'restrictions.revoke', defaultMessage: 'Revoke' },

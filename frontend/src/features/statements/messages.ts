@@ -72,6 +72,7 @@ const messages = defineMessages({
   reject: { id: 'statements.reject', defaultMessage: 'Reject' },
   rejectLabel: { id: 'statements.rejectLabel', defaultMessage: 'Reject {id}' },
   rejectTitle: { id: 'statements.rejectTitle', defaultMessage: 'Reject this external entry' },
+  rejectReason: { id: 'statements.rejectReason', defaultMessage: 'Why it is rejected' },
   rejectText: { id: 'statements.rejectText', defaultMessage: 'Nothing is posted. Say why:' },
   rejected: { id: 'statements.rejected', defaultMessage: 'Rejected' },
   decisionFailed: { id: 'statements.decisionFailed', defaultMessage: 'The decision was not saved' },

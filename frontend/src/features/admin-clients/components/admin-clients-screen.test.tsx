@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { AdminTenant } from '@/api/types';
+import { slugFrom, validateClientForm } from '@/components/client-form/client-form';
 import { jsonResponse, makeUser, mockFetch, renderScreenAt } from '@/testing/test-utils';
 
-import { slugFrom, validateClientForm } from '../lib/client-form';
 import AdminClientsScreen from './admin-clients-screen';
 
 const admin = makeUser({ role: 'admin', userRole: 'admin', home: 'admin/home', menu: [{ route: 'admin/clients', group: 'admin_clients' }] });
@@ -31,7 +31,7 @@ describe('client form', () => {
       name: expect.anything(), slug: expect.anything(), ownerEmail: expect.anything(), currencies: expect.anything(),
     }); // prettier-ignore
     expect(validateClientForm({ name: ' Delta ', slug: 'delta', ownerEmail: 'o@delta.test', currencies: ['BRL'] }).body).toEqual({
-      name: 'Delta', slug: 'delta', kind: 'client', owner_email: 'o@delta.test', currencies: ['BRL'],
+      name: 'Delta', slug: 'delta', owner_email: 'o@delta.test', currencies: ['BRL'],
     }); // prettier-ignore
   });
 });

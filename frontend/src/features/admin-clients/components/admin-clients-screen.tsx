@@ -1,21 +1,20 @@
-import { Alert, Badge, Button, Checkbox, Fieldset, Flex, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type IntlShape, type MessageDescriptor, useIntl } from 'react-intl';
 
-import type { AdminTenant, TenantCreated } from '@/api/types';
+import type { AdminTenant } from '@/api/types';
 import { AppToaster, appToaster } from '@/components/app-toaster';
-import { CopyField, FilterSelect, type GridColumn, labelsOf, ListView, useList } from '@/components/kit';
+import { FilterSelect, type GridColumn, labelsOf, ListView, useList } from '@/components/kit';
 import { ConfirmDialog } from '@/components/kit/confirm-dialog';
-import { FormDialog } from '@/components/kit/form-dialog';
 import { TextField } from '@/components/kit/form-fields';
+import { CreateClientDialog } from '@/components/client-form/create-client-dialog';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 
 import { getAdminTenantsQueryOptions, useCreateTenant, useSetTenantStatus } from '../api/tenants';
-import { CURRENCY_CHOICES, type ClientFormErrors, type ClientFormValues, slugFrom, validateClientForm } from '../lib/client-form';
 import { adminClientsList, adminClientsQuery, CLIENT_SORTS, TENANT_KINDS, TENANT_STATUSES } from '../lib/list';
 import { adminClientsMessages as m, clientSortMessages, kindMessages, tenantStatusMessages } from '../messages';
 
@@ -59,7 +58,7 @@ export default function AdminClientsScreen({ route, homeHref }: { route: string;
         errorTitle={intl.formatMessage(m.loadError)}
         emptyTitle={intl.formatMessage(m.empty)}
       />
-      {creating && <CreateClientDialog onClose={() => setCreating(false)} />}
+      {creating && <NewClientDialog onClose={() => setCreating(false)} />}
       {changing && <StatusDialog change={changing} onClose={() => setChanging(null)} />}
       <AppToaster />
     </Stack>
@@ -117,122 +116,22 @@ function columns(intl: IntlShape, onChange: (change: StatusAction) => void): Gri
   ];
 }
 
-/** Name, subdomain, owner's e-mail, currencies; once created, the owner's one-time password (shown this once). */
-export function CreateClientDialog({ onClose }: { onClose: () => void }) {
-  const intl = useIntl();
+/** admin/clients' new client: the shared form, sent to POST /api/admin/tenants as a client. */
+function NewClientDialog({ onClose }: { onClose: () => void }) {
   const create = useCreateTenant();
-  const [values, setValues] = useState<ClientFormValues>({ name: '', slug: '', ownerEmail: '', currencies: ['BRL'] });
-  const [slugEdited, setSlugEdited] = useState(false);
-  const [errors, setErrors] = useState<ClientFormErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [created, setCreated] = useState<TenantCreated | null>(null);
-  const close = () => {
-    setCreated(null); // the password lives in this dialog only
-    create.reset();
-    onClose();
-  };
-  const validate = () => {
-    const checked = validateClientForm(values);
-    setErrors(checked.errors);
-    setServerError(null);
-    return Boolean(checked.body);
-  };
-  const submit = () => {
-    const checked = validateClientForm(values);
-    if (!checked.body) return;
-    create.mutate(checked.body, { onSuccess: setCreated, onError: (error) => setServerError(failure(error, intl)) });
-  };
-  const set = (patch: Partial<ClientFormValues>) => {
-    setValues((current) => ({ ...current, ...patch }));
-    setErrors({});
-  };
-  const toggleCurrency = (code: string, on: boolean) => set({ currencies: on ? [...values.currencies.filter((c) => c !== code), code] : values.currencies.filter((c) => c !== code) });
   return (
-    <FormDialog
-      title={intl.formatMessage(m.formTitle)}
-      submitText={intl.formatMessage(m.submit)}
-      cancelText={intl.formatMessage(m.cancel)}
-      errorTitle={intl.formatMessage(m.createFailed)}
-      error={serverError}
+    <CreateClientDialog
       pending={create.isPending}
-      validate={validate}
-      onSubmit={submit}
-      onClose={close}
-      result={
-        created && {
-          title: intl.formatMessage(m.createdTitle),
-          locked: true,
-          body: (
-            <Stack gap="4">
-              <Text>{intl.formatMessage(m.createdText, { name: created.tenant.name, host: created.tenant.host, email: created.owner_email })}</Text>
-              {created.initial_password ? (
-                <>
-                  <Alert.Root status="warning">
-                    <Alert.Indicator />
-                    <Alert.Description>{intl.formatMessage(m.passwordWarning)}</Alert.Description>
-                  </Alert.Root>
-                  <CopyField label={intl.formatMessage(m.passwordLabel)} value={created.initial_password} />
-                </>
-              ) : (
-                <Text color="fg.muted">{intl.formatMessage(m.existingOwner, { email: created.owner_email })}</Text>
-              )}
-            </Stack>
-          ),
-          footer: (
-            <Button colorPalette="blue" onClick={close}>
-              {intl.formatMessage(m.done)}
-            </Button>
-          ),
-        }
-      }
-    >
-      <TextField
-        label={intl.formatMessage(m.nameLabel)}
-        required
-        maxLength={200}
-        autoComplete="off"
-        value={values.name}
-        onChange={(name) => set(slugEdited ? { name } : { name, slug: slugFrom(name) })}
-        error={errors.name ? intl.formatMessage(errors.name) : null}
-      />
-      <TextField
-        label={intl.formatMessage(m.slugLabel)}
-        required
-        maxLength={30}
-        autoComplete="off"
-        value={values.slug}
-        onChange={(slug) => {
-          setSlugEdited(true);
-          set({ slug: slug.toLowerCase() });
-        }}
-        error={errors.slug ? intl.formatMessage(errors.slug) : null}
-        helper={intl.formatMessage(m.slugHint, { host: `${values.slug || '…'}.${window.location.hostname}` })}
-      />
-      <TextField
-        label={intl.formatMessage(m.emailLabel)}
-        required
-        type="email"
-        maxLength={254}
-        autoComplete="off"
-        value={values.ownerEmail}
-        onChange={(ownerEmail) => set({ ownerEmail })}
-        error={errors.ownerEmail ? intl.formatMessage(errors.ownerEmail) : null}
-        helper={intl.formatMessage(m.emailHint)}
-      />
-      <Fieldset.Root invalid={Boolean(errors.currencies)}>
-        <Fieldset.Legend>{intl.formatMessage(m.currenciesLabel)}</Fieldset.Legend>
-        <Flex gap="4">
-          {CURRENCY_CHOICES.map((code) => (
-            <Checkbox.Root key={code} size="sm" checked={values.currencies.includes(code)} onCheckedChange={(details) => toggleCurrency(code, details.checked === true)}>
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>{code}</Checkbox.Label>
-            </Checkbox.Root>
-          ))}
-        </Flex>
-        {errors.currencies && <Fieldset.ErrorText>{intl.formatMessage(errors.currencies)}</Fieldset.ErrorText>}
-      </Fieldset.Root>
-    </FormDialog>
+      hostOf={(slug) => `${slug}.${window.location.hostname}`}
+      send={async (body) => {
+        const created = await create.mutateAsync({ ...body, kind: 'client' });
+        return { name: created.tenant.name, host: created.tenant.host, ownerEmail: created.owner_email, initialPassword: created.initial_password };
+      }}
+      onClose={() => {
+        create.reset();
+        onClose();
+      }}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Flex, Heading, HStack, Image, List, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Image, List, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
@@ -8,11 +8,13 @@ import { AppLoader } from '@/components/app-loader';
 import { AppToaster, appToaster } from '@/components/app-toaster';
 import { ConfirmDialog } from '@/components/kit/confirm-dialog';
 import { serverErrors } from '@/components/kit/server-errors';
+import { SettingsSection } from '@/components/kit/settings-section';
 import { SummaryList } from '@/components/kit/summary-list';
 import { LoadError } from '@/components/query-state';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
 import { useCanWrite } from '@/lib/auth/session';
+import { formatPhone } from '@/lib/documents';
 import { formatDateTime, money } from '@/lib/format';
 
 import { getCompanySettingsQueryOptions, useRemoveLogo, useUploadLogo } from '../api/company-settings';
@@ -24,27 +26,6 @@ type Open = 'profile' | 'emails' | 'threshold' | 'remove-logo' | null;
 
 const when = (iso: string, intl: IntlShape) => formatDateTime(Math.floor(Date.parse(iso) / 1000), intl.locale);
 
-function Section({ title, text, action, children, testId }: { title: string; text: string; action?: React.ReactNode; children: React.ReactNode; testId: string }) {
-  return (
-    <Card.Root data-testid={testId}>
-      <Card.Header>
-        <Flex gap="3" justify="space-between" align="flex-start" wrap="wrap">
-          <Box>
-            <Heading as="h2" size="md">
-              {title}
-            </Heading>
-            <Text color="fg.muted" fontSize="sm" maxW="3xl">
-              {text}
-            </Text>
-          </Box>
-          {action}
-        </Flex>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
-  );
-}
-
 function ProfileSummary({ settings }: { settings: CompanySettings }) {
   const intl = useIntl();
   const or = (value: string) => value || intl.formatMessage(m.notSet);
@@ -55,7 +36,7 @@ function ProfileSummary({ settings }: { settings: CompanySettings }) {
         { label: intl.formatMessage(m.legalName), value: <span data-testid="value-legal_name">{or(settings.legal_name)}</span> },
         { label: intl.formatMessage(m.tradeName), value: <span data-testid="value-trade_name">{or(settings.trade_name)}</span> },
         { label: intl.formatMessage(m.cnpj), value: <span data-testid="value-cnpj">{or(formatCnpj(settings.cnpj))}</span> },
-        { label: intl.formatMessage(m.phone), value: <span data-testid="value-phone">{or(settings.phone)}</span> },
+        { label: intl.formatMessage(m.phone), value: <span data-testid="value-phone">{or(formatPhone(settings.phone))}</span> },
         { label: intl.formatMessage(m.address), value: <span data-testid="value-address">{or(addressLine(settings))}</span> },
       ]}
     />
@@ -81,7 +62,7 @@ function LogoSection({ settings, writable, onRemove }: { settings: CompanySettin
     });
   };
   return (
-    <Section
+    <SettingsSection
       testId="logo-section"
       title={intl.formatMessage(m.logoTitle)}
       text={intl.formatMessage(m.logoText)}
@@ -111,7 +92,7 @@ function LogoSection({ settings, writable, onRemove }: { settings: CompanySettin
           {intl.formatMessage(m.logoFailed)}: {error}
         </Text>
       )}
-    </Section>
+    </SettingsSection>
   );
 }
 
@@ -163,15 +144,10 @@ export default function CompanySettingsScreen({ route, homeHref }: { route: stri
         <AppLoader fullScreen={false} label={intl.formatMessage(commonMessages.loading)} />
       ) : (
         <>
-          <Section testId="profile-section" title={intl.formatMessage(m.profileTitle)} text={intl.formatMessage(m.profileText)} action={edit('profile', 'editProfile')}>
+          <SettingsSection testId="profile-section" title={intl.formatMessage(m.profileTitle)} text={intl.formatMessage(m.profileText)} action={edit('profile', 'editProfile')} footnote={data.updated_at && intl.formatMessage(m.lastChange, { when: when(data.updated_at, intl) })}>
             <ProfileSummary settings={data} />
-            {data.updated_at && (
-              <Text color="fg.muted" fontSize="xs" mt="3">
-                {intl.formatMessage(m.lastChange, { when: when(data.updated_at, intl) })}
-              </Text>
-            )}
-          </Section>
-          <Section testId="emails-section" title={intl.formatMessage(m.emailsTitle)} text={intl.formatMessage(m.emailsText)} action={edit('emails', 'editEmails')}>
+          </SettingsSection>
+          <SettingsSection testId="emails-section" title={intl.formatMessage(m.emailsTitle)} text={intl.formatMessage(m.emailsText)} action={edit('emails', 'editEmails')}>
             {data.notification_emails.length ? (
               <List.Root data-testid="emails">
                 {data.notification_emails.map((email) => (
@@ -181,8 +157,8 @@ export default function CompanySettingsScreen({ route, homeHref }: { route: stri
             ) : (
               <Text color="fg.muted">{intl.formatMessage(m.noEmails)}</Text>
             )}
-          </Section>
-          <Section testId="threshold-section" title={intl.formatMessage(m.thresholdTitle)} text={intl.formatMessage(m.thresholdText)} action={edit('threshold', 'editThreshold')}>
+          </SettingsSection>
+          <SettingsSection testId="threshold-section" title={intl.formatMessage(m.thresholdTitle)} text={intl.formatMessage(m.thresholdText)} action={edit('threshold', 'editThreshold')}>
             <SummaryList
               label={intl.formatMessage(m.thresholdTitle)}
               items={[
@@ -196,7 +172,7 @@ export default function CompanySettingsScreen({ route, homeHref }: { route: stri
                 },
               ]}
             />
-          </Section>
+          </SettingsSection>
           <LogoSection settings={data} writable={writable} onRemove={() => setOpen('remove-logo')} />
           {open === 'profile' && <ProfileDialog current={data} onClose={() => setOpen(null)} />}
           {open === 'emails' && <EmailsDialog current={data} onClose={() => setOpen(null)} />}

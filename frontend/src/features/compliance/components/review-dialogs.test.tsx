@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -44,6 +44,12 @@ describe('reject', () => {
     expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/reject'))).toHaveLength(0);
     await userEvent.type(screen.getByLabelText(/Reason/), 'Suspicious beneficiary');
     await userEvent.click(screen.getByRole('button', { name: 'Reject withdraw' }));
+    // A confirmation step repeats what is rejected and why before the call.
+    const confirm = await screen.findByRole('alertdialog', { name: 'Confirm the decision?' });
+    expect(confirm).toHaveTextContent('Suspicious beneficiary');
+    expect(confirm).toHaveTextContent('Acme Ltda');
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/reject'))).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Reject withdraw' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(bodies).toEqual([{ reason: 'Suspicious beneficiary' }]);
   });
@@ -54,6 +60,7 @@ describe('reject', () => {
     renderWithProviders(<RejectDialog item={ITEM} onClose={onClose} />);
     await userEvent.type(screen.getByLabelText(/Reason/), 'x');
     await userEvent.click(screen.getByRole('button', { name: 'Reject withdraw' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Reject withdraw' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You cannot review your own payout');
     expect(onClose).not.toHaveBeenCalled();
   });

@@ -5,9 +5,7 @@ import { useIntl } from 'react-intl';
 
 import type { ComplianceItem, PayoutDetail } from '@/api/types';
 import { appToaster } from '@/components/app-toaster';
-import { ConfirmDialog } from '@/components/kit/confirm-dialog';
-import { FormDialog } from '@/components/kit/form-dialog';
-import { TextField } from '@/components/kit/form-fields';
+import { type Decision, DecisionDialog } from '@/components/kit/decision-dialog';
 import type { SummaryItem } from '@/components/kit/summary-list';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
@@ -37,17 +35,12 @@ function failureText(error: unknown, intl: ReturnType<typeof useIntl>): string {
   return isApiError(error) && error.status > 0 && error.status < 500 ? error.message : intl.formatMessage(commonMessages.tryAgainLater);
 }
 
-/**
- * Approving pays the money out: ask first, showing the amount, the beneficiary and where the money goes
- * (the payout's bank account or PIX key, loaded with it).
- */
-export function ApprovePayoutDialog({ item, onClose }: { item: ComplianceItem; onClose: () => void }) {
+/** What is decided: the amount, the beneficiary and where the money goes (loaded with the payout). */
+function usePayoutSummary(item: ComplianceItem): { summary: SummaryItem[]; loading: boolean } {
   const intl = useIntl();
-  const review = useReviewPayout();
   const detail = useQuery(getReviewedPayoutQueryOptions(item.id));
-  const [error, setError] = useState<string | null>(null);
   const method = item.withdraw_method === 'ted' ? intl.formatMessage(m.ted) : item.withdraw_method === 'pix' ? intl.formatMessage(m.pix) : item.withdraw_method;
-  const details: SummaryItem[] = [
+  const summary: SummaryItem[] = [
     { label: intl.formatMessage(m.amount), value: money(item.amount, item.currency, intl.locale) },
     { label: intl.formatMessage(m.beneficiary), value: `${item.beneficiary_name} (${formatDocument(item.beneficiary_document)})` },
     { label: intl.formatMessage(m.method), value: method },
@@ -57,91 +50,53 @@ export function ApprovePayoutDialog({ item, onClose }: { item: ComplianceItem; o
     },
     { label: intl.formatMessage(m.client), value: item.client.name },
   ];
-  const approve = () => {
+  return { summary, loading: detail.isPending };
+}
+
+/** The compliance decision on a payout: approving pays it out (asked first), rejecting needs a reason the client reads. */
+function PayoutDecisionDialog({ item, decision, onClose }: { item: ComplianceItem; decision: Decision; onClose: () => void }) {
+  const intl = useIntl();
+  const review = useReviewPayout();
+  const { summary, loading } = usePayoutSummary(item);
+  const [error, setError] = useState<string | null>(null);
+  const approving = decision === 'approve';
+  const decide = (reason: string) => {
+    const checked = validateRejectReason(reason);
+    if (!approving && !checked.ok) return;
     setError(null);
-    review.mutate(
-      { id: item.id, decision: 'approve' },
-      {
-        onSuccess: () => {
-          appToaster.create({ type: 'success', title: intl.formatMessage(m.approved, { id: item.id }) });
-          onClose();
-        },
-        onError: (failure) => setError(failureText(failure, intl)),
+    review.mutate(approving ? { id: item.id, decision: 'approve' } : { id: item.id, decision: 'reject', reason: checked.ok ? checked.reason : '' }, {
+      onSuccess: () => {
+        appToaster.create({ type: 'success', title: intl.formatMessage(approving ? m.approved : m.rejected, { id: item.id }) });
+        onClose();
       },
-    );
+      onError: (failure) => setError(failureText(failure, intl)),
+    });
   };
   return (
-    <ConfirmDialog
-      open
-      title={intl.formatMessage(m.approveTitle, { id: item.id })}
-      description={intl.formatMessage(m.approveText)}
-      details={details}
-      confirmText={intl.formatMessage(m.confirmApprove)}
+    <DecisionDialog
+      decision={decision}
+      title={intl.formatMessage(approving ? m.approveTitle : m.rejectTitle, { id: item.id })}
+      description={intl.formatMessage(approving ? m.approveText : m.rejectText)}
+      summary={summary}
+      decideText={intl.formatMessage(approving ? m.confirmApprove : m.confirmReject)}
+      justification={approving ? undefined : { label: intl.formatMessage(m.reason), minLength: 1, maxLength: 200, error: intl.formatMessage(m.reasonRequired) }}
       cancelText={intl.formatMessage(m.cancel)}
-      confirmPalette="green"
+      errorTitle={intl.formatMessage(m.reviewFailed)}
       pending={review.isPending}
-      confirmDisabled={detail.isPending}
+      decideDisabled={approving && loading}
       error={error}
-      onConfirm={approve}
+      onDecide={decide}
       onClose={onClose}
     />
   );
 }
 
-/** Rejecting needs a reason the client reads. */
+/** Approving pays the money out: ask first, showing the amount, the beneficiary and where the money goes. */
+export function ApprovePayoutDialog({ item, onClose }: { item: ComplianceItem; onClose: () => void }) {
+  return <PayoutDecisionDialog item={item} decision="approve" onClose={onClose} />;
+}
+
+/** Rejecting needs a reason the client reads, then a confirmation with what is rejected. */
 export function RejectDialog({ item, onClose }: { item: ComplianceItem; onClose: () => void }) {
-  const intl = useIntl();
-  const review = useReviewPayout();
-  const [reason, setReason] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = () => {
-    const checked = validateRejectReason(reason);
-    if (!checked.ok) return;
-    setError(null);
-    review.mutate(
-      { id: item.id, decision: 'reject', reason: checked.reason },
-      {
-        onSuccess: () => {
-          appToaster.create({ type: 'success', title: intl.formatMessage(m.rejected, { id: item.id }) });
-          onClose();
-        },
-        onError: (failure) => setError(failureText(failure, intl)),
-      },
-    );
-  };
-
-  return (
-    <FormDialog
-      title={intl.formatMessage(m.rejectTitle, { id: item.id })}
-      description={`${item.client.name} · ${item.beneficiary_name} · ${money(item.amount, item.currency, intl.locale)}`}
-      submitText={intl.formatMessage(m.confirmReject)}
-      submitPalette="red"
-      cancelText={intl.formatMessage(m.cancel)}
-      errorTitle={intl.formatMessage(m.reviewFailed)}
-      error={error}
-      pending={review.isPending}
-      validate={() => {
-        const ok = validateRejectReason(reason).ok;
-        setInvalid(!ok);
-        return ok;
-      }}
-      onSubmit={submit}
-      onClose={onClose}
-    >
-      <TextField
-        label={intl.formatMessage(m.reason)}
-        required
-        multiline
-        maxLength={200}
-        value={reason}
-        onChange={(value) => {
-          setReason(value);
-          setInvalid(false);
-        }}
-        error={invalid ? intl.formatMessage(m.reasonRequired) : null}
-      />
-    </FormDialog>
-  );
+  return <PayoutDecisionDialog item={item} decision="reject" onClose={onClose} />;
 }

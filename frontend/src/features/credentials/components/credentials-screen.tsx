@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 
-import { CopyField, DataGrid, type GridColumn } from '@/components/kit';
+import { CopyField, DataGrid, SecretOnce, type GridColumn } from '@/components/kit';
 import type { ApiKey, ApiKeyCreated, ApiKeyRotated } from '@/api/types';
 import { AppToaster, appToaster } from '@/components/app-toaster';
 import { ConfirmDialog } from '@/components/kit/confirm-dialog';
@@ -214,13 +214,7 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
           title: intl.formatMessage(m.tokenTitle),
           locked: true,
           body: (
-            <Stack gap="4">
-              <Alert.Root status="warning">
-                <Alert.Indicator />
-                <Alert.Description>{intl.formatMessage(m.tokenWarning)}</Alert.Description>
-              </Alert.Root>
-              <CopyField label={intl.formatMessage(m.tokenLabel, { name: created.name })} value={created.token} />
-            </Stack>
+            <SecretOnce warning={intl.formatMessage(m.tokenWarning)} label={intl.formatMessage(m.tokenLabel, { name: created.name })} value={created.token} />
           ),
           footer: (
             <Button colorPalette="blue" onClick={close}>

@@ -1,7 +1,7 @@
 import { Badge, Button, HStack, Heading, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type IntlShape, useIntl } from 'react-intl';
+import { type IntlShape, type MessageDescriptor, useIntl } from 'react-intl';
 
 import type { Customer, CustomerDetail } from '@/api/types';
 import { AppToaster, appToaster } from '@/components/app-toaster';
@@ -218,35 +218,53 @@ function History({ detail }: { detail: CustomerDetail }) {
   );
 }
 
-function NoteDialog({ customer, onClose }: { customer: CustomerDetail; onClose: () => void }) {
+type TextEdit = {
+  title: string;
+  label: string;
+  helper?: string;
+  multiline?: boolean;
+  maxLength?: number;
+  initial: string;
+  /** What is wrong with the text, checked before the call (null: fine). */
+  check: (text: string) => MessageDescriptor | null;
+  /** The API's field name and the codes it answers, onto the field's words. */
+  field: string;
+  codes: Record<string, MessageDescriptor>;
+  saved: MessageDescriptor;
+  pending: boolean;
+  send: (text: string, handlers: { onSuccess: () => void; onError: (failure: unknown) => void }) => void;
+  onClose: () => void;
+};
+
+/** One text about a customer (a note, the tags), checked here and by the server, in a FormDialog. */
+function CustomerTextDialog({ title, label, helper, multiline, maxLength, initial, check, field, codes, saved, pending, send, onClose }: TextEdit) {
   const intl = useIntl();
-  const add = useAddNote(customer.document);
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initial);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const translate = (code: string) => ({ required: intl.formatMessage(m.noteRequired), too_long: intl.formatMessage(m.noteTooLong) })[code];
+  const translate = (code: string) => (codes[code] ? intl.formatMessage(codes[code]) : undefined);
   return (
     <FormDialog
-      title={intl.formatMessage(m.noteTitle, { name: customer.name })}
+      title={title}
       submitText={intl.formatMessage(m.save)}
       cancelText={intl.formatMessage(m.cancel)}
       errorTitle={intl.formatMessage(m.failed)}
       error={error}
       invalid={Boolean(fieldError)}
-      pending={add.isPending}
+      pending={pending}
       validate={() => {
-        const problem = !text.trim() ? m.noteRequired : text.trim().length > MAX_NOTE ? m.noteTooLong : null;
+        const problem = check(text);
         setFieldError(problem ? intl.formatMessage(problem) : null);
         return !problem;
       }}
       onSubmit={() =>
-        add.mutate(text.trim(), {
+        send(text, {
           onSuccess: () => {
-            appToaster.create({ type: 'success', title: intl.formatMessage(m.noteAdded) });
+            appToaster.create({ type: 'success', title: intl.formatMessage(saved) });
             onClose();
           },
           onError: (failure) => {
-            const mapped = serverErrors(failure, { text: 'text' }, { translate, fallback: intl.formatMessage(commonMessages.tryAgainLater) });
+            const mapped = serverErrors(failure, { [field]: 'text' } as Record<string, 'text'>, { translate, fallback: intl.formatMessage(commonMessages.tryAgainLater) });
             setFieldError(mapped.fields.text ?? null);
             setError(mapped.general);
           },
@@ -255,10 +273,11 @@ function NoteDialog({ customer, onClose }: { customer: CustomerDetail; onClose: 
       onClose={onClose}
     >
       <TextField
-        label={intl.formatMessage(m.noteField)}
-        required
-        multiline
-        maxLength={MAX_NOTE}
+        label={label}
+        helper={helper}
+        required={multiline}
+        multiline={multiline}
+        maxLength={maxLength}
         value={text}
         onChange={(value) => {
           setText(value);
@@ -270,54 +289,48 @@ function NoteDialog({ customer, onClose }: { customer: CustomerDetail; onClose: 
   );
 }
 
+function NoteDialog({ customer, onClose }: { customer: CustomerDetail; onClose: () => void }) {
+  const intl = useIntl();
+  const add = useAddNote(customer.document);
+  return (
+    <CustomerTextDialog
+      title={intl.formatMessage(m.noteTitle, { name: customer.name })}
+      label={intl.formatMessage(m.noteField)}
+      multiline
+      maxLength={MAX_NOTE}
+      initial=""
+      check={(text) => (!text.trim() ? m.noteRequired : text.trim().length > MAX_NOTE ? m.noteTooLong : null)}
+      field="text"
+      codes={{ required: m.noteRequired, too_long: m.noteTooLong }}
+      saved={m.noteAdded}
+      pending={add.isPending}
+      send={(text, handlers) => add.mutate(text.trim(), handlers)}
+      onClose={onClose}
+    />
+  );
+}
+
+const tagList = (text: string) => text.split(',').map((t) => t.trim()).filter(Boolean);
+
 function TagsDialog({ customer, onClose }: { customer: CustomerDetail; onClose: () => void }) {
   const intl = useIntl();
   const save = useSetTags(customer.document);
-  const [text, setText] = useState(customer.tags.join(', '));
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const tags = () => text.split(',').map((t) => t.trim()).filter(Boolean);
-  const translate = (code: string) => ({ invalid_tag: intl.formatMessage(m.invalidTag), too_many: intl.formatMessage(m.tooManyTags) })[code];
   return (
-    <FormDialog
+    <CustomerTextDialog
       title={intl.formatMessage(m.tagsTitle, { name: customer.name })}
-      submitText={intl.formatMessage(m.save)}
-      cancelText={intl.formatMessage(m.cancel)}
-      errorTitle={intl.formatMessage(m.failed)}
-      error={error}
-      invalid={Boolean(fieldError)}
-      pending={save.isPending}
-      validate={() => {
-        const list = tags();
-        const problem = list.some((t) => t.length > 30) ? m.invalidTag : list.length > 10 ? m.tooManyTags : null;
-        setFieldError(problem ? intl.formatMessage(problem) : null);
-        return !problem;
+      label={intl.formatMessage(m.tagsField)}
+      helper={intl.formatMessage(m.tagsHelper)}
+      initial={customer.tags.join(', ')}
+      check={(text) => {
+        const list = tagList(text);
+        return list.some((t) => t.length > 30) ? m.invalidTag : list.length > 10 ? m.tooManyTags : null;
       }}
-      onSubmit={() =>
-        save.mutate(tags(), {
-          onSuccess: () => {
-            appToaster.create({ type: 'success', title: intl.formatMessage(m.tagsSaved) });
-            onClose();
-          },
-          onError: (failure) => {
-            const mapped = serverErrors(failure, { tags: 'tags' }, { translate, fallback: intl.formatMessage(commonMessages.tryAgainLater) });
-            setFieldError(mapped.fields.tags ?? null);
-            setError(mapped.general);
-          },
-        })
-      }
+      field="tags"
+      codes={{ invalid_tag: m.invalidTag, too_many: m.tooManyTags }}
+      saved={m.tagsSaved}
+      pending={save.isPending}
+      send={(text, handlers) => save.mutate(tagList(text), handlers)}
       onClose={onClose}
-    >
-      <TextField
-        label={intl.formatMessage(m.tagsField)}
-        helper={intl.formatMessage(m.tagsHelper)}
-        value={text}
-        onChange={(value) => {
-          setText(value);
-          setFieldError(null);
-        }}
-        error={fieldError}
-      />
-    </FormDialog>
+    />
   );
 }

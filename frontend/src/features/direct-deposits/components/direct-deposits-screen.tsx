@@ -1,4 +1,4 @@
-import { Button, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type IntlShape, type MessageDescriptor, useIntl } from 'react-intl';
@@ -14,7 +14,7 @@ import { LoadError } from '@/components/query-state';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
-import { useCanWrite } from '@/lib/auth/session';
+import { useCanWrite, useSessionUser } from '@/lib/auth/session';
 import { formatDocument } from '@/lib/documents';
 import { formatDateTime, money } from '@/lib/format';
 
@@ -127,9 +127,9 @@ function KeysPanel({ writable }: { writable: boolean }) {
       card: 'actions',
       numeric: true,
       cell: (row) => (
-        <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={intl.formatMessage(m.remove, { key: row.key })} onClick={() => setRemoving(row)}>
-          ✕
-        </IconButton>
+        <Button size="xs" variant="outline" colorPalette="red" aria-label={intl.formatMessage(m.remove, { key: row.key })} onClick={() => setRemoving(row)}>
+          {intl.formatMessage(m.removeShort)}
+        </Button>
       ),
     });
   }
@@ -153,7 +153,7 @@ function KeysPanel({ writable }: { writable: boolean }) {
       {keys.isError && !keys.data ? (
         <LoadError title={intl.formatMessage(m.keysError)} onRetry={() => void keys.refetch()} />
       ) : items && items.length === 0 ? (
-        <Text color="fg.muted">{intl.formatMessage(m.noKeys)}</Text>
+        <Text color="fg.muted">{intl.formatMessage(writable ? m.noKeys : m.noKeysReadOnly)}</Text>
       ) : (
         <DataGrid caption={intl.formatMessage(m.keys)} columns={columns} rows={items} rowKey={(row) => row.id} rowAttributes={(row) => ({ 'data-pix-key': row.key })} busy={keys.isPending} skeletonRows={2} />
       )}
@@ -193,6 +193,8 @@ export default function DirectDepositsScreen({ route, homeHref }: { route: strin
   const intl = useIntl();
   const list = useList(clientDirectList);
   const writable = useCanWrite(route);
+  // A customer of the company sees its keys but none of the deposits: they are other payers' money.
+  const customer = useSessionUser().role === 'customer';
   const keys = useQuery(getPixKeysQueryOptions());
   const query = useQuery(
     getDirectDepositsQueryOptions({
@@ -243,6 +245,7 @@ export default function DirectDepositsScreen({ route, homeHref }: { route: strin
           }
           errorTitle={intl.formatMessage(m.loadError)}
           emptyTitle={intl.formatMessage(m.empty)}
+          emptyText={customer ? intl.formatMessage(m.customerEmpty) : undefined}
         />
       </Stack>
       <AppToaster />

@@ -37,8 +37,10 @@ function columns(intl: IntlShape): GridColumn<KycContact>[] {
       priority: 1,
       card: 'title',
       cell: (c) => (
-        <HStack gap="2">
-          <Text>{c.value}</Text>
+        <HStack gap="2" minW="0" wrap="wrap">
+          <Text title={c.value} overflowWrap="anywhere" minW="0">
+            {c.value}
+          </Text>
           {c.shared && <Badge colorPalette="red">{intl.formatMessage(m.flagged)}</Badge>}
         </HStack>
       ),

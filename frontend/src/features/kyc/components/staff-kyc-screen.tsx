@@ -7,8 +7,9 @@ import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import type { KycFile, KycListItem } from '@/api/types';
 import { AppToaster, appToaster } from '@/components/app-toaster';
 import { ClientFilter, DetailDrawer, FilterSelect, type GridColumn, ListView, defineList, useList } from '@/components/kit';
+import { DateField, useCheckDate } from '@/components/kit/date-field';
+import { DecisionDialog } from '@/components/kit/decision-dialog';
 import { FormDialog } from '@/components/kit/form-dialog';
-import { TextField } from '@/components/kit/form-fields';
 import { SummaryList } from '@/components/kit/summary-list';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
@@ -52,71 +53,82 @@ function inAYear(): string {
 
 type Deciding = { file: KycFile; action: 'approve' | 'reject' | 'review-date' | 'reopen' };
 
-function DecisionDialog({ file, action, onClose }: Deciding & { onClose: () => void }) {
+function KycDecisionDialog({ file, action, onClose }: Deciding & { onClose: () => void }) {
   const intl = useIntl();
   const decide = useKycDecision();
-  const [reason, setReason] = useState('');
+  const checkDate = useCheckDate();
   const [date, setDate] = useState(file.review_due_on ?? inAYear());
   const [invalid, setInvalid] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const reopening = action === 'reopen';
-  const rejecting = action === 'reject' || reopening;
-  const title = { approve: m.approveTitle, reject: m.rejectTitle, 'review-date': m.reviewDateTitle, reopen: m.reopenTitle }[action];
   const done = { approve: m.approved, reject: m.rejected, 'review-date': m.reviewDateSaved, reopen: m.reopened }[action];
   const client = file.client.name;
+  const send = (body: { reason: string } | { review_due_on: string }) => {
+    setError(null);
+    decide.mutate(
+      { slug: file.client.slug, action, body },
+      {
+        onSuccess: () => {
+          appToaster.create({ type: 'success', title: intl.formatMessage(done) });
+          onClose();
+        },
+        onError: (failed) => setError(failure(failed, intl)),
+      },
+    );
+  };
+  const checkReviewDate = () => {
+    const problem = checkDate(date, { required: true }) && intl.formatMessage(m.reviewDateInvalid);
+    setInvalid(problem || null);
+    return !problem;
+  };
+  const dateField = <DateField label={intl.formatMessage(m.reviewDate)} required value={date} error={invalid} onChange={(text) => { setDate(text); setInvalid(null); }} />;
+
+  if (action === 'review-date') {
+    return (
+      <FormDialog
+        title={intl.formatMessage(m.reviewDateTitle)}
+        submitText={intl.formatMessage(m.confirm)}
+        cancelText={intl.formatMessage(m.cancel)}
+        errorTitle={intl.formatMessage(m.decisionFailed)}
+        error={error}
+        pending={decide.isPending}
+        validate={checkReviewDate}
+        onSubmit={() => send({ review_due_on: date })}
+        onClose={onClose}
+      >
+        {dateField}
+      </FormDialog>
+    );
+  }
+  const rejecting = action === 'reject' || reopening;
   return (
-    <FormDialog
-      title={intl.formatMessage(title)}
-      description={action === 'review-date' ? undefined : `${intl.formatMessage(reopening ? m.reopenText : rejecting ? m.rejectText : m.approveText)} ${client}`}
-      submitText={intl.formatMessage(action === 'review-date' ? m.confirm : reopening ? m.reopen : rejecting ? m.reject : m.approve)}
-      submitPalette={rejecting ? 'red' : 'blue'}
+    <DecisionDialog
+      decision={reopening ? 'reject' : action}
+      title={intl.formatMessage(reopening ? m.reopenTitle : rejecting ? m.rejectTitle : m.approveTitle)}
+      description={`${intl.formatMessage(reopening ? m.reopenText : rejecting ? m.rejectText : m.approveText)} ${client}`}
+      summary={[
+        { label: intl.formatMessage(m.client), value: client },
+        { label: intl.formatMessage(m.cnpj), value: formatDocument(file.cnpj) },
+      ]}
+      decideText={intl.formatMessage(reopening ? m.reopen : rejecting ? m.reject : m.approve)}
+      palette={rejecting ? 'red' : 'blue'}
+      justification={rejecting ? { label: intl.formatMessage(m.reason), minLength: 10, maxLength: 2000, error: intl.formatMessage(m.reasonTooShort) } : undefined}
+      validate={rejecting ? undefined : checkReviewDate}
+      confirm={{
+        description: intl.formatMessage(reopening ? m.confirmReopen : rejecting ? m.confirmReject : m.confirmApprove, { client }),
+        text: intl.formatMessage(m.confirm),
+        summary: rejecting ? [] : [{ label: intl.formatMessage(m.reviewDate), value: day(date, intl) }],
+      }}
       cancelText={intl.formatMessage(m.cancel)}
+      backText={intl.formatMessage(m.back)}
       errorTitle={intl.formatMessage(m.decisionFailed)}
       error={error}
       pending={decide.isPending}
-      validate={() => {
-        const problem = rejecting ? (reason.trim().length < 10 ? intl.formatMessage(m.reasonTooShort) : null) : /^\d{4}-\d{2}-\d{2}$/.test(date) ? null : intl.formatMessage(m.reviewDateInvalid);
-        setInvalid(problem);
-        return problem === null;
-      }}
-      confirmation={
-        action === 'review-date'
-          ? undefined
-          : {
-              title: intl.formatMessage(m.confirmTitle),
-              description: intl.formatMessage(reopening ? m.confirmReopen : rejecting ? m.confirmReject : m.confirmApprove, { client }),
-              summary: [
-                { label: intl.formatMessage(m.client), value: client },
-                { label: intl.formatMessage(m.cnpj), value: formatDocument(file.cnpj) },
-                rejecting ? { label: intl.formatMessage(m.reason), value: reason.trim() } : { label: intl.formatMessage(m.reviewDate), value: day(date, intl) },
-              ],
-              confirmText: intl.formatMessage(m.confirm),
-              confirmPalette: rejecting ? 'red' : 'blue',
-              backText: intl.formatMessage(m.back),
-            }
-      }
-      onSubmit={() => {
-        setError(null);
-        const body = rejecting ? { reason: reason.trim() } : { review_due_on: date };
-        decide.mutate(
-          { slug: file.client.slug, action, body },
-          {
-            onSuccess: () => {
-              appToaster.create({ type: 'success', title: intl.formatMessage(done) });
-              onClose();
-            },
-            onError: (failed) => setError(failure(failed, intl)),
-          },
-        );
-      }}
+      onDecide={(reason) => send(rejecting ? { reason } : { review_due_on: date })}
       onClose={onClose}
     >
-      {rejecting ? (
-        <TextField label={intl.formatMessage(m.reason)} required multiline maxLength={2000} value={reason} error={invalid} onChange={(text) => { setReason(text); setInvalid(null); }} />
-      ) : (
-        <TextField label={intl.formatMessage(m.reviewDate)} required type="date" value={date} error={invalid} onChange={(text) => { setDate(text); setInvalid(null); }} />
-      )}
-    </FormDialog>
+      {rejecting ? null : dateField}
+    </DecisionDialog>
   );
 }
 
@@ -299,7 +311,7 @@ export default function StaffKycScreen({ route, homeHref }: { route: string; hom
       <DetailDrawer open={Boolean(opened)} title={opened ? intl.formatMessage(m.detailTitle, { client: openedName }) : ''} size="lg" onClose={() => list.setParam(FILE_PARAM, null)}>
         {opened && <FileDetail slug={opened} canWrite={canWrite} onDecide={setDeciding} />}
       </DetailDrawer>
-      {deciding && <DecisionDialog file={deciding.file} action={deciding.action} onClose={() => setDeciding(null)} />}
+      {deciding && <KycDecisionDialog file={deciding.file} action={deciding.action} onClose={() => setDeciding(null)} />}
       <AppToaster />
     </Stack>
   );

@@ -7,7 +7,7 @@ import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import type { MedCase, MedCaseDetail } from '@/api/types';
 import { AppToaster, appToaster } from '@/components/app-toaster';
 import { ClientFilter, DetailDrawer, FilterSelect, type GridColumn, ListView, defineList, labelsOf, useList } from '@/components/kit';
-import { FormDialog } from '@/components/kit/form-dialog';
+import { DecisionDialog } from '@/components/kit/decision-dialog';
 import { TextField } from '@/components/kit/form-fields';
 import { SummaryList } from '@/components/kit/summary-list';
 import { RouteHeader } from '@/components/route-header';
@@ -163,47 +163,39 @@ function Evidence({ item, canAttach }: { item: MedCaseDetail; canAttach: boolean
   );
 }
 
-function DecisionDialog({ item, decision, onClose }: { item: MedCase; decision: 'accept' | 'reject'; onClose: () => void }) {
+function MedDecisionDialog({ item, decision, onClose }: { item: MedCase; decision: 'accept' | 'reject'; onClose: () => void }) {
   const intl = useIntl();
   const act = useMedDecision();
-  const [justification, setJustification] = useState('');
   const [evidence, setEvidence] = useState('');
-  const [invalid, setInvalid] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const accepting = decision === 'accept';
   const amount = money(accepting ? item.amount : item.held_amount, item.currency, intl.locale);
   return (
-    <FormDialog
+    <DecisionDialog
+      decision={accepting ? 'approve' : 'reject'}
       title={intl.formatMessage(accepting ? m.acceptTitle : m.rejectTitle)}
       description={`${intl.formatMessage(accepting ? m.acceptText : m.rejectText)} ${item.client.name} · ${money(item.amount, item.currency, intl.locale)}`}
-      submitText={intl.formatMessage(accepting ? m.accept : m.reject)}
-      submitPalette={accepting ? 'red' : undefined}
+      summary={[
+        { label: intl.formatMessage(m.client), value: item.client.name },
+        { label: intl.formatMessage(m.deposit), value: item.deposit_id },
+      ]}
+      decideText={intl.formatMessage(accepting ? m.accept : m.reject)}
+      palette={accepting ? 'red' : 'gray'}
+      justification={{ label: intl.formatMessage(m.justification), required: true, minLength: 10, maxLength: 2000, error: intl.formatMessage(m.justificationRequired) }}
+      confirm={{
+        description: intl.formatMessage(accepting ? m.confirmAccept : m.confirmReject, { amount }),
+        text: intl.formatMessage(m.confirm),
+        summary: evidence.trim() ? [{ label: intl.formatMessage(m.evidence), value: evidence.trim() }] : [],
+      }}
       cancelText={intl.formatMessage(m.cancel)}
+      backText={intl.formatMessage(m.back)}
       errorTitle={intl.formatMessage(m.failed)}
       error={error}
       pending={act.isPending}
-      validate={() => {
-        const ok = justification.trim().length >= 10;
-        setInvalid(!ok);
-        return ok;
-      }}
-      confirmation={{
-        title: intl.formatMessage(m.confirmTitle),
-        description: intl.formatMessage(accepting ? m.confirmAccept : m.confirmReject, { amount }),
-        summary: [
-          { label: intl.formatMessage(m.client), value: item.client.name },
-          { label: intl.formatMessage(m.deposit), value: item.deposit_id },
-          { label: intl.formatMessage(m.justification), value: justification.trim() },
-          ...(evidence.trim() ? [{ label: intl.formatMessage(m.evidence), value: evidence.trim() }] : []),
-        ],
-        confirmText: intl.formatMessage(m.confirm),
-        confirmPalette: accepting ? 'red' : 'gray',
-        backText: intl.formatMessage(m.back),
-      }}
-      onSubmit={() => {
+      onDecide={(justification) => {
         setError(null);
         act.mutate(
-          { id: item.id, decision, justification: justification.trim(), evidence_note: evidence.trim() },
+          { id: item.id, decision, justification, evidence_note: evidence.trim() },
           {
             onSuccess: () => {
               appToaster.create({ type: 'success', title: intl.formatMessage(accepting ? m.accepted : m.rejected) });
@@ -215,20 +207,8 @@ function DecisionDialog({ item, decision, onClose }: { item: MedCase; decision: 
       }}
       onClose={onClose}
     >
-      <TextField
-        label={intl.formatMessage(m.justification)}
-        required
-        multiline
-        maxLength={2000}
-        value={justification}
-        onChange={(text) => {
-          setJustification(text);
-          setInvalid(false);
-        }}
-        error={invalid ? intl.formatMessage(m.justificationRequired) : null}
-      />
       <TextField label={intl.formatMessage(m.evidence)} multiline maxLength={2000} value={evidence} onChange={setEvidence} />
-    </FormDialog>
+    </DecisionDialog>
   );
 }
 
@@ -407,7 +387,7 @@ export default function MedScreen({ route, homeHref }: { route: string; homeHref
       <DetailDrawer open={Boolean(opened)} title={opened ? intl.formatMessage(m.detailTitle, { id: opened }) : ''} size="lg" onClose={() => list.setParam(CASE_PARAM, null)}>
         {opened && <CaseDetail id={opened} now={now} canWrite={canWrite} onDecide={(item, decision) => setDeciding({ item, decision })} />}
       </DetailDrawer>
-      {deciding && <DecisionDialog item={deciding.item} decision={deciding.decision} onClose={() => setDeciding(null)} />}
+      {deciding && <MedDecisionDialog item={deciding.item} decision={deciding.decision} onClose={() => setDeciding(null)} />}
       <AppToaster />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Clipboard, EmptyState, Field, Flex, HStack, Input, InputGroup, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, EmptyState, Flex, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
@@ -6,7 +6,7 @@ import { type IntlShape, useIntl } from 'react-intl';
 import type { EmployeeClients, Member, MemberAdded } from '@/api/types';
 import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import { AppToaster, appToaster } from '@/components/app-toaster';
-import { DetailDrawer } from '@/components/kit';
+import { DataGrid, DetailDrawer, type GridColumn, SecretOnce } from '@/components/kit';
 import { ConfirmDialog } from '@/components/kit/confirm-dialog';
 import { FormDialog } from '@/components/kit/form-dialog';
 import { SelectField, TextField } from '@/components/kit/form-fields';
@@ -44,9 +44,88 @@ export default function MembersScreen({ route, homeHref }: { route: string; home
   const [inviting, setInviting] = useState(false);
   const [change, setChange] = useState<Change | null>(null);
   const [granting, setGranting] = useState<Member | null>(null);
-  const columnCount = staff ? 7 : 6;
   // A client_user_admin cannot touch an owner (the API answers 403): no buttons for those rows.
   const canManage = (member: Member) => writable && member.email !== me.email && (OWNER_ROLES.includes(me.role) || !OWNER_ROLES.includes(member.role));
+  const clientsCell = (member: Member) =>
+    member.role !== 'employee' ? (
+      <Text color="fg.muted">{intl.formatMessage(member.role === 'admin' || member.role === 'financial' || member.role === 'company' ? m.allClients : m.noClients)}</Text>
+    ) : (clientsOf.get(member.user_id) ?? []).length === 0 ? (
+      <Text color="fg.muted">{intl.formatMessage(m.noClients)}</Text>
+    ) : (
+      <HStack gap="1" wrap="wrap">
+        {(clientsOf.get(member.user_id) ?? []).map((client) => (
+          <Badge key={client.slug} variant="outline">
+            {client.name}
+          </Badge>
+        ))}
+      </HStack>
+    );
+  const columns: GridColumn<Member>[] = [
+    {
+      key: 'user',
+      priority: 1,
+      card: 'title',
+      header: intl.formatMessage(m.colUser),
+      cell: (member) => (
+        <Box minW="0">
+          <Text fontWeight="medium" wordBreak="break-all">
+            {member.email} {member.email === me.email && intl.formatMessage(m.you)}
+          </Text>
+          {member.name && (
+            <Text color="fg.muted" fontSize="xs">
+              {member.name}
+            </Text>
+          )}
+        </Box>
+      ),
+    },
+    { key: 'role', priority: 1, header: intl.formatMessage(m.colRole), cell: (member) => roleName(member.role, intl) },
+    {
+      key: 'status',
+      priority: 1,
+      card: 'status',
+      header: intl.formatMessage(m.colStatus),
+      cell: (member) => (
+        <Badge variant="subtle" colorPalette={member.is_active ? 'green' : 'gray'}>
+          {intl.formatMessage(member.is_active ? m.active : m.inactive)}
+        </Badge>
+      ),
+    },
+    ...(staff ? [{ key: 'clients', priority: 2 as const, header: intl.formatMessage(m.colClients), cell: clientsCell }] : []),
+    { key: 'lastLogin', priority: 2, nowrap: true, header: intl.formatMessage(m.colLastLogin), cell: (member) => (member.last_login ? when(member.last_login, intl.locale) : intl.formatMessage(m.never)) },
+    { key: 'created', priority: 2, card: 'date', nowrap: true, header: intl.formatMessage(m.colCreated), cell: (member) => when(member.created_at, intl.locale) },
+    {
+      key: 'actions',
+      priority: 1,
+      card: 'actions',
+      header: intl.formatMessage(m.colActions),
+      cell: (member) => (
+        <HStack justify={{ base: 'start', md: 'end' }} gap="2" wrap="wrap">
+          {staff && writable && member.role === 'employee' && (
+            <Button size="xs" variant="outline" aria-label={intl.formatMessage(m.clientsLabel, { email: member.email })} onClick={() => setGranting(member)}>
+              {intl.formatMessage(m.clients)}
+            </Button>
+          )}
+          {canManage(member) && (
+            <>
+              <Button size="xs" variant="outline" aria-label={intl.formatMessage(m.changeRoleLabel, { email: member.email })} onClick={() => setChange({ member, kind: 'role' })}>
+                {intl.formatMessage(m.changeRole)}
+              </Button>
+              {member.is_active ? (
+                <Button size="xs" variant="outline" colorPalette="red" aria-label={intl.formatMessage(m.deactivateLabel, { email: member.email })} onClick={() => setChange({ member, kind: 'deactivate' })}>
+                  {intl.formatMessage(m.deactivate)}
+                </Button>
+              ) : (
+                <Button size="xs" variant="outline" aria-label={intl.formatMessage(m.reactivateLabel, { email: member.email })} onClick={() => setChange({ member, kind: 'reactivate' })}>
+                  {intl.formatMessage(m.reactivate)}
+                </Button>
+              )}
+            </>
+          )}
+        </HStack>
+      ),
+    },
+  ];
   return (
     <Stack gap="5">
       <RouteHeader route={route} homeHref={homeHref} />
@@ -67,103 +146,13 @@ export default function MembersScreen({ route, homeHref }: { route: string; home
           </EmptyState.Content>
         </EmptyState.Root>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="lg" bg="bg.panel">
-          <Table.Root size="sm" aria-label={intl.formatMessage(m.table)} aria-busy={!members.data || undefined}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{intl.formatMessage(m.colUser)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{intl.formatMessage(m.colRole)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{intl.formatMessage(m.colStatus)}</Table.ColumnHeader>
-                {staff && <Table.ColumnHeader>{intl.formatMessage(m.colClients)}</Table.ColumnHeader>}
-                <Table.ColumnHeader>{intl.formatMessage(m.colLastLogin)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{intl.formatMessage(m.colCreated)}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colActions)}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {!members.data ? (
-                [0, 1, 2].map((row) => (
-                  <Table.Row key={row}>
-                    <Table.Cell colSpan={columnCount}>
-                      <Skeleton height="5" />
-                    </Table.Cell>
-                  </Table.Row>
-                ))
-              ) : members.data.length === 0 ? (
-                <Table.Row>
-                  <Table.Cell colSpan={columnCount}>{intl.formatMessage(m.empty)}</Table.Cell>
-                </Table.Row>
-              ) : (
-                members.data.map((member) => (
-                  <Table.Row key={member.id} data-member={member.email}>
-                    <Table.Cell>
-                      <Text fontWeight="medium">
-                        {member.email} {member.email === me.email && intl.formatMessage(m.you)}
-                      </Text>
-                      {member.name && (
-                        <Text color="fg.muted" fontSize="xs">
-                          {member.name}
-                        </Text>
-                      )}
-                    </Table.Cell>
-                    <Table.Cell>{roleName(member.role, intl)}</Table.Cell>
-                    <Table.Cell>
-                      <Badge variant="subtle" colorPalette={member.is_active ? 'green' : 'gray'}>
-                        {intl.formatMessage(member.is_active ? m.active : m.inactive)}
-                      </Badge>
-                    </Table.Cell>
-                    {staff && (
-                      <Table.Cell>
-                        {member.role !== 'employee' ? (
-                          <Text color="fg.muted">{intl.formatMessage(member.role === 'admin' || member.role === 'financial' || member.role === 'company' ? m.allClients : m.noClients)}</Text>
-                        ) : (
-                          <HStack gap="1" wrap="wrap">
-                            {(clientsOf.get(member.user_id) ?? []).length === 0 ? (
-                              <Text color="fg.muted">{intl.formatMessage(m.noClients)}</Text>
-                            ) : (
-                              (clientsOf.get(member.user_id) ?? []).map((client) => (
-                                <Badge key={client.slug} variant="outline">
-                                  {client.name}
-                                </Badge>
-                              ))
-                            )}
-                          </HStack>
-                        )}
-                      </Table.Cell>
-                    )}
-                    <Table.Cell whiteSpace="nowrap">{member.last_login ? when(member.last_login, intl.locale) : intl.formatMessage(m.never)}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{when(member.created_at, intl.locale)}</Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <HStack justify="end" gap="2">
-                        {staff && writable && member.role === 'employee' && (
-                          <Button size="xs" variant="outline" aria-label={intl.formatMessage(m.clientsLabel, { email: member.email })} onClick={() => setGranting(member)}>
-                            {intl.formatMessage(m.clients)}
-                          </Button>
-                        )}
-                        {canManage(member) && (
-                          <>
-                          <Button size="xs" variant="outline" aria-label={intl.formatMessage(m.changeRoleLabel, { email: member.email })} onClick={() => setChange({ member, kind: 'role' })}>
-                            {intl.formatMessage(m.changeRole)}
-                          </Button>
-                          {member.is_active ? (
-                            <Button size="xs" variant="outline" colorPalette="red" aria-label={intl.formatMessage(m.deactivateLabel, { email: member.email })} onClick={() => setChange({ member, kind: 'deactivate' })}>
-                              {intl.formatMessage(m.deactivate)}
-                            </Button>
-                          ) : (
-                            <Button size="xs" variant="outline" aria-label={intl.formatMessage(m.reactivateLabel, { email: member.email })} onClick={() => setChange({ member, kind: 'reactivate' })}>
-                              {intl.formatMessage(m.reactivate)}
-                            </Button>
-                          )}
-                          </>
-                        )}
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                ))
-              )}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        members.data && members.data.length === 0 ? (
+          <Text color="fg.muted" borderWidth="1px" rounded="lg" p="4">
+            {intl.formatMessage(m.empty)}
+          </Text>
+        ) : (
+          <DataGrid caption={intl.formatMessage(m.table)} columns={columns} rows={members.data} rowKey={(member) => String(member.id)} rowAttributes={(member) => ({ 'data-member': member.email })} busy={!members.data} skeletonRows={3} />
+        )
       )}
       {inviting && <InviteDialog kind={kind} myRole={me.role} onClose={() => setInviting(false)} />}
       {change && <ChangeDialog change={change} kind={kind} myRole={me.role} onClose={() => setChange(null)} />}
@@ -217,20 +206,7 @@ function InviteDialog({ kind, myRole, onClose }: { kind: MemberKind; myRole: str
           title: intl.formatMessage(m.invitedTitle),
           locked: true,
           body: added.initial_password ? (
-            <Stack gap="4">
-              <Alert.Root status="warning">
-                <Alert.Indicator />
-                <Alert.Description>{intl.formatMessage(m.passwordWarning)}</Alert.Description>
-              </Alert.Root>
-              <Clipboard.Root value={added.initial_password}>
-                <Field.Root>
-                  <Field.Label>{intl.formatMessage(m.passwordLabel, { email: added.email })}</Field.Label>
-                  <InputGroup endElement={<Clipboard.Trigger asChild><Button size="xs" variant="surface" me="-2"><Clipboard.Indicator /></Button></Clipboard.Trigger>}>
-                    <Input value={added.initial_password} readOnly fontFamily="mono" fontSize="sm" />
-                  </InputGroup>
-                </Field.Root>
-              </Clipboard.Root>
-            </Stack>
+            <SecretOnce warning={intl.formatMessage(m.passwordWarning)} label={intl.formatMessage(m.passwordLabel, { email: added.email })} value={added.initial_password} />
           ) : (
             <Text>{intl.formatMessage(m.invitedExisting, { email: added.email })}</Text>
           ),

@@ -1,21 +1,19 @@
-import { Alert, Badge, Button, Checkbox, Fieldset, Flex, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type IntlShape, type MessageDescriptor, useIntl } from 'react-intl';
 
-import type { PartnerClient, PartnerClientCreated } from '@/api/types';
+import type { PartnerClient } from '@/api/types';
 import { AppToaster, appToaster } from '@/components/app-toaster';
-import { CopyField, FilterSelect, type GridColumn, labelsOf, ListView, useList } from '@/components/kit';
+import { FilterSelect, type GridColumn, labelsOf, ListView, useList } from '@/components/kit';
 import { ConfirmDialog } from '@/components/kit/confirm-dialog';
-import { FormDialog } from '@/components/kit/form-dialog';
 import { TextField } from '@/components/kit/form-fields';
-import { serverErrors } from '@/components/kit/server-errors';
+import { CreateClientDialog } from '@/components/client-form/create-client-dialog';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 
 import { getPartnerClientsQueryOptions, useCreatePartnerClient, useSetPartnerClientStatus } from '../api/clients';
-import { API_FIELDS, type ClientField, type ClientFormErrors, type ClientFormValues, CURRENCY_CHOICES, slugFrom, validateClientForm } from '../lib/client-form';
 import { CLIENT_SORTS, CLIENT_STATUSES, partnerClientsList, partnerClientsQuery } from '../lib/list';
 import { clientSortMessages, clientStatusMessages, partnerClientsMessages as m } from '../messages';
 
@@ -64,7 +62,7 @@ export default function PartnerClientsPanel() {
         errorTitle={intl.formatMessage(m.loadError)}
         emptyTitle={intl.formatMessage(m.empty)}
       />
-      {creating && <CreateClientDialog onClose={() => setCreating(false)} />}
+      {creating && <NewClientDialog onClose={() => setCreating(false)} />}
       {changing && <StatusDialog change={changing} onClose={() => setChanging(null)} />}
       <AppToaster />
     </Stack>
@@ -120,142 +118,24 @@ function columns(intl: IntlShape, onChange: (change: StatusAction) => void): Gri
   ];
 }
 
-const SERVER_CODES: Record<string, MessageDescriptor> = {
-  slug_taken: m.slugTaken,
-  invalid_slug: m.slugInvalid,
-  invalid: m.emailInvalid,
-  required: m.required,
-  unknown_currency: m.currencyRequired,
-};
-
-/** Name, subdomain, owner's e-mail, currencies; once created, the owner's one-time password (shown this once). */
-export function CreateClientDialog({ onClose }: { onClose: () => void }) {
+/** The partner's new client: the shared form, sent to POST /api/partner/clients (linked to the partner). */
+function NewClientDialog({ onClose }: { onClose: () => void }) {
   const intl = useIntl();
   const create = useCreatePartnerClient();
-  const [values, setValues] = useState<ClientFormValues>({ name: '', slug: '', ownerEmail: '', currencies: ['BRL'] });
-  const [slugEdited, setSlugEdited] = useState(false);
-  const [errors, setErrors] = useState<ClientFormErrors>({});
-  const [serverFields, setServerFields] = useState<Partial<Record<ClientField, string>>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [created, setCreated] = useState<PartnerClientCreated | null>(null);
-  const close = () => {
-    setCreated(null); // the password lives in this dialog only
-    create.reset();
-    onClose();
-  };
-  const validate = () => {
-    const checked = validateClientForm(values);
-    setErrors(checked.errors);
-    setServerFields({});
-    setServerError(null);
-    return Boolean(checked.body);
-  };
-  const submit = () => {
-    const checked = validateClientForm(values);
-    if (!checked.body) return;
-    create.mutate(checked.body, {
-      onSuccess: setCreated,
-      onError: (error) => {
-        const translate = (code: string) => (SERVER_CODES[code] ? intl.formatMessage(SERVER_CODES[code]) : undefined);
-        const mapped = serverErrors(error, API_FIELDS, { translate, fallback: failure(error, intl) });
-        setServerFields(mapped.fields);
-        setServerError(mapped.general);
-      },
-    });
-  };
-  const set = (patch: Partial<ClientFormValues>) => {
-    setValues((current) => ({ ...current, ...patch }));
-    setErrors({});
-    setServerFields({});
-  };
-  const fieldError = (field: ClientField) => (errors[field] ? intl.formatMessage(errors[field]) : (serverFields[field] ?? null));
-  const toggleCurrency = (code: string, on: boolean) => set({ currencies: on ? [...values.currencies.filter((c) => c !== code), code] : values.currencies.filter((c) => c !== code) });
   return (
-    <FormDialog
-      title={intl.formatMessage(m.formTitle)}
-      submitText={intl.formatMessage(m.submit)}
-      cancelText={intl.formatMessage(m.cancel)}
-      errorTitle={intl.formatMessage(m.createFailed)}
-      error={serverError}
+    <CreateClientDialog
       pending={create.isPending}
-      validate={validate}
-      onSubmit={submit}
-      onClose={close}
-      result={
-        created && {
-          title: intl.formatMessage(m.createdTitle),
-          locked: true,
-          body: (
-            <Stack gap="4">
-              <Text>{intl.formatMessage(m.createdText, { name: created.client.name, host: created.client.host, email: created.owner_email })}</Text>
-              {created.initial_password ? (
-                <>
-                  <Alert.Root status="warning">
-                    <Alert.Indicator />
-                    <Alert.Description>{intl.formatMessage(m.passwordWarning)}</Alert.Description>
-                  </Alert.Root>
-                  <CopyField label={intl.formatMessage(m.passwordLabel)} value={created.initial_password} />
-                </>
-              ) : (
-                <Text color="fg.muted">{intl.formatMessage(m.existingOwner, { email: created.owner_email })}</Text>
-              )}
-            </Stack>
-          ),
-          footer: (
-            <Button colorPalette="blue" onClick={close}>
-              {intl.formatMessage(m.done)}
-            </Button>
-          ),
-        }
-      }
-    >
-      <TextField
-        label={intl.formatMessage(m.nameLabel)}
-        required
-        maxLength={200}
-        autoComplete="off"
-        value={values.name}
-        onChange={(name) => set(slugEdited ? { name } : { name, slug: slugFrom(name) })}
-        error={fieldError('name')}
-      />
-      <TextField
-        label={intl.formatMessage(m.slugLabel)}
-        required
-        maxLength={30}
-        autoComplete="off"
-        value={values.slug}
-        onChange={(slug) => {
-          setSlugEdited(true);
-          set({ slug: slug.toLowerCase() });
-        }}
-        error={fieldError('slug')}
-        helper={intl.formatMessage(m.slugHint, { host: `${values.slug || '…'}.${window.location.hostname.split('.').slice(1).join('.') || window.location.hostname}` })}
-      />
-      <TextField
-        label={intl.formatMessage(m.emailLabel)}
-        required
-        type="email"
-        maxLength={254}
-        autoComplete="off"
-        value={values.ownerEmail}
-        onChange={(ownerEmail) => set({ ownerEmail })}
-        error={fieldError('ownerEmail')}
-        helper={intl.formatMessage(m.emailHint)}
-      />
-      <Fieldset.Root invalid={Boolean(fieldError('currencies'))}>
-        <Fieldset.Legend>{intl.formatMessage(m.currenciesLabel)}</Fieldset.Legend>
-        <Flex gap="4">
-          {CURRENCY_CHOICES.map((code) => (
-            <Checkbox.Root key={code} size="sm" checked={values.currencies.includes(code)} onCheckedChange={(details) => toggleCurrency(code, details.checked === true)}>
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>{code}</Checkbox.Label>
-            </Checkbox.Root>
-          ))}
-        </Flex>
-        {fieldError('currencies') && <Fieldset.ErrorText>{fieldError('currencies')}</Fieldset.ErrorText>}
-      </Fieldset.Root>
-    </FormDialog>
+      hostOf={(slug) => `${slug}.${window.location.hostname.split('.').slice(1).join('.') || window.location.hostname}`}
+      emailHint={intl.formatMessage(m.emailHint)}
+      send={async (body) => {
+        const created = await create.mutateAsync(body);
+        return { name: created.client.name, host: created.client.host, ownerEmail: created.owner_email, initialPassword: created.initial_password };
+      }}
+      onClose={() => {
+        create.reset();
+        onClose();
+      }}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
@@ -7,6 +7,7 @@ import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import type { ComplianceRule, PlatformSettings } from '@/api/types';
 import { AppToaster } from '@/components/app-toaster';
 import { DataGrid, type GridColumn } from '@/components/kit';
+import { SettingsSection } from '@/components/kit/settings-section';
 import { SummaryList } from '@/components/kit/summary-list';
 import { AppLoader } from '@/components/app-loader';
 import { EmptyBlock, LoadError } from '@/components/query-state';
@@ -25,27 +26,6 @@ import { RuleDialog, type RuleTarget } from './rule-dialog';
 type Open = 'limits' | 'banner' | 'remove-banner' | 'kyc' | null;
 
 const when = (iso: string, intl: IntlShape) => formatDateTime(Math.floor(Date.parse(iso) / 1000), intl.locale);
-
-function Section({ title, text, action, children, testId }: { title: string; text: string; action?: React.ReactNode; children: React.ReactNode; testId: string }) {
-  return (
-    <Card.Root data-testid={testId}>
-      <Card.Header>
-        <Flex gap="3" justify="space-between" align="flex-start" wrap="wrap">
-          <Box>
-            <Heading as="h2" size="md">
-              {title}
-            </Heading>
-            <Text color="fg.muted" fontSize="sm" maxW="3xl">
-              {text}
-            </Text>
-          </Box>
-          {action}
-        </Flex>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
-  );
-}
 
 function LimitsSummary({ settings }: { settings: PlatformSettings }) {
   const intl = useIntl();
@@ -89,7 +69,7 @@ function RulesSection({ writable }: { writable: boolean }) {
     });
   }
   return (
-    <Section
+    <SettingsSection
       testId="rules-section"
       title={intl.formatMessage(m.rulesTitle)}
       text={intl.formatMessage(m.rulesText)}
@@ -109,7 +89,7 @@ function RulesSection({ writable }: { writable: boolean }) {
         <DataGrid caption={intl.formatMessage(m.rulesList)} columns={columns} rows={rules.data} rowKey={(rule) => `${rule.client.slug}|${rule.currency}`} rowAttributes={(rule) => ({ 'data-rule': `${rule.client.slug}:${rule.currency}` })} busy={!rules.data} />
       )}
       {editing && rules.data && <RuleDialog target={editing} rules={rules.data} clients={clients.data} onClose={() => setEditing(null)} />}
-    </Section>
+    </SettingsSection>
   );
 }
 
@@ -130,7 +110,7 @@ export default function PlatformConfigScreen({ route, homeHref }: { route: strin
         <AppLoader fullScreen={false} label={intl.formatMessage(commonMessages.loading)} />
       ) : (
         <>
-          <Section
+          <SettingsSection
             testId="limits-section"
             title={intl.formatMessage(m.limitsTitle)}
             text={intl.formatMessage(m.limitsText)}
@@ -141,15 +121,11 @@ export default function PlatformConfigScreen({ route, homeHref }: { route: strin
                 </Button>
               )
             }
+            footnote={data.updated_at && intl.formatMessage(m.lastChange, { when: when(data.updated_at, intl) })}
           >
             <LimitsSummary settings={data} />
-            {data.updated_at && (
-              <Text color="fg.muted" fontSize="xs" mt="3">
-                {intl.formatMessage(m.lastChange, { when: when(data.updated_at, intl) })}
-              </Text>
-            )}
-          </Section>
-          <Section
+          </SettingsSection>
+          <SettingsSection
             testId="banner-section"
             title={intl.formatMessage(m.bannerTitle)}
             text={intl.formatMessage(m.bannerText)}
@@ -176,8 +152,8 @@ export default function PlatformConfigScreen({ route, homeHref }: { route: strin
             ) : (
               <Text color="fg.muted">{intl.formatMessage(m.bannerNone)}</Text>
             )}
-          </Section>
-          <Section
+          </SettingsSection>
+          <SettingsSection
             testId="kyc-section"
             title={intl.formatMessage(m.kycTitle)}
             text={intl.formatMessage(m.kycText)}
@@ -190,7 +166,7 @@ export default function PlatformConfigScreen({ route, homeHref }: { route: strin
             }
           >
             <Text data-kyc-required={data.payouts_require_kyc ? 'on' : 'off'}>{intl.formatMessage(data.payouts_require_kyc ? m.kycOn : m.kycOff)}</Text>
-          </Section>
+          </SettingsSection>
           {open === 'kyc' && <KycRequiredDialog current={data} onClose={() => setOpen(null)} />}
           {open === 'limits' && <LimitsDialog current={data} onClose={() => setOpen(null)} />}
           {open === 'banner' && <BannerDialog current={data} onClose={() => setOpen(null)} />}

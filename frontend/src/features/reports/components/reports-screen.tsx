@@ -7,7 +7,8 @@ import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import type { ExportCreated, ExportIn } from '@/api/types';
 import { appToaster } from '@/components/app-toaster';
 import { DownloadCenter } from '@/components/kit';
-import { SelectField, TextField } from '@/components/kit/form-fields';
+import { DateField, useCheckDate } from '@/components/kit/date-field';
+import { SelectField } from '@/components/kit/form-fields';
 import { serverErrors } from '@/components/kit/server-errors';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
@@ -49,6 +50,7 @@ const EXPORTS_KEY = ['exports'] as const;
  */
 export default function ReportsScreen({ route, homeHref }: { route: string; homeHref: string }) {
   const intl = useIntl();
+  const checkDate = useCheckDate();
   const client = useQueryClient();
   const clients = useQuery(getStaffClientsQueryOptions());
   const [type, setType] = useState<ReportType>('payments');
@@ -90,6 +92,11 @@ export default function ReportsScreen({ route, homeHref }: { route: string; home
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const dates = { dateFrom: checkDate(dateFrom), dateTo: checkDate(dateTo) };
+    if (dates.dateFrom || dates.dateTo) {
+      setErrors({ fields: { ...(dates.dateFrom ? { dateFrom: dates.dateFrom } : {}), ...(dates.dateTo ? { dateTo: dates.dateTo } : {}) }, general: null });
+      return;
+    }
     generate.mutate();
   };
   const changeType = (value: string) => {
@@ -132,8 +139,8 @@ export default function ReportsScreen({ route, homeHref }: { route: string; home
               { value: 'csv_br', label: intl.formatMessage(m.csvBr) },
             ]}
           />
-          <TextField label={intl.formatMessage(m.from)} type="date" name="date_from" value={dateFrom} onChange={setDateFrom} error={fieldError.dateFrom} helper={intl.formatMessage(m.periodHelp)} />
-          <TextField label={intl.formatMessage(m.to)} type="date" name="date_to" value={dateTo} onChange={setDateTo} error={fieldError.dateTo} />
+          <DateField label={intl.formatMessage(m.from)} name="date_from" value={dateFrom} onChange={setDateFrom} error={fieldError.dateFrom} helper={intl.formatMessage(m.periodHelp)} />
+          <DateField label={intl.formatMessage(m.to)} name="date_to" value={dateTo} onChange={setDateTo} error={fieldError.dateTo} />
           <SelectField
             label={intl.formatMessage(m.status)}
             value={status}

@@ -3,9 +3,7 @@ import { type IntlShape, useIntl } from 'react-intl';
 
 import type { Restriction } from '@/api/types';
 import { appToaster } from '@/components/app-toaster';
-import { ConfirmDialog } from '@/components/kit/confirm-dialog';
-import { FormDialog } from '@/components/kit/form-dialog';
-import { TextField } from '@/components/kit/form-fields';
+import { DecisionDialog } from '@/components/kit/decision-dialog';
 import type { SummaryItem } from '@/components/kit/summary-list';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
@@ -33,92 +31,57 @@ function details(item: Restriction, intl: IntlShape): SummaryItem[] {
   ];
 }
 
-/** Validating makes the restriction apply at once: say so, with what it blocks and where. */
-export function ValidateDialog({ item, onClose }: { item: Restriction; onClose: () => void }) {
+type Action = 'validate' | 'reject' | 'revoke';
+
+/**
+ * The decision on a restriction: validating makes it apply at once (asked, with what it blocks and where);
+ * rejecting a proposal or revoking an active one needs a reason, then a confirmation.
+ */
+function RestrictionDecisionDialog({ item, action, onClose }: { item: Restriction; action: Action; onClose: () => void }) {
   const intl = useIntl();
   const decide = useDecideRestriction();
   const [error, setError] = useState<string | null>(null);
-  const confirm = () => {
+  const validating = action === 'validate';
+  const words = {
+    validate: { title: m.validateTitle, button: m.validate, done: m.validated },
+    reject: { title: m.rejectTitle, button: m.reject, done: m.rejected },
+    revoke: { title: m.revokeTitle, button: m.revoke, done: m.revoked },
+  }[action];
+  const send = (reason: string) => {
     setError(null);
-    decide.mutate(
-      { id: item.id, action: 'validate' },
-      {
-        onSuccess: () => {
-          appToaster.create({ type: 'success', title: intl.formatMessage(m.validated) });
-          onClose();
-        },
-        onError: (failure) => setError(failureText(failure, intl)),
+    decide.mutate(validating ? { id: item.id, action } : { id: item.id, action, reason }, {
+      onSuccess: () => {
+        appToaster.create({ type: 'success', title: intl.formatMessage(words.done) });
+        onClose();
       },
-    );
+      onError: (failure) => setError(failureText(failure, intl)),
+    });
   };
   return (
-    <ConfirmDialog
-      open
-      title={intl.formatMessage(m.validateTitle)}
-      description={intl.formatMessage(m.validateText, { scope: scopeText(item, intl) })}
-      details={details(item, intl)}
-      confirmText={intl.formatMessage(m.validate)}
+    <DecisionDialog
+      decision={validating ? 'approve' : 'reject'}
+      title={intl.formatMessage(words.title)}
+      description={validating ? intl.formatMessage(m.validateText, { scope: scopeText(item, intl) }) : intl.formatMessage(action === 'reject' ? m.rejectText : m.revokeText)}
+      summary={details(item, intl)}
+      decideText={intl.formatMessage(words.button)}
+      palette="red"
+      justification={validating ? undefined : { label: intl.formatMessage(m.decisionReason), minLength: 3, maxLength: 1000, error: intl.formatMessage(m.errReason) }}
       cancelText={intl.formatMessage(m.cancel)}
-      confirmPalette="red"
+      errorTitle={intl.formatMessage(m.decisionFailed)}
       pending={decide.isPending}
       error={error}
-      onConfirm={confirm}
+      onDecide={send}
       onClose={onClose}
     />
   );
 }
 
+/** Validating makes the restriction apply at once: say so, with what it blocks and where. */
+export function ValidateDialog({ item, onClose }: { item: Restriction; onClose: () => void }) {
+  return <RestrictionDecisionDialog item={item} action="validate" onClose={onClose} />;
+}
+
 /** Rejecting a proposal or revoking an active restriction: both need a reason, both say what follows. */
 export function ReasonDialog({ item, action, onClose }: { item: Restriction; action: 'reject' | 'revoke'; onClose: () => void }) {
-  const intl = useIntl();
-  const decide = useDecideRestriction();
-  const [reason, setReason] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const reject = action === 'reject';
-  const submit = () => {
-    setError(null);
-    decide.mutate(
-      { id: item.id, action, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          appToaster.create({ type: 'success', title: intl.formatMessage(reject ? m.rejected : m.revoked) });
-          onClose();
-        },
-        onError: (failure) => setError(failureText(failure, intl)),
-      },
-    );
-  };
-  return (
-    <FormDialog
-      title={intl.formatMessage(reject ? m.rejectTitle : m.revokeTitle)}
-      description={`${intl.formatMessage(reject ? m.rejectText : m.revokeText)} ${intl.formatMessage(KIND_MESSAGES[item.kind])} ${item.value} · ${scopeText(item, intl)}`}
-      submitText={intl.formatMessage(reject ? m.reject : m.revoke)}
-      submitPalette="red"
-      cancelText={intl.formatMessage(m.cancel)}
-      errorTitle={intl.formatMessage(m.decisionFailed)}
-      error={error}
-      pending={decide.isPending}
-      validate={() => {
-        const ok = reason.trim().length >= 3;
-        setInvalid(!ok);
-        return ok;
-      }}
-      onSubmit={submit}
-      onClose={onClose}
-    >
-      <TextField
-        label={intl.formatMessage(m.reason)}
-        required
-        multiline
-        maxLength={1000}
-        value={reason}
-        onChange={(text) => {
-          setReason(text);
-          setInvalid(false);
-        }}
-        error={invalid ? intl.formatMessage(m.errReason) : null}
-      />
-    </FormDialog>
-  );
+  return <RestrictionDecisionDialog item={item} action={action} onClose={onClose} />;
 }

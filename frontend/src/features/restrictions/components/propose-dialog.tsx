@@ -5,6 +5,7 @@ import { useIntl } from 'react-intl';
 import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import { appToaster } from '@/components/app-toaster';
 import { labelsOf } from '@/components/kit';
+import { DateField, useCheckDate } from '@/components/kit/date-field';
 import { FormDialog } from '@/components/kit/form-dialog';
 import { SelectField, TextField } from '@/components/kit/form-fields';
 import { serverErrors } from '@/components/kit/server-errors';
@@ -26,6 +27,7 @@ function endOfDay(day: string): string {
 /** Propose a restriction: kind, value (checked per kind), scope (the platform or one client), reason, expiry. */
 export function ProposeDialog({ onClose }: { onClose: () => void }) {
   const intl = useIntl();
+  const checkDate = useCheckDate();
   const propose = useProposeRestriction();
   const clients = useQuery(getStaffClientsQueryOptions());
   const [kind, setKind] = useState<Kind>('document');
@@ -60,7 +62,9 @@ export function ProposeDialog({ onClose }: { onClose: () => void }) {
     if (valueError) found.value = valueErrors[valueError];
     if (scope === 'client' && !client) found.client = intl.formatMessage(m.errClient);
     if (reason.trim().length < 3) found.reason = intl.formatMessage(m.errReason);
-    if (expires && Date.parse(endOfDay(expires)) <= Date.now()) found.expires_at = intl.formatMessage(m.errFuture);
+    const badDay = checkDate(expires);
+    if (badDay) found.expires_at = badDay;
+    else if (expires && Date.parse(endOfDay(expires)) <= Date.now()) found.expires_at = intl.formatMessage(m.errFuture);
     setErrors(found);
     return Object.keys(found).length === 0;
   };
@@ -159,9 +163,8 @@ export function ProposeDialog({ onClose }: { onClose: () => void }) {
           setErrors({ ...errors, reason: undefined });
         }}
       />
-      <TextField
+      <DateField
         label={intl.formatMessage(m.expiresAt)}
-        type="date"
         name="expires_at"
         value={expires}
         helper={intl.formatMessage(m.expiresHelper)}

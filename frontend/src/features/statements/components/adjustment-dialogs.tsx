@@ -5,7 +5,7 @@ import { type IntlShape, useIntl } from 'react-intl';
 import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import type { Adjustment } from '@/api/types';
 import { appToaster } from '@/components/app-toaster';
-import { ConfirmDialog } from '@/components/kit/confirm-dialog';
+import { type Decision, DecisionDialog } from '@/components/kit/decision-dialog';
 import { FormDialog } from '@/components/kit/form-dialog';
 import { MoneyField, SelectField, TextField, useCheckAmount } from '@/components/kit/form-fields';
 import { serverErrors } from '@/components/kit/server-errors';
@@ -160,91 +160,47 @@ function details(item: Adjustment, intl: IntlShape): SummaryItem[] {
   ];
 }
 
-/** Confirming posts the entry at once: say so, with what moves and where. */
-export function ConfirmAdjustmentDialog({ item, onClose }: { item: Adjustment; onClose: () => void }) {
+/** The decision on a proposed entry: confirming posts it at once; rejecting needs a reason and posts nothing. */
+function AdjustmentDecisionDialog({ item, decision, onClose }: { item: Adjustment; decision: Decision; onClose: () => void }) {
   const intl = useIntl();
   const decide = useDecideAdjustment();
   const [error, setError] = useState<string | null>(null);
-  const confirm = () => {
+  const confirming = decision === 'approve';
+  const send = (reason: string) => {
     setError(null);
-    decide.mutate(
-      { id: item.id, action: 'confirm' },
-      {
-        onSuccess: () => {
-          appToaster.create({ type: 'success', title: intl.formatMessage(m.confirmed) });
-          onClose();
-        },
-        onError: (failure) => setError(failureText(failure, intl)),
+    decide.mutate(confirming ? { id: item.id, action: 'confirm' } : { id: item.id, action: 'reject', reason }, {
+      onSuccess: () => {
+        appToaster.create({ type: 'success', title: intl.formatMessage(confirming ? m.confirmed : m.rejected) });
+        onClose();
       },
-    );
+      onError: (failure) => setError(failureText(failure, intl)),
+    });
   };
   return (
-    <ConfirmDialog
-      open
-      title={intl.formatMessage(m.confirmTitle)}
-      description={intl.formatMessage(m.confirmText, { client: item.client.name })}
-      details={details(item, intl)}
-      confirmText={intl.formatMessage(m.confirm)}
+    <DecisionDialog
+      decision={decision}
+      title={intl.formatMessage(confirming ? m.confirmTitle : m.rejectTitle)}
+      description={confirming ? intl.formatMessage(m.confirmText, { client: item.client.name }) : intl.formatMessage(m.rejectText)}
+      summary={details(item, intl)}
+      decideText={intl.formatMessage(confirming ? m.confirm : m.reject)}
+      palette={confirming ? (item.direction === 'debit' ? 'red' : 'blue') : 'red'}
+      justification={confirming ? undefined : { label: intl.formatMessage(m.rejectReason), minLength: 3, maxLength: 1000, error: intl.formatMessage(m.errReason) }}
       cancelText={intl.formatMessage(m.cancel)}
-      confirmPalette={item.direction === 'debit' ? 'red' : 'blue'}
+      errorTitle={intl.formatMessage(m.decisionFailed)}
       pending={decide.isPending}
       error={error}
-      onConfirm={confirm}
+      onDecide={send}
       onClose={onClose}
     />
   );
 }
 
-/** Rejecting needs a reason; nothing is posted. */
+/** Confirming posts the entry at once: say so, with what moves and where. */
+export function ConfirmAdjustmentDialog({ item, onClose }: { item: Adjustment; onClose: () => void }) {
+  return <AdjustmentDecisionDialog item={item} decision="approve" onClose={onClose} />;
+}
+
+/** Rejecting needs a reason, then a confirmation; nothing is posted. */
 export function RejectAdjustmentDialog({ item, onClose }: { item: Adjustment; onClose: () => void }) {
-  const intl = useIntl();
-  const decide = useDecideAdjustment();
-  const [reason, setReason] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = () => {
-    setError(null);
-    decide.mutate(
-      { id: item.id, action: 'reject', reason: reason.trim() },
-      {
-        onSuccess: () => {
-          appToaster.create({ type: 'success', title: intl.formatMessage(m.rejected) });
-          onClose();
-        },
-        onError: (failure) => setError(failureText(failure, intl)),
-      },
-    );
-  };
-  return (
-    <FormDialog
-      title={intl.formatMessage(m.rejectTitle)}
-      description={`${intl.formatMessage(m.rejectText)} ${directionText(item, intl)} ${money(item.amount, item.currency, intl.locale)} · ${item.client.name}`}
-      submitText={intl.formatMessage(m.reject)}
-      submitPalette="red"
-      cancelText={intl.formatMessage(m.cancel)}
-      errorTitle={intl.formatMessage(m.decisionFailed)}
-      error={error}
-      pending={decide.isPending}
-      validate={() => {
-        const ok = reason.trim().length >= 3;
-        setInvalid(!ok);
-        return ok;
-      }}
-      onSubmit={submit}
-      onClose={onClose}
-    >
-      <TextField
-        label={intl.formatMessage(m.reason)}
-        required
-        multiline
-        maxLength={1000}
-        value={reason}
-        onChange={(text) => {
-          setReason(text);
-          setInvalid(false);
-        }}
-        error={invalid ? intl.formatMessage(m.errReason) : null}
-      />
-    </FormDialog>
-  );
+  return <AdjustmentDecisionDialog item={item} decision="reject" onClose={onClose} />;
 }

@@ -1,4 +1,4 @@
-import { Box, Field, Flex, HStack, Input, Link, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Field, Flex, HStack, Link, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
@@ -8,6 +8,7 @@ import type { StatsSeries, VolumeTotal } from '@/api/types';
 import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import { getVolumeQueryOptions } from '@/api/get-stats-volume';
 import { BarChart } from '@/components/kit';
+import { DateRangeField } from '@/components/kit/date-field';
 import { EmptyBlock, LoadError } from '@/components/query-state';
 import { paths } from '@/config/paths';
 import { useSessionUser } from '@/lib/auth/session';
@@ -66,14 +67,7 @@ export function StatsDashboard({ compare = false, balance = true, volume = false
 
   const controls = (
     <Flex as="section" aria-label={intl.formatMessage(m.controls)} gap="3" wrap="wrap" align="flex-end">
-      <Field.Root w="auto" invalid={!valid}>
-        <Field.Label fontSize="xs">{intl.formatMessage(m.from)}</Field.Label>
-        <Input size="sm" type="date" value={query.from} onChange={(e) => set({ from: e.currentTarget.value })} />
-      </Field.Root>
-      <Field.Root w="auto" invalid={!valid}>
-        <Field.Label fontSize="xs">{intl.formatMessage(m.to)}</Field.Label>
-        <Input size="sm" type="date" value={query.to} onChange={(e) => set({ to: e.currentTarget.value })} />
-      </Field.Root>
+      <DateRangeField size="sm" from={query.from} to={query.to} fromLabel={intl.formatMessage(m.from)} toLabel={intl.formatMessage(m.to)} onlyComplete onChange={({ from, to }) => set({ from, to })} />
       <Link as="button" fontSize="sm" mb="2" colorPalette="blue" color="colorPalette.fg" onClick={() => set({ from: '', to: '' })}>
         {intl.formatMessage(m.thisMonth)}
       </Link>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Checkbox, Code, EmptyState, Fieldset, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Code, EmptyState, Fieldset, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
@@ -8,7 +8,7 @@ import { AppToaster, appToaster } from '@/components/app-toaster';
 import { ConfirmDialog } from '@/components/kit/confirm-dialog';
 import { FormDialog } from '@/components/kit/form-dialog';
 import { TextField } from '@/components/kit/form-fields';
-import { CopyField, DataGrid, defineList, DetailDrawer, FilterSelect, type GridColumn, ListView, useList } from '@/components/kit';
+import { DataGrid, defineList, DetailDrawer, FilterSelect, type GridColumn, ListView, SecretOnce, useList } from '@/components/kit';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
@@ -409,13 +409,7 @@ function secretResult(intl: IntlShape, created: WebhookEndpointCreated, close: (
     title: intl.formatMessage(m.secretTitle),
     locked: true,
     body: (
-      <Stack gap="4">
-        <Alert.Root status="warning">
-          <Alert.Indicator />
-          <Alert.Description>{intl.formatMessage(m.secretWarning)}</Alert.Description>
-        </Alert.Root>
-        <CopyField label={intl.formatMessage(m.secretLabel, { url: created.url })} value={created.secret} />
-      </Stack>
+      <SecretOnce warning={intl.formatMessage(m.secretWarning)} label={intl.formatMessage(m.secretLabel, { url: created.url })} value={created.secret} />
     ),
     footer: (
       <Button colorPalette="blue" onClick={close}>

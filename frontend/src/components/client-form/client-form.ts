@@ -1,15 +1,19 @@
 import type { MessageDescriptor } from 'react-intl';
 
-import type { TenantCreateIn } from '@/api/types';
-
-import { adminClientsMessages as m } from '../messages';
+import { clientFormMessages as m } from './messages';
 
 export const CURRENCY_CHOICES = ['BRL', 'USD'] as const;
 export type ClientFormValues = { name: string; slug: string; ownerEmail: string; currencies: string[] };
-export type ClientFormErrors = Partial<Record<keyof ClientFormValues, MessageDescriptor>>;
+export type ClientField = keyof ClientFormValues;
+export type ClientFormErrors = Partial<Record<ClientField, MessageDescriptor>>;
+/** What both POST /api/admin/tenants and POST /api/partner/clients take for a new client. */
+export type ClientBody = { name: string; slug: string; owner_email: string; currencies: string[] };
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,28}[a-z0-9])?$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The API's field names on the form's (a server field error lands on its field). */
+export const API_FIELDS: Readonly<Record<string, ClientField>> = { name: 'name', slug: 'slug', owner_email: 'ownerEmail', currencies: 'currencies' };
 
 /** A slug suggested from the company name: lower case, ASCII, hyphens, at most 30 characters. */
 export function slugFrom(name: string): string {
@@ -23,8 +27,8 @@ export function slugFrom(name: string): string {
     .replace(/-+$/g, '');
 }
 
-/** The body of POST /api/admin/tenants (a client), or the errors to show. */
-export function validateClientForm(values: ClientFormValues): { body: TenantCreateIn | null; errors: ClientFormErrors } {
+/** The body of a new client, or the errors to show. */
+export function validateClientForm(values: ClientFormValues): { body: ClientBody | null; errors: ClientFormErrors } {
   const errors: ClientFormErrors = {};
   const name = values.name.trim();
   const slug = values.slug.trim();
@@ -34,5 +38,5 @@ export function validateClientForm(values: ClientFormValues): { body: TenantCrea
   if (!EMAIL.test(email)) errors.ownerEmail = m.emailInvalid;
   if (values.currencies.length === 0) errors.currencies = m.currencyRequired;
   if (Object.keys(errors).length) return { body: null, errors };
-  return { body: { name, slug, kind: 'client', owner_email: email, currencies: values.currencies }, errors };
+  return { body: { name, slug, owner_email: email, currencies: values.currencies }, errors };
 }
