@@ -595,6 +595,8 @@ def submit_payout(payout_id: int) -> str:
         payout.refresh_from_db()
     provider = get_registry().provider(payout.provider)
     config = gateway.effective_config(PluginKind.PROVIDER, payout.provider, None)
+    if provider.pays_by_file(config):  # plugin API 1.2: it waits for the next remittance (batch_files)
+        return "by_file"
     try:
         result: ProviderPayout = provider.submit_payout(payout_request(payout), config)
     except TimeoutError:
