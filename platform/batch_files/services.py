@@ -107,8 +107,7 @@ def batch_provider(code: str) -> tuple[BankProvider, dict[str, object]]:
 
 
 def _plugin_error(exc: PluginError) -> AppError:
-    params = {k: v for k, v in exc.params.items() if k in ("line", "reference", "code")}
-    return AppError(exc.code, status=400, fields={exc.field or "file": exc.code}, **params)
+    return AppError(exc.code, status=400, fields={exc.field or "file": exc.code}, **exc.params)
 
 
 # --------------------------------------------------------------------------------- remittance
