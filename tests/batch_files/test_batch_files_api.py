@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+from datetime import UTC, date, datetime
 from typing import Any
 
 import pytest
@@ -30,9 +31,12 @@ PROVIDER = "sandbox_bank"
 def auto_approving(slug: str) -> ApiClient:
     client = logged(slug, "client") if slug == "acme" else _owner(slug)
     admin = logged("public", "admin")
-    response = admin.generic("PUT", f"/api/admin/compliance-rules/{slug}",
-                             json.dumps({"currency": "BRL", "auto_approve_up_to": 1_000_000}),
-                             content_type="application/json")  # fmt: skip
+    response = admin.generic(
+        "PUT",
+        f"/api/admin/compliance-rules/{slug}",
+        json.dumps({"currency": "BRL", "auto_approve_up_to": 1_000_000}),
+        content_type="application/json",
+    )
     assert response.status_code == 200, response.content
     fund(slug, 500_000)
     return client
@@ -106,7 +110,8 @@ def test_the_remittance_carries_the_approved_payouts_in_the_cnab_240_layout(
     records = parse_file(text)
     trailers = [v for layout, v in records if layout is BATCH_TRAILER]
     assert sorted(t["total_centavos"] for t in trailers) == [10_000, 25_050]
-    assert records[-1][0] is FILE_TRAILER and records[-1][1]["record_count"] == len(records)
+    assert records[-1][0] is FILE_TRAILER
+    assert records[-1][1]["record_count"] == len(records)
     segments = {v["company_reference"]: v for layout, v in records if layout is SEGMENT_A}
     by_payout = {i["payout_id"]: i for i in batch["items"]}
     assert segments[by_payout[ted]["reference"]]["payee_bank"] == "001"
@@ -118,7 +123,8 @@ def test_the_remittance_carries_the_approved_payouts_in_the_cnab_240_layout(
     with schema_context("acme"):  # the submission job finds nothing to send
         assert payout_services.submit_payout(Payout.objects.get(public_id=pix).pk) == "skipped"
     again = generate(admin, client="acme")
-    assert again.status_code == 409 and again.json()["code"] == "no_payouts_to_send"
+    assert again.status_code == 409
+    assert again.json()["code"] == "no_payouts_to_send"
     listed = admin.get("/api/batch-files?kind=remittance").json()["items"]
     assert [b["id"] for b in listed] == [batch["id"]]
 
@@ -152,7 +158,8 @@ def test_the_return_confirms_and_rejects_and_the_same_file_twice_moves_money_onc
     assert twice.status_code == 201
     assert twice.json()["summary"] == {"already_applied": 2}
     assert twice.json()["duplicate_of"] == answer["id"]
-    assert balance("acme") == after and bank_start - clearing_balance() == 10_000
+    assert balance("acme") == after
+    assert bank_start - clearing_balance() == 10_000
 
 
 def test_unknown_and_repeated_references_are_reported_and_change_nothing(
@@ -169,11 +176,9 @@ def test_unknown_and_repeated_references_are_reported_and_change_nothing(
         ),
         Payment(ours, "pix", "Ana", "52998224725", 10_000, pix_key="a@b.co", pix_key_type="email"),
     ]
-    from datetime import date, datetime
-
-    text = build_remittance(
-        company, payments, sequence=1, generated_at=datetime(2026, 11, 27), pay_on=date(2026, 11, 27)
-    )
+    day = date(2026, 11, 27)
+    at = datetime(2026, 11, 27, tzinfo=UTC)
+    text = build_remittance(company, payments, sequence=1, generated_at=at, pay_on=day)
     before = balance("acme")
     response = upload_return(
         admin, build_return(text, paid_on=date(2026, 11, 27), rejected={ours: "AG"}).encode()
@@ -181,8 +186,10 @@ def test_unknown_and_repeated_references_are_reported_and_change_nothing(
     assert response.status_code == 201, response.content
     results = response.json()["results"]
     assert [(r["line"], r["outcome"]) for r in results] == [
-        (3, "rejected"), (5, "unknown_reference"), (7, "duplicate"),
-    ]  # fmt: skip
+        (3, "rejected"),
+        (5, "unknown_reference"),
+        (7, "duplicate"),
+    ]
     assert status("acme", payout) == "canceled"
     assert balance("acme")["available"] == before["available"] + 10_000 + FEE
 
@@ -211,7 +218,8 @@ def test_a_bad_return_file_is_refused_whole(
 
 def test_a_provider_that_cannot_pay_by_file_is_refused(admin: ApiClient) -> None:
     response = generate(admin, provider="no_such_bank")
-    assert response.status_code == 400 and response.json()["code"] == "unknown_provider"
+    assert response.status_code == 400
+    assert response.json()["code"] == "unknown_provider"
     providers = admin.get("/api/batch-files/providers").json()
     assert {"code": PROVIDER, "name": "Sandbox bank"} in providers
 

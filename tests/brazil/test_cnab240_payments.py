@@ -4,7 +4,7 @@ batches per method, trailers counted and summed), the shared vectors' return, an
 from __future__ import annotations
 
 import json
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -37,13 +37,31 @@ STRUCTURE: dict[str, Any] = json.loads(VECTORS_PATH.read_text(encoding="utf-8"))
 COMPANY = Company(
     bank="341", document="11222333000181", name="Cofre Pagamentos", agency="1234", account="56789"
 )
-TED = Payment("CF0000000000000000A1", "ted", "Ana Souza", "52998224725", 123_456, bank="001", agency="1234",
-              agency_dv="3", account="567890", account_dv="0")  # fmt: skip
-PIX = Payment("CF0000000000000000B2", "pix", "Bruno Lima", "11222333000181", 25_000,
-              pix_key="bruno@example.com", pix_key_type="email")  # fmt: skip
-PIX2 = Payment("CF0000000000000000C3", "pix", "Caio Reis", "52998224725", 990, pix_key="52998224725",
-               pix_key_type="cpf")  # fmt: skip
-AT = datetime(2026, 11, 27, 10, 15, 0)
+TED = Payment(
+    "CF0000000000000000A1",
+    "ted",
+    "Ana Souza",
+    "52998224725",
+    123_456,
+    bank="001",
+    agency="1234",
+    agency_dv="3",
+    account="567890",
+    account_dv="0",
+)
+PIX = Payment(
+    "CF0000000000000000B2",
+    "pix",
+    "Bruno Lima",
+    "11222333000181",
+    25_000,
+    pix_key="bruno@example.com",
+    pix_key_type="email",
+)
+PIX2 = Payment(
+    "CF0000000000000000C3", "pix", "Caio Reis", "52998224725", 990, pix_key="52998224725", pix_key_type="cpf"
+)
+AT = datetime(2026, 11, 27, 10, 15, 0, tzinfo=UTC)
 PAY_ON = date(2026, 11, 27)
 
 
@@ -60,10 +78,18 @@ def test_the_remittance_follows_the_layout_one_batch_per_method_with_counted_tra
     layouts = [layout.name for layout, _ in records]
     assert layouts == [
         "file_header",
-        "batch_header", "segment_a", "segment_b", "batch_trailer",  # TED
-        "batch_header", "segment_a", "segment_b", "segment_a", "segment_b", "batch_trailer",  # PIX
+        "batch_header",
+        "segment_a",
+        "segment_b",
+        "batch_trailer",  # TED
+        "batch_header",
+        "segment_a",
+        "segment_b",
+        "segment_a",
+        "segment_b",
+        "batch_trailer",  # PIX
         "file_trailer",
-    ]  # fmt: skip
+    ]
     header = records[0][1]
     assert (header["file_code"], header["sequence"], header["generated_on"]) == ("1", 7, PAY_ON)
     assert [v["payment_method"] for layout, v in records if layout is BATCH_HEADER] == ["41", "45"]
@@ -73,8 +99,11 @@ def test_the_remittance_follows_the_layout_one_batch_per_method_with_counted_tra
     assert records[-1][1]["record_count"] == len(records)
     ted = records[2][1]
     assert (ted["payee_bank"], ted["payee_agency"], ted["payee_account"], ted["payee_account_dv"]) == (
-        "001", "01234", "000000567890", "0",
-    )  # fmt: skip
+        "001",
+        "01234",
+        "000000567890",
+        "0",
+    )
     assert (ted["company_reference"], ted["amount_centavos"], ted["clearing_code"]) == (
         TED.reference,
         123_456,
@@ -89,8 +118,10 @@ def test_the_remittance_follows_the_layout_one_batch_per_method_with_counted_tra
     # the remittance reader (the payout imports' third format) reads it back, trailers checked
     read = read_remittance(text)
     assert [(p.reference, p.amount, p.pix_key) for p in read] == [
-        (TED.reference, 123_456, ""), (PIX.reference, 25_000, "bruno@example.com"), (PIX2.reference, 990, "52998224725"),
-    ]  # fmt: skip
+        (TED.reference, 123_456, ""),
+        (PIX.reference, 25_000, "bruno@example.com"),
+        (PIX2.reference, 990, "52998224725"),
+    ]
 
 
 def test_a_reference_longer_than_the_field_is_refused() -> None:
@@ -110,13 +141,15 @@ def test_the_return_answers_each_payment_paid_or_refused_with_its_occurrence() -
         (PIX.reference, ("AN",), False, False),
         (PIX2.reference, ("00",), True, True),
     ]
-    assert records[0].effective_date == PAY_ON and records[0].amount == 123_456
+    assert records[0].effective_date == PAY_ON
+    assert records[0].amount == 123_456
     assert records[1].effective_date is None
 
 
 def test_the_shared_vector_return_reads_as_accepted_not_yet_paid() -> None:
     """vectors.json: an Itaú SISPAG return, one segment A answered "BD" (scheduled), trailers 3 and 5."""
-    day = datetime.strptime(STRUCTURE["segA_data_pagamento_ddmmaaaa"], "%d%m%Y").date()
+    raw = STRUCTURE["segA_data_pagamento_ddmmaaaa"]
+    day = date(int(raw[4:]), int(raw[2:4]), int(raw[:2]))
     cents = STRUCTURE["segA_valor_centavos"]
     company = {"bank": "341", "company_document_type": "2", "company_document": "11222333000181"}
     records = [
@@ -130,7 +163,7 @@ def test_the_shared_vector_return_reads_as_accepted_not_yet_paid() -> None:
                 "service_type": STRUCTURE["tipo_servico"],
                 "payment_method": STRUCTURE["forma_lancamento"],
             },
-        ),  # fmt: skip
+        ),
         build_record(
             SEGMENT_A,
             {
@@ -143,7 +176,7 @@ def test_the_shared_vector_return_reads_as_accepted_not_yet_paid() -> None:
                 "company_reference": "REF1",
                 "occurrences": STRUCTURE["segA_ocorrencias_231_240"],
             },
-        ),  # fmt: skip
+        ),
         build_record(
             BATCH_TRAILER,
             {
@@ -152,7 +185,7 @@ def test_the_shared_vector_return_reads_as_accepted_not_yet_paid() -> None:
                 "record_count": STRUCTURE["trailer_lote_qtd_registros"],
                 "total_centavos": STRUCTURE["trailer_lote_soma_centavos"],
             },
-        ),  # fmt: skip
+        ),
         build_record(
             FILE_TRAILER,
             {
@@ -160,15 +193,17 @@ def test_the_shared_vector_return_reads_as_accepted_not_yet_paid() -> None:
                 "batch_count": STRUCTURE["trailer_arquivo_qtd_lotes"],
                 "record_count": STRUCTURE["trailer_arquivo_qtd_registros"],
             },
-        ),  # fmt: skip
+        ),
     ]
     text = "\r\n".join(records)
     assert "".join(r[7] for r in records) == STRUCTURE["record_types"]
-    assert records[0][142] == "2" and records[2][230:232] == "BD"
+    assert records[0][142] == "2"
+    assert records[2][230:232] == "BD"
     assert read_return(text) == [
         ReturnRecord(line=3, reference="REF1", amount=cents, occurrences=("BD",), bank_reference="")
     ]
-    assert read_return(text)[0].accepted and not read_return(text)[0].paid
+    assert read_return(text)[0].accepted
+    assert not read_return(text)[0].paid
 
 
 @pytest.mark.parametrize(
