@@ -42,6 +42,7 @@ from kyc.api import router as kyc_router
 from med.api import router as med_router
 from payments.api import balance_router, receipts_router, settlements_router
 from payments.api import router as deposits_router
+from payout_imports.api import admin_router as admin_payout_imports_router
 from payout_imports.api import router as payout_imports_router
 from payouts.api import admin_router as admin_payouts_router
 from payouts.api import router as payouts_router
@@ -110,6 +111,7 @@ api.add_router("/payouts", payouts_router)
 api.add_router("/wallet", wallet_router)
 api.add_router("/payout-imports", payout_imports_router)
 api.add_router("/batch-files", batch_files_router)
+api.add_router("/admin/payout-imports", admin_payout_imports_router)
 api.add_router("/admin/payouts", admin_payouts_router)
 api.add_router("/admin/compliance-rules", compliance_rules_router)
 api.add_router("/restrictions", restrictions_router)
