@@ -174,14 +174,15 @@ def do_preview(
 
 
 def _copy_rows(payout_import: PayoutImport, rows: list[Row]) -> None:
-    """COPY the rows in PostgreSQL's text format, written as blocks of lines (psycopg's write_row
-    adapts each value of each row in turn). JSON from orjson has no raw tab or newline; its
+    """COPY the rows in PostgreSQL's text format, written as blocks of lines in bytes (psycopg's
+    write_row adapts each value of each row in turn). JSON from orjson has no raw tab or newline; its
     backslashes are doubled for COPY."""
     table = PayoutImportRow._meta.db_table
     pk = payout_import.pk
+    dumps = orjson.dumps
 
-    def field(value: Any) -> str:
-        return orjson.dumps(value).decode().replace("\\", "\\\\")
+    def field(value: Any) -> bytes:
+        return dumps(value).replace(b"\\", b"\\\\")
 
     with (
         connection.cursor() as cursor,
@@ -191,9 +192,16 @@ def _copy_rows(payout_import: PayoutImport, rows: list[Row]) -> None:
     ):
         for start in range(0, len(rows), COPY_BLOCK):
             copy.write(
-                "".join(
-                    f"{pk}\t{row.line}\t{'t' if row.ok else 'f'}\t{field(row.errors)}\t{field(row.data)}"
-                    f"\t{row.amount}\t\t\t\n"
+                b"".join(
+                    b"%d\t%d\t%s\t%s\t%s\t%d\t\t\t\n"
+                    % (
+                        pk,
+                        row.line,
+                        b"t" if row.ok else b"f",
+                        field(row.errors) if row.errors else b"[]",
+                        field(row.data),
+                        row.amount,
+                    )
                     for row in rows[start : start + COPY_BLOCK]
                 )
             )

@@ -118,7 +118,7 @@ def validate_row(line: int, cells: list[Cell], columns: dict[str, int]) -> Row:
         if not any(e["field"] == column for e in errors):  # one error per column
             errors.append({"field": column, "code": code, "params": params})
 
-    if any(type(value) is Invalid for value in values.values()):
+    if Invalid in map(type, cells):  # a boolean or error cell somewhere in the row (rare)
         for field, value in values.items():
             if field != "amount" and type(value) is Invalid:
                 error(field, "invalid_type")
@@ -155,8 +155,7 @@ def _beneficiary(name: str, get: Any, error: Any) -> tuple[str, BeneficiaryInput
     account (bank code or ISPB, agency-digit, account-digit, account type)."""
 
     def cell(field: str) -> Cell:
-        value: Cell = get(field, "")
-        return value
+        return get(field, "")  # type: ignore[no-any-return]
 
     document = _document(cell("document"))
     pix_key = _text(cell("pix_key"))
