@@ -595,7 +595,11 @@ def submit_payout(payout_id: int) -> str:
         payout.refresh_from_db()
     provider = get_registry().provider(payout.provider)
     config = gateway.effective_config(PluginKind.PROVIDER, payout.provider, None)
-    if provider.pays_by_file(config):  # plugin API 1.2: it waits for the next remittance (batch_files)
+    # Plugin API 1.2: a bank paid by file (the platform's configuration, or this client's own) takes the
+    # payout in its next remittance (batch_files): it stays approved until then.
+    if provider.batch_payouts and provider.pays_by_file(
+        gateway.effective_config(PluginKind.PROVIDER, payout.provider, current_tenant())
+    ):
         return "by_file"
     try:
         result: ProviderPayout = provider.submit_payout(payout_request(payout), config)

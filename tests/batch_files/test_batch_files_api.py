@@ -260,3 +260,22 @@ def test_clients_partners_and_employees_cannot_reach_batch_files(
 def test_an_unknown_client_is_not_found(admin: ApiClient) -> None:
     response = generate(admin, client="no-such-client")
     assert response.status_code == 404
+
+
+def test_a_client_whose_bank_pays_by_file_keeps_its_approved_payouts_for_the_remittance(
+    acme: ApiClient, admin: ApiClient
+) -> None:
+    from gateway.models import PluginConfig, PluginKind
+    from tenants.models import Tenant
+
+    with schema_context("public"):
+        PluginConfig.objects.create(
+            tenant=Tenant.objects.get(slug="acme"), kind=PluginKind.PROVIDER, code=PROVIDER,
+            config={"payout_channel": "file"},
+        )  # fmt: skip
+    payout = approved(acme)
+    with schema_context("acme"):
+        assert payout_services.submit_payout(Payout.objects.get(public_id=payout).pk) == "by_file"
+    assert status("acme", payout) == "approved"
+    assert [i["payout_id"] for i in generate(admin).json()["items"]] == [payout]
+    assert status("acme", payout) == "pending"

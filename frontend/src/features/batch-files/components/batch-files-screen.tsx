@@ -193,7 +193,7 @@ function ReturnForm({ onDone }: { onDone: (id: string) => void }) {
           <ProviderSelect name="return_provider" value={provider} onChange={(v) => { setProvider(v); setMissing(null); }} invalid={missing === 'provider'} />
           <Field.Root maxW="sm" invalid={missing === 'file'} required>
             <Field.Label>{intl.formatMessage(m.returnFile)}</Field.Label>
-            <input ref={input} type="file" name="return_file" accept=".ret,.txt,text/plain" onChange={() => setMissing(null)} />
+            <input ref={input} type="file" name="return_file" accept=".ret,.txt,text/plain" aria-label={intl.formatMessage(m.returnFile)} onChange={() => setMissing(null)} />
             <Field.ErrorText>{intl.formatMessage(m.fileRequired)}</Field.ErrorText>
           </Field.Root>
           <Button type="submit" colorPalette="blue" mt={{ base: 0, sm: '6' }} loading={upload.isPending}>
@@ -223,8 +223,18 @@ function lineColumns(intl: IntlShape, currency: string): GridColumn<BatchReturnL
     { key: 'name', header: intl.formatMessage(m.name), priority: 1, card: 'title', cell: (row) => row.name || row.reference },
     { key: 'client', header: intl.formatMessage(m.client), priority: 2, cell: (row) => row.client },
     { key: 'amount', header: intl.formatMessage(m.amount), priority: 1, card: 'amount', numeric: true, cell: (row) => money(row.amount, currency, intl.locale) },
-    { key: 'occurrences', header: intl.formatMessage(m.occurrences), priority: 3, cell: (row) => row.occurrences },
-    { key: 'outcome', header: intl.formatMessage(m.result), priority: 1, card: 'status', cell: (row) => <OutcomeBadge value={row.outcome} /> },
+    {
+      key: 'outcome',
+      header: intl.formatMessage(m.result),
+      priority: 1,
+      card: 'status',
+      cell: (row) => (
+        <Flex gap="2" align="center">
+          <OutcomeBadge value={row.outcome} />
+          {row.occurrences && <Text as="span" fontSize="xs" color="fg.muted" title={intl.formatMessage(m.occurrences)}>{row.occurrences}</Text>}
+        </Flex>
+      ),
+    },
   ];
 }
 
