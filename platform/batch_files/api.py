@@ -89,7 +89,7 @@ def batch_out(b: BatchFile) -> dict[str, Any]:
         "id": b.public_id,
         "kind": b.kind,
         "provider": b.provider,
-        "client": b.client.slug if b.client_id else None,
+        "client": b.client.slug if b.client is not None else None,
         "sequence": b.sequence,
         "file_name": b.file_name,
         "size": b.file.size,

@@ -165,7 +165,7 @@ def _weights(max_weight: int) -> tuple[int, ...]:
 
 
 def _mod11_remainder(digits: str, max_weight: int) -> int:
-    total = sum(map(mul, map(int, reversed(digits)), _weights(max_weight)))
+    total: int = sum(map(mul, map(int, reversed(digits)), _weights(max_weight)))
     return total % 11
 
 

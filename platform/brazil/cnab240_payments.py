@@ -289,12 +289,12 @@ def read_return(text: str) -> list[ReturnRecord]:
     records: list[ReturnRecord] = []
     for line, layout, values in read_cnab(text, file_code="2"):
         if layout is SEGMENT_A:
-            effective = values["effective_date"]
+            effective, amount = values["effective_date"], values["amount_centavos"]
             records.append(
                 ReturnRecord(
                     line=line,
                     reference=str(values["company_reference"] or ""),
-                    amount=int(values["amount_centavos"] or 0),
+                    amount=amount if isinstance(amount, int) else 0,
                     occurrences=occurrence_codes(str(values["occurrences"] or "")),
                     bank_reference=str(values["bank_reference"] or ""),
                     effective_date=effective if isinstance(effective, date) else None,

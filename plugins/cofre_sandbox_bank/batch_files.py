@@ -109,7 +109,7 @@ def make_return(remittance: bytes, *, rejected: Mapping[str, str] | None = None,
     code `rejected` gives its reference."""
     for code in (rejected or {}).values():
         if len(code) != 2 or code in cnab240_payments.ACCEPTED:
-            raise PluginError("invalid_occurrence", "rejected", code=code)
+            raise PluginError("invalid_occurrence", "rejected", occurrence=code)
     try:
         text = cnab240_payments.build_return(
             remittance.decode("latin-1"), rejected=rejected, paid_on=paid_on, bank_reference_prefix="SBX"

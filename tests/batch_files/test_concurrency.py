@@ -73,7 +73,7 @@ def test_remittances_and_returns_at_once(django_db_setup: None, django_db_blocke
         assert sorted(i["payout_id"] for i in batch["items"]) == sorted(made)
         assert BatchItem.objects.filter(payout_public_id__in=made).count() == 4
 
-        content = b"".join(admin.get(batch["download_url"]).streaming_content)
+        content = bytes(admin.get(batch["download_url"]).getvalue())
         refused = batch["items"][0]["reference"]
         returned = return_for(content, rejected={refused: "AG"})
         before = balance(slug)
