@@ -279,3 +279,43 @@ def test_a_client_whose_bank_pays_by_file_keeps_its_approved_payouts_for_the_rem
     assert status("acme", payout) == "approved"
     assert [i["payout_id"] for i in generate(admin).json()["items"]] == [payout]
     assert status("acme", payout) == "pending"
+
+
+def test_a_provider_built_for_an_older_api_keeps_working_and_is_refused_batch_files(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bank provider of plugin API 1.1 (no batch payouts): the defaults of 1.2 keep it as it was
+    (paid one by one, never by file), and batch files refuse it with a clear 400."""
+    from batch_files import services
+    from core.errors import AppError
+    from plugin_api import BankProvider, PluginError
+
+    class OldBank(BankProvider):
+        code = "old_bank"
+        name = "Old bank"
+        methods = frozenset({"pix"})
+
+        def create_charge(self, request: Any, artifacts: Any, config: Any) -> Any:
+            raise NotImplementedError
+
+        def fetch_charge(self, provider_reference: str, config: Any) -> Any:
+            raise NotImplementedError
+
+        def parse_webhook(self, headers: Any, body: bytes, config: Any) -> Any:
+            raise NotImplementedError
+
+    old = OldBank()
+    assert not old.batch_payouts
+    assert not old.pays_by_file({"payout_channel": "file"})
+    with pytest.raises(PluginError) as caught:
+        old.read_return(b"", {})
+    assert caught.value.code == "batch_files_not_supported"
+
+    class Registry:
+        def provider(self, code: str) -> BankProvider:
+            return old
+
+    monkeypatch.setattr(services, "get_registry", Registry)
+    with pytest.raises(AppError) as refused:
+        services.batch_provider("old_bank")
+    assert (refused.value.code, refused.value.status) == ("batch_files_not_supported", 400)
