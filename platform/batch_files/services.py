@@ -132,14 +132,19 @@ def _lock_provider(code: str) -> None:
 def _choose(code: str, tenants: list[Tenant]) -> list[_Chosen]:
     chosen: list[_Chosen] = []
     for tenant in tenants:
-        sent = set(BatchItem.objects.filter(tenant=tenant).values_list("payout_public_id", flat=True))
         with schema_context(tenant.schema_name):
-            approved = (
+            approved = list(
                 Payout.objects.select_for_update(of=("self",))
                 .filter(status=PayoutStatus.APPROVED, provider=code, currency="BRL")
                 .order_by("approved_at", "id")[: MAX_ITEMS - len(chosen)]
             )
-            chosen += [_Chosen(tenant, p, _new_reference()) for p in approved if p.public_id not in sent]
+        # Approved payouts are in no file (a file sends them on to pending); the unique item is the net.
+        sent = set(
+            BatchItem.objects.filter(
+                tenant=tenant, payout_public_id__in=[p.public_id for p in approved]
+            ).values_list("payout_public_id", flat=True)
+        )
+        chosen += [_Chosen(tenant, p, _new_reference()) for p in approved if p.public_id not in sent]
         if len(chosen) >= MAX_ITEMS:
             break
     return chosen
@@ -354,7 +359,7 @@ def _apply_line(batch: BatchFile, provider_code: str, answer: ReturnItem) -> Lin
         answer.line, answer.reference, LineOutcome.UNKNOWN_REFERENCE, answer.occurrences, answer.amount
     )
     item = (
-        BatchItem.objects.select_for_update()
+        BatchItem.objects.select_for_update(of=("self",))
         .select_related("tenant")
         .filter(reference=answer.reference, batch__provider=provider_code)
         .first()

@@ -154,19 +154,18 @@ def _beneficiary(name: str, get: Any, error: Any) -> tuple[str, BeneficiaryInput
     """The payout's method and its beneficiary as typed: a PIX key when the row has one, else the bank
     account (bank code or ISPB, agency-digit, account-digit, account type)."""
 
-    def cell(field: str) -> Cell:
-        return get(field, "")  # type: ignore[no-any-return]
+    cell = get
 
-    document = _document(cell("document"))
-    pix_key = _text(cell("pix_key"))
+    document = _document(cell("document", ""))
+    pix_key = _text(cell("pix_key", ""))
     if pix_key:
         return "pix", BeneficiaryInput(holder_name=name, holder_document=document, pix_key=pix_key)
-    bank = _text(cell("bank"))
-    agency, agency_digit = _split_digit(_text(cell("agency")))
-    account, account_digit = _split_digit(_text(cell("account")))
+    bank = _text(cell("bank", ""))
+    agency, agency_digit = _split_digit(_text(cell("agency", "")))
+    account, account_digit = _split_digit(_text(cell("account", "")))
     if not (bank or agency or account):
         error("pix_key", "pix_key_or_bank_required")
-    raw_type = _text(cell("account_type"))
+    raw_type = _text(cell("account_type", ""))
     account_type = _account_type(raw_type)
     if raw_type and not account_type:
         error("account_type", "invalid_choice")
