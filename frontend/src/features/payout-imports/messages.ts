@@ -3,7 +3,7 @@ import { type MessageDescriptor, defineMessages } from 'react-intl';
 const messages = defineMessages({
   title: { id: 'payoutImports.title', defaultMessage: 'Import withdrawals from a spreadsheet' },
   staffTitle: { id: 'payoutImports.staffTitle', defaultMessage: 'Import withdrawals for a client' },
-  staffClient: { id: 'payoutImports.staffClient', defaultMessage: 'Client' },
+  staffClient: { id: 'payoutImports.staffClient', defaultMessage: 'Client of the import' },
   staffChooseClient: { id: 'payoutImports.staffChooseClient', defaultMessage: 'Select a client' },
   staffHint: {
     id: 'payoutImports.staffHint',
