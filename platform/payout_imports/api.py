@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from django.http import HttpRequest, HttpResponse
 from django_tenants.utils import schema_context
-from ninja import File, Form, Query, Router, Schema
+from ninja import File, Query, Router, Schema
 from ninja.files import UploadedFile
 from ninja.responses import Status
 
@@ -189,30 +189,25 @@ def cancel_import(request: HttpRequest, import_id: str) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------- staff: for a chosen client
+# /api/admin/payout-imports/{client}/...: the client (its slug) in the path, as admin/kyc does; one the
+# staff member may not see (an employee sees the clients granted) is a 404.
 def _client(membership: Membership, slug: str) -> Tenant:
-    """A client the staff member may see (404 otherwise: an employee sees the clients granted)."""
     tenant = access_tenant_by_slug(membership, slug)
     if tenant.kind != TenantKind.CLIENT:
         raise NotFoundError
     return tenant
 
 
-class StaffImportQuery(ImportQuery):
-    client: str
-
-
 @admin_router.post(
-    "",
+    "/{client}",
     response={201: ImportDetailOut},
-    summary="Upload a spreadsheet of payouts for a client (staff; multipart `file`, `client`): nothing moves",
+    summary="Upload a spreadsheet of payouts for a client (staff; multipart `file`): nothing moves yet",
 )
 @requires_route(*STAFF_ROUTES, write=True)
 def staff_preview_import(
-    request: HttpRequest, client: Form[str] = "", file: File[UploadedFile | None] = None
+    request: HttpRequest, client: str, file: File[UploadedFile | None] = None
 ) -> Status[dict[str, Any]]:
     membership = membership_of(request)
-    if not client:
-        raise AppError("invalid_input", fields={"client": "required"})
     tenant = _client(membership, client)
     if file is None:
         raise AppError("invalid_input", fields={"file": "required"})
@@ -226,11 +221,11 @@ def staff_preview_import(
         return Status(201, {**import_out(payout_import), "rows": preview_rows(rows)})
 
 
-@admin_router.get("", response=ImportListOut, summary="A client's imports (staff), newest first")
+@admin_router.get("/{client}", response=ImportListOut, summary="A client's imports (staff), newest first")
 @requires_route(*STAFF_ROUTES)
-def staff_list_imports(request: HttpRequest, filters: Query[StaffImportQuery]) -> dict[str, Any]:
+def staff_list_imports(request: HttpRequest, client: str, filters: Query[ImportQuery]) -> dict[str, Any]:
     membership = membership_of(request)
-    tenant = _client(membership, filters.client)
+    tenant = _client(membership, client)
     with schema_context(tenant.schema_name):
         qs = services.imports_of(membership, tenant)
         if filters.tab == "failed":
@@ -241,15 +236,18 @@ def staff_list_imports(request: HttpRequest, filters: Query[StaffImportQuery]) -
         return {"items": [import_out(p) for p in rows], "next_cursor": next_cursor}
 
 
-@admin_router.get("/example", response={200: None}, summary="The example spreadsheet (staff)")
+@admin_router.get("/{client}/example", response={200: None}, summary="The example spreadsheet (staff)")
 @requires_route(*STAFF_ROUTES)
-def staff_example(request: HttpRequest, format: Literal["xlsx", "csv"] = "xlsx") -> HttpResponse:
+def staff_example(request: HttpRequest, client: str, format: Literal["xlsx", "csv"] = "xlsx") -> HttpResponse:
+    _client(membership_of(request), client)
     return _example(format)
 
 
-@admin_router.get("/{import_id}", response=ImportDetailOut, summary="One of a client's imports (staff)")
+@admin_router.get(
+    "/{client}/{import_id}", response=ImportDetailOut, summary="One of a client's imports (staff)"
+)
 @requires_route(*STAFF_ROUTES)
-def staff_get_import(request: HttpRequest, import_id: str, client: str) -> dict[str, Any]:
+def staff_get_import(request: HttpRequest, client: str, import_id: str) -> dict[str, Any]:
     membership = membership_of(request)
     tenant = _client(membership, client)
     with schema_context(tenant.schema_name), services.access_import(membership, import_id, tenant) as p:
@@ -257,10 +255,10 @@ def staff_get_import(request: HttpRequest, import_id: str, client: str) -> dict[
 
 
 @admin_router.post(
-    "/{import_id}/confirm", response=ImportDetailOut, summary="Confirm a client's import (staff)"
+    "/{client}/{import_id}/confirm", response=ImportDetailOut, summary="Confirm a client's import (staff)"
 )
 @requires_route(*STAFF_ROUTES, write=True)
-def staff_confirm_import(request: HttpRequest, import_id: str, client: str) -> dict[str, Any]:
+def staff_confirm_import(request: HttpRequest, client: str, import_id: str) -> dict[str, Any]:
     membership = membership_of(request)
     tenant = _client(membership, client)
     with schema_context(tenant.schema_name), services.access_import(membership, import_id, tenant) as p:
@@ -268,9 +266,11 @@ def staff_confirm_import(request: HttpRequest, import_id: str, client: str) -> d
         return {**import_out(confirmed), "rows": stored_rows(confirmed)}
 
 
-@admin_router.post("/{import_id}/cancel", response=ImportOut, summary="Cancel a client's import (staff)")
+@admin_router.post(
+    "/{client}/{import_id}/cancel", response=ImportOut, summary="Cancel a client's import (staff)"
+)
 @requires_route(*STAFF_ROUTES, write=True)
-def staff_cancel_import(request: HttpRequest, import_id: str, client: str) -> dict[str, Any]:
+def staff_cancel_import(request: HttpRequest, client: str, import_id: str) -> dict[str, Any]:
     membership = membership_of(request)
     tenant = _client(membership, client)
     with schema_context(tenant.schema_name), services.access_import(membership, import_id, tenant) as p:

@@ -117,7 +117,7 @@ def test_an_admin_imports_a_spreadsheet_for_a_chosen_client(
     expect(picker.locator("option", has_text="Acme Pagamentos Ltda")).to_have_count(1, timeout=15_000)
     picker.select_option("acme")
     with page.expect_response(
-        lambda r: r.url.endswith("/api/admin/payout-imports") and r.request.method == "POST"
+        lambda r: r.url.endswith("/api/admin/payout-imports/acme") and r.request.method == "POST"
     ) as answer:
         section.get_by_label("Planilha de saques").set_input_files(
             {"name": "saques.csv", "mimeType": "text/csv", "buffer": csv_bytes([unique(PIX), BAD_CPF])}
@@ -128,7 +128,7 @@ def test_an_admin_imports_a_spreadsheet_for_a_chosen_client(
     expect(panel.get_by_test_id("import-totals")).to_contain_text("2 linhas: 1 válidas, 1 com erros")
     panel.get_by_role("button", name="Confirmar importação").click()
     dialog = page.get_by_role("alertdialog", name="Confirmar esta importação?")
-    with page.expect_response(lambda r: f"/{import_id}/confirm?client=acme" in r.url) as confirmed:
+    with page.expect_response(lambda r: r.url.endswith(f"/acme/{import_id}/confirm")) as confirmed:
         dialog.get_by_role("button", name="Confirmar importação").click()
     assert confirmed.value.status == 200, confirmed.value.text()
     expect(panel).to_have_attribute("data-status", "confirmed")

@@ -35,7 +35,13 @@ LOOK_UPS = {"GET /api/kyc/consult/{document}"}
 WITH_OBJECTS = [op for op in OPERATIONS if op.params and not op.is_public and str(op) not in LOOK_UPS]
 
 NO_BODY = {"GET", "DELETE"}
-MULTIPART = {("POST", "/api/auth/avatar"), ("POST", "/api/payout-imports"), ("POST", "/api/kyc/documents")}
+MULTIPART = {
+    ("POST", "/api/auth/avatar"),
+    ("POST", "/api/payout-imports"),
+    ("POST", "/api/kyc/documents"),
+    ("POST", "/api/admin/payout-imports/{client}"),
+    ("POST", "/api/batch-files/returns"),
+}
 
 
 def call(client: Client, op: Operation, /, **values: object) -> Any:
@@ -109,6 +115,8 @@ def test_every_operation_with_a_body_has_a_sample() -> None:
                 "POST /api/statements/adjustments/{adjustment_id}/confirm",
                 "POST /api/webhook-deliveries/{delivery_id}/resend",
                 "POST /api/payout-imports/{import_id}/confirm", "POST /api/payout-imports/{import_id}/cancel",
+                "POST /api/admin/payout-imports/{client}/{import_id}/confirm",
+                "POST /api/admin/payout-imports/{client}/{import_id}/cancel",
                 "POST /api/exports/{export_id}/cancel", "POST /api/notices/{notice_id}/withdraw",
                 "PUT /api/company/logo"}  # fmt: skip
     assert sorted(set(needs) - bodyless - {f"{m} {p}" for m, p in BODIES}) == []

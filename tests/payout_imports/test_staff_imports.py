@@ -26,7 +26,7 @@ def admin() -> ApiClient:
 
 
 def staff_upload(client: ApiClient, content: bytes, slug: str = "acme", name: str = "saques.csv") -> Any:
-    return client.post("/api/admin/payout-imports", {"file": _named(content, name), "client": slug})
+    return client.post(f"/api/admin/payout-imports/{slug}", {"file": _named(content, name)})
 
 
 def test_staff_preview_and_confirm_for_a_client_make_its_payouts(admin: ApiClient) -> None:
@@ -39,12 +39,12 @@ def test_staff_preview_and_confirm_for_a_client_make_its_payouts(admin: ApiClien
     import_id = body["id"]
     with schema_context("acme"):
         assert PayoutImport.objects.filter(public_id=import_id).exists()  # in the client's books
-    listed = admin.get("/api/admin/payout-imports", {"client": "acme"}).json()["items"]
+    listed = admin.get("/api/admin/payout-imports/acme").json()["items"]
     assert import_id in [i["id"] for i in listed]
-    failed = admin.get("/api/admin/payout-imports", {"client": "acme", "tab": "failed"}).json()["items"]
+    failed = admin.get("/api/admin/payout-imports/acme", {"tab": "failed"}).json()["items"]
     assert import_id in [i["id"] for i in failed]
 
-    confirmed = admin.post(f"/api/admin/payout-imports/{import_id}/confirm?client=acme")
+    confirmed = admin.post(f"/api/admin/payout-imports/acme/{import_id}/confirm")
     assert confirmed.status_code == 200, confirmed.content
     assert confirmed.json()["totals"]["submitted"] == 2
     made = [r["payout_id"] for r in confirmed.json()["rows"] if r["outcome"] == "confirmed"]
@@ -68,7 +68,7 @@ def test_staff_preview_and_confirm_for_a_client_make_its_payouts(admin: ApiClien
 
 def test_staff_cancel_a_clients_preview(admin: ApiClient) -> None:
     import_id = staff_upload(admin, csv_bytes([unique(PIX)])).json()["id"]
-    response = admin.post(f"/api/admin/payout-imports/{import_id}/cancel?client=acme")
+    response = admin.post(f"/api/admin/payout-imports/acme/{import_id}/cancel")
     assert response.status_code == 200
     assert response.json()["status"] == "canceled"
 
@@ -83,7 +83,7 @@ def test_staff_cannot_import_for_a_client_they_may_not_see(admin: ApiClient) -> 
     employee = logged("public", "employee")  # sees only the clients granted to them
     for response in (
         staff_upload(employee, csv_bytes([unique(PIX)]), slug="beta"),
-        employee.get("/api/admin/payout-imports", {"client": "beta"}),
+        employee.get("/api/admin/payout-imports/beta"),
     ):
         assert response.status_code == 404, response.content
     # nor for a partner, nor for a tenant that is not there
@@ -91,11 +91,11 @@ def test_staff_cannot_import_for_a_client_they_may_not_see(admin: ApiClient) -> 
     assert staff_upload(admin, csv_bytes([unique(PIX)]), slug="nope").status_code == 404
     # an import of one client is not reachable as another's
     import_id = staff_upload(admin, csv_bytes([unique(PIX)])).json()["id"]
-    assert admin.get(f"/api/admin/payout-imports/{import_id}", {"client": "beta"}).status_code == 404
-    assert admin.post(f"/api/admin/payout-imports/{import_id}/confirm?client=beta").status_code == 404
+    assert admin.get(f"/api/admin/payout-imports/beta/{import_id}").status_code == 404
+    assert admin.post(f"/api/admin/payout-imports/beta/{import_id}/confirm").status_code == 404
 
 
 def test_clients_cannot_use_the_staff_import(admin: ApiClient) -> None:
     client = logged("acme", "client")
     assert staff_upload(client, csv_bytes([unique(PIX)])).status_code == 403
-    assert client.get("/api/admin/payout-imports", {"client": "acme"}).status_code == 403
+    assert client.get("/api/admin/payout-imports/acme").status_code == 403

@@ -93,25 +93,25 @@ export interface paths {
     /** Take a client away from a partner */
     delete: operations["backoffice_staff_api_unlink_partner_client"];
   };
-  "/api/admin/payout-imports": {
+  "/api/admin/payout-imports/{client}": {
     /** A client's imports (staff), newest first */
     get: operations["payout_imports_api_staff_list_imports"];
-    /** Upload a spreadsheet of payouts for a client (staff; multipart `file`, `client`): nothing moves */
+    /** Upload a spreadsheet of payouts for a client (staff; multipart `file`): nothing moves yet */
     post: operations["payout_imports_api_staff_preview_import"];
   };
-  "/api/admin/payout-imports/example": {
+  "/api/admin/payout-imports/{client}/example": {
     /** The example spreadsheet (staff) */
     get: operations["payout_imports_api_staff_example"];
   };
-  "/api/admin/payout-imports/{import_id}": {
+  "/api/admin/payout-imports/{client}/{import_id}": {
     /** One of a client's imports (staff) */
     get: operations["payout_imports_api_staff_get_import"];
   };
-  "/api/admin/payout-imports/{import_id}/cancel": {
+  "/api/admin/payout-imports/{client}/{import_id}/cancel": {
     /** Cancel a client's import (staff) */
     post: operations["payout_imports_api_staff_cancel_import"];
   };
-  "/api/admin/payout-imports/{import_id}/confirm": {
+  "/api/admin/payout-imports/{client}/{import_id}/confirm": {
     /** Confirm a client's import (staff) */
     post: operations["payout_imports_api_staff_confirm_import"];
   };
@@ -6208,29 +6208,6 @@ export interface components {
        */
       status?: ("waiting" | "pending" | "confirmed" | "paid_to_client" | "canceled" | "expired" | "refunded")[];
     };
-    /** StaffImportQuery */
-    StaffImportQuery: {
-      /** Client */
-      client: string;
-      /** Cursor */
-      cursor?: string | null;
-      /**
-       * Per Page
-       * @default 25
-       */
-      per_page?: number;
-      /**
-       * Sort
-       * @default -created_at
-       */
-      sort?: string;
-      /**
-       * Tab
-       * @default all
-       * @enum {string}
-       */
-      tab?: "all" | "failed";
-    };
     /** StaffPayoutIn */
     StaffPayoutIn: {
       /**
@@ -7602,11 +7579,13 @@ export interface operations {
   /** A client's imports (staff), newest first */
   payout_imports_api_staff_list_imports: {
     parameters: {
-      query: {
+      query?: {
         tab?: "all" | "failed";
         sort?: string;
         per_page?: number;
         cursor?: string | null;
+      };
+      path: {
         client: string;
       };
     };
@@ -7625,16 +7604,16 @@ export interface operations {
       };
     };
   };
-  /** Upload a spreadsheet of payouts for a client (staff; multipart `file`, `client`): nothing moves */
+  /** Upload a spreadsheet of payouts for a client (staff; multipart `file`): nothing moves yet */
   payout_imports_api_staff_preview_import: {
+    parameters: {
+      path: {
+        client: string;
+      };
+    };
     requestBody: {
       content: {
         "multipart/form-data": {
-          /**
-           * Client
-           * @default
-           */
-          client?: string;
           /** File */
           file?: string | null;
         };
@@ -7661,6 +7640,9 @@ export interface operations {
       query?: {
         format?: "xlsx" | "csv";
       };
+      path: {
+        client: string;
+      };
     };
     responses: {
       /** @description OK */
@@ -7678,10 +7660,8 @@ export interface operations {
   /** One of a client's imports (staff) */
   payout_imports_api_staff_get_import: {
     parameters: {
-      query: {
-        client: string;
-      };
       path: {
+        client: string;
         import_id: string;
       };
     };
@@ -7703,10 +7683,8 @@ export interface operations {
   /** Cancel a client's import (staff) */
   payout_imports_api_staff_cancel_import: {
     parameters: {
-      query: {
-        client: string;
-      };
       path: {
+        client: string;
         import_id: string;
       };
     };
@@ -7728,10 +7706,8 @@ export interface operations {
   /** Confirm a client's import (staff) */
   payout_imports_api_staff_confirm_import: {
     parameters: {
-      query: {
-        client: string;
-      };
       path: {
+        client: string;
         import_id: string;
       };
     };

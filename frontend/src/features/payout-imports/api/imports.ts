@@ -11,26 +11,21 @@ export type ImportTab = 'all' | 'failed';
 
 /**
  * Where the imports are: the client's own (/api/payout-imports), or, for staff importing on a chosen
- * client's behalf (`client` = its slug), /api/admin/payout-imports?client=.
+ * client's behalf (`client` = its slug), /api/admin/payout-imports/{client}.
  */
 function base(client?: string): string {
-  return client ? '/admin/payout-imports' : '/payout-imports';
-}
-
-function scope(client?: string): { client?: string } {
-  return client ? { client } : {};
+  return client ? `/admin/payout-imports/${encodeURIComponent(client)}` : '/payout-imports';
 }
 
 function path(id: string, client: string | undefined, action = ''): string {
-  const query = client ? `?client=${encodeURIComponent(client)}` : '';
-  return `${base(client)}/${encodeURIComponent(id)}${action}${query}`;
+  return `${base(client)}/${encodeURIComponent(id)}${action}`;
 }
 
 /** GET /api/payout-imports?tab=: the tenant's imports, newest first (failed: some row failed). */
 export function getImportsQueryOptions(tab: ImportTab, client?: string) {
   return queryOptions({
     queryKey: [...IMPORTS_QUERY_KEY, 'list', tab, client ?? ''] as const,
-    queryFn: ({ signal }) => api.get<PayoutImportList>(base(client), { params: { tab, per_page: 50, ...scope(client) }, signal }),
+    queryFn: ({ signal }) => api.get<PayoutImportList>(base(client), { params: { tab, per_page: 50 }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 5_000,
   });
@@ -56,7 +51,6 @@ export function useUploadImport(client?: string) {
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('file', file);
-      if (client) body.append('client', client);
       return api.post<PayoutImportDetail>(base(client), body);
     },
     onSuccess: (detail) => {
