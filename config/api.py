@@ -19,6 +19,7 @@ from backoffice.partner_api import router as partner_router
 from backoffice.payments_admin import router as payments_admin_router
 from backoffice.staff_api import router as staff_admin_router
 from bank_accounts.api import bank_accounts_router, banks_router
+from batch_files.api import router as batch_files_router
 from company.api import router as company_router
 from compliance.api import compliance_rules_router
 from config.api_examples import add_request_examples
@@ -41,6 +42,7 @@ from kyc.api import router as kyc_router
 from med.api import router as med_router
 from payments.api import balance_router, receipts_router, settlements_router
 from payments.api import router as deposits_router
+from payout_imports.api import admin_router as admin_payout_imports_router
 from payout_imports.api import router as payout_imports_router
 from payouts.api import admin_router as admin_payouts_router
 from payouts.api import router as payouts_router
@@ -108,6 +110,8 @@ api.add_router("/bank-accounts", bank_accounts_router)
 api.add_router("/payouts", payouts_router)
 api.add_router("/wallet", wallet_router)
 api.add_router("/payout-imports", payout_imports_router)
+api.add_router("/batch-files", batch_files_router)
+api.add_router("/admin/payout-imports", admin_payout_imports_router)
 api.add_router("/admin/payouts", admin_payouts_router)
 api.add_router("/admin/compliance-rules", compliance_rules_router)
 api.add_router("/restrictions", restrictions_router)

@@ -88,6 +88,7 @@ SHARED_APPS = [
     "statements",  # statements of ledger accounts, external adjustments (maker-checker), client balances
     "ops",  # the top floor: demo seed and operators' commands (no models)
     "exports",  # staff's exports (the volume per client), in the platform's own schema
+    "batch_files",  # CNAB 240 remittances of payouts and the banks' returns (the platform's account)
     # Plugins' own Django apps (hook cofre_django_apps, e.g. an outside bank's own state): public.
     *plugin_django_apps(),
 ]

@@ -97,6 +97,9 @@ ROUTES: tuple[RouteEntry, ...] = (
     entry("admin_home", "admin/payout-requests", R.ADMIN),
     entry("admin_banks", "admin/deposits-banks", R.ADMIN),
     entry("admin_banks", "admin/withdraws-banks", R.ADMIN),
+    # Batch files (section 2, "Batch files"; the spec shows no route): CNAB 240 remittances of payouts
+    # and the banks' returns, beside the withdraw banks.
+    entry("admin_banks", "admin/batch-files", R.ADMIN),
     entry("admin_kyc", "admin/compliance", R.ADMIN, badge="compliance_count"),
     entry("admin_kyc", "admin/restrictions", R.ADMIN),
     entry("admin_kyc", "admin/customers-kyc", R.ADMIN),

@@ -29,6 +29,8 @@ from tenants.models import TenantKind
 from tenants.tenancy import current_schema
 
 _AGENCY = re.compile(r"[0-9]{1,5}")
+_ISPB = re.compile(r"[0-9]{8}")
+_COMPE = re.compile(r"[0-9]{1,3}")
 _ACCOUNT = re.compile(r"[0-9]{1,20}")
 _DIGIT = re.compile(r"[0-9A-Z]{1,2}")
 _AGENCY_DIGIT = re.compile(r"[0-9A-Z]")
@@ -85,14 +87,14 @@ def _invalid(fields: dict[str, str]) -> AppError:
 def _bank(data: BeneficiaryInput, errors: dict[str, str]) -> banks.Bank | None:
     ispb, compe = data.bank_ispb.strip(), data.bank_compe.strip()
     if ispb:
-        found = banks.bank_by_ispb(ispb) if re.fullmatch(r"[0-9]{8}", ispb) else None
+        found = banks.bank_by_ispb(ispb) if _ISPB.fullmatch(ispb) else None
         if found is None:
             errors["bank_ispb"] = "unknown_bank"
         elif compe and found.compe != compe.zfill(3):
             errors["bank_compe"] = "does_not_match_ispb"
         return found
     if compe:
-        found = banks.bank_by_compe(compe) if re.fullmatch(r"[0-9]{1,3}", compe) else None
+        found = banks.bank_by_compe(compe) if _COMPE.fullmatch(compe) else None
         if found is None:
             errors["bank_compe"] = "unknown_bank"
         return found

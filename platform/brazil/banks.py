@@ -14,6 +14,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from operator import mul
 from pathlib import Path
 
 from brazil.boleto import mod10_dv
@@ -156,10 +157,15 @@ def parse_bcb_participants(data: str | bytes) -> list[Bank]:
 # --- agency and account check digits ------------------------------------------------------
 
 
+@functools.cache
+def _weights(max_weight: int) -> tuple[int, ...]:
+    # Weights 2..max_weight repeating, from the rightmost digit (long enough for any account number).
+    cycle = range(2, max_weight + 1)
+    return tuple(cycle[i % len(cycle)] for i in range(64))
+
+
 def _mod11_remainder(digits: str, max_weight: int) -> int:
-    # Weights 2..max_weight repeating from the rightmost digit.
-    weights = range(2, max_weight + 1)
-    total = sum(int(c) * weights[i % len(weights)] for i, c in enumerate(reversed(digits)))
+    total: int = sum(map(mul, map(int, reversed(digits)), _weights(max_weight)))
     return total % 11
 
 
@@ -181,13 +187,14 @@ def itau_account_dv(agency: str, account: str) -> str:
 
 
 def _digits(value: str, max_length: int, field: str) -> str:
-    if not re.fullmatch(rf"[0-9]{{1,{max_length}}}", value):
+    if not (0 < len(value) <= max_length and value.isascii() and value.isdigit()):
         raise BankError(
             "bank_invalid_number", "Agency or account: digits, up to the bank's length", field=field
         )
     return value.zfill(max_length)
 
 
+@functools.lru_cache(maxsize=4096)  # a spreadsheet pays many accounts of few agencies
 def agency_check_digit(compe: str, agency: str) -> str:
     """Agency DV for the banks whose rule is known (001, 237)."""
     if compe == "001":

@@ -89,7 +89,8 @@ class _Batch:
 
 
 class _Reader:
-    def __init__(self) -> None:
+    def __init__(self, file_code: str = REMITTANCE) -> None:
+        self.file_code = file_code
         self.payments: list[RemittancePayment] = []
         self.header_seen = False
         self.trailer_seen = False
@@ -108,8 +109,10 @@ class _Reader:
         if layout is FILE_HEADER:
             if self.header_seen:
                 raise self.unexpected(layout, line)
-            if values["file_code"] != REMITTANCE:
-                raise CnabError("cnab_not_a_remittance", "Not a remittance file", line=line)
+            if values["file_code"] != self.file_code:
+                if self.file_code == REMITTANCE:
+                    raise CnabError("cnab_not_a_remittance", "Not a remittance file", line=line)
+                raise CnabError("cnab_not_a_return", "Not a return file", line=line)
             self.header_seen = True
         elif layout is BATCH_HEADER:
             if self.batch is not None:
@@ -189,7 +192,20 @@ class _Reader:
 
 def read_remittance(text: str) -> list[RemittancePayment]:
     """The payments of a CNAB 240 remittance, in file order; ``CnabError`` (with ``line``) otherwise."""
-    reader = _Reader()
+    return _read(text, _Reader())
+
+
+def read_cnab(text: str, *, file_code: str = REMITTANCE) -> list[tuple[int, RecordLayout, dict[str, Value]]]:
+    """Every record of a CNAB 240 payment file (line, layout, values) once the whole file checked out
+    as a remittance does (``file_code`` "1") or a return ("2"); ``CnabError`` (with ``line``) otherwise."""
+    records: list[tuple[int, RecordLayout, dict[str, Value]]] = []
+    _read(text, _Reader(file_code), records)
+    return records
+
+
+def _read(
+    text: str, reader: _Reader, records: list[tuple[int, RecordLayout, dict[str, Value]]] | None = None
+) -> list[RemittancePayment]:
     line = 0
     for line, raw in enumerate(text.lstrip("\ufeff").split("\n"), start=1):
         record = raw.rstrip("\r")
@@ -201,6 +217,8 @@ def read_remittance(text: str) -> list[RemittancePayment]:
         except CnabError as exc:
             raise _error(exc, line) from exc
         reader.read(line, layout, values)
+        if records is not None:
+            records.append((line, layout, values))
     if not reader.trailer_seen:
         raise CnabError("cnab_missing_trailer", "The file has no trailer", line=max(line, 1))
     return reader.payments

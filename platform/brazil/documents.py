@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import mul
 from typing import Literal
 
 from brazil.errors import DocumentError
@@ -21,6 +22,8 @@ _CPF_FORMAT = re.compile(r"[0-9]{11}")
 _CNPJ_FORMAT = re.compile(r"[0-9A-Z]{12}[0-9]{2}")
 
 _CPF_WEIGHTS_1 = range(10, 1, -1)  # 10..2 over the 9 base digits
+_CPF_BASE = re.compile(r"[0-9]{9}")
+_CNPJ_BASE = re.compile(r"[0-9A-Z]{12}")
 _CPF_WEIGHTS_2 = range(11, 1, -1)  # 11..2 over base + first check digit
 _CNPJ_WEIGHTS_1 = (5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2)
 _CNPJ_WEIGHTS_2 = (6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2)
@@ -51,7 +54,9 @@ def strip_document(text: str) -> str:
 
 def _mod11_dv(values: Sequence[int], weights: Sequence[int]) -> int:
     # Receita Federal rule shared by CPF and CNPJ: remainder 0 or 1 -> 0, otherwise 11 - remainder.
-    remainder = sum(v * w for v, w in zip(values, weights, strict=True)) % 11
+    if len(values) != len(weights):
+        raise ValueError("values and weights differ in length")
+    remainder = sum(map(mul, values, weights)) % 11
     return 0 if remainder < 2 else 11 - remainder
 
 
@@ -67,9 +72,9 @@ def _is_repeated(value: str) -> bool:
 
 def cpf_check_digits(base: str) -> str:
     """The two check digits for a 9-digit CPF base."""
-    if not re.fullmatch(r"[0-9]{9}", base):
+    if not _CPF_BASE.fullmatch(base):
         raise DocumentError("invalid_cpf", "CPF base must be 9 digits", reason="format")
-    values = [int(c) for c in base]
+    values = list(map(int, base))
     first = _mod11_dv(values, _CPF_WEIGHTS_1)
     second = _mod11_dv([*values, first], _CPF_WEIGHTS_2)
     return f"{first}{second}"
@@ -77,7 +82,7 @@ def cpf_check_digits(base: str) -> str:
 
 def cnpj_check_digits(base: str) -> str:
     """The two check digits for a 12-character CNPJ base (digits or upper-case letters)."""
-    if not re.fullmatch(r"[0-9A-Z]{12}", base):
+    if not _CNPJ_BASE.fullmatch(base):
         raise DocumentError("invalid_cnpj", "CNPJ base must be 12 characters", reason="format")
     values = [_char_value(c) for c in base]
     first = _mod11_dv(values, _CNPJ_WEIGHTS_1)

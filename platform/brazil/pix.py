@@ -28,6 +28,7 @@ MAX_AMOUNT_CENTAVOS = 999_999_999_999  # "9999999999.99": field 54 holds at most
 STATIC_TXID_NONE = "***"
 
 _ALPHANUMERIC = string.ascii_letters + string.digits
+_DOCUMENT_PUNCTUATION = re.compile(r"[\s./-]")
 _STATIC_TXID = re.compile(r"[a-zA-Z0-9]{1,25}")
 _CHARGE_TXID = re.compile(r"[a-zA-Z0-9]{26,35}")
 _AMOUNT = re.compile(r"(?P<units>[0-9]{1,10})(?:\.(?P<cents>[0-9]{1,2}))?")
@@ -166,7 +167,7 @@ def _guess_key_type(text: str) -> PixKeyType:
         return PixKeyType.EMAIL
     if matches_dict_format(text.lower(), PixKeyType.EVP):
         return PixKeyType.EVP
-    return PixKeyType.CNPJ if len(re.sub(r"[\s./-]", "", text)) == 14 else PixKeyType.CPF
+    return PixKeyType.CNPJ if len(_DOCUMENT_PUNCTUATION.sub("", text)) == 14 else PixKeyType.CPF
 
 
 def _normalize_phone(text: str) -> str:
@@ -184,7 +185,7 @@ def normalize_pix_key(text: str, key_type: PixKeyType | None = None) -> PixKey:
     stripped = text.strip()
     detected = key_type or _guess_key_type(stripped)
     if detected in (PixKeyType.CPF, PixKeyType.CNPJ):
-        value = re.sub(r"[\s./-]", "", stripped).upper()
+        value = _DOCUMENT_PUNCTUATION.sub("", stripped).upper()
     elif detected is PixKeyType.PHONE:
         value = _normalize_phone(stripped)
     else:

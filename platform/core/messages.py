@@ -444,6 +444,31 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "Arquivo CNAB 240, linha {line}: este é um arquivo de retorno, não de remessa.",
         "en": "CNAB 240 file, line {line}: this is a return file, not a remittance.",
     },
+    "cnab_not_a_return": {
+        "pt-BR": "Arquivo CNAB 240, linha {line}: este é um arquivo de remessa, não de retorno.",
+        "en": "CNAB 240 file, line {line}: this is a remittance, not a return file.",
+    },
+    "cnab_empty_return": {
+        "pt-BR": "O arquivo de retorno não tem nenhum pagamento.",
+        "en": "The return file has no payments.",
+    },
+    # batch files (CNAB 240 payouts by file)
+    "no_payouts_to_send": {
+        "pt-BR": "Não há saques aprovados deste banco fora de uma remessa.",
+        "en": "There are no approved payouts of this bank outside a remittance.",
+    },
+    "batch_files_not_supported": {
+        "pt-BR": "Este banco não recebe saques por arquivo.",
+        "en": "This bank does not take payouts by file.",
+    },
+    "unknown_provider": {
+        "pt-BR": "Banco desconhecido.",
+        "en": "Unknown bank.",
+    },
+    "unsupported_method": {
+        "pt-BR": "Este banco não faz saques por este meio.",
+        "en": "This bank does not make payouts by this method.",
+    },
     "refund_not_supported": {
         "pt-BR": "O banco deste depósito não faz estornos deste meio de pagamento.",
         "en": "This deposit's bank does not refund this payment method.",

@@ -6,12 +6,15 @@ example spreadsheet), for the clients/manual-withdraws screen."""
 from typing import Any, Literal
 
 from django.http import HttpRequest, HttpResponse
+from django_tenants.utils import schema_context
 from ninja import File, Query, Router, Schema
 from ninja.files import UploadedFile
 from ninja.responses import Status
 
 from access.guard import membership_of, requires_route
-from core.errors import AppError
+from access.scoped import access_tenant_by_slug
+from accounts.models import Membership
+from core.errors import AppError, NotFoundError
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
 from payout_imports import services
 from payout_imports.example import example_csv, example_xlsx
@@ -19,9 +22,12 @@ from payout_imports.models import PayoutImport, PayoutImportRow
 from payout_imports.reader import MAX_UPLOAD_BYTES
 from payout_imports.schemas import ImportDetailOut, ImportListOut, ImportOut
 from payout_imports.validate import Row
+from tenants.models import Tenant, TenantKind
 
 router = Router(tags=["payout-imports"])
+admin_router = Router(tags=["payout-imports"])
 ROUTES = (services.ROUTE,)
+STAFF_ROUTES = ("employee/payout-requests", "admin/payout-requests")  # importing for a chosen client
 SORTS = ("created_at", "amount")
 
 
@@ -142,6 +148,10 @@ def list_imports(request: HttpRequest, filters: Query[ImportQuery]) -> dict[str,
 @router.get("/example", response={200: None}, summary="The example spreadsheet (format=xlsx|csv)")
 @requires_route(*ROUTES)
 def example(request: HttpRequest, format: Literal["xlsx", "csv"] = "xlsx") -> HttpResponse:
+    return _example(format)
+
+
+def _example(format: str) -> HttpResponse:
     if format == "csv":
         body, content_type, name = example_csv(), "text/csv; charset=utf-8", "payout-import-example.csv"
     else:
@@ -176,3 +186,92 @@ def cancel_import(request: HttpRequest, import_id: str) -> dict[str, Any]:
     membership = membership_of(request)
     with services.access_import(membership, import_id) as p:
         return import_out(services.cancel_import(membership, p))
+
+
+# ------------------------------------------------------------------- staff: for a chosen client
+# /api/admin/payout-imports/{client}/...: the client (its slug) in the path, as admin/kyc does; one the
+# staff member may not see (an employee sees the clients granted) is a 404.
+def _client(membership: Membership, slug: str) -> Tenant:
+    tenant = access_tenant_by_slug(membership, slug)
+    if tenant.kind != TenantKind.CLIENT:
+        raise NotFoundError
+    return tenant
+
+
+@admin_router.post(
+    "/{client}",
+    response={201: ImportDetailOut},
+    summary="Upload a spreadsheet of payouts for a client (staff; multipart `file`): nothing moves yet",
+)
+@requires_route(*STAFF_ROUTES, write=True)
+def staff_preview_import(
+    request: HttpRequest, client: str, file: File[UploadedFile | None] = None
+) -> Status[dict[str, Any]]:
+    membership = membership_of(request)
+    tenant = _client(membership, client)
+    if file is None:
+        raise AppError("invalid_input", fields={"file": "required"})
+    if file.size is not None and file.size > MAX_UPLOAD_BYTES:
+        raise AppError("file_too_large", status=400, megabytes=MAX_UPLOAD_BYTES // (1024 * 1024))
+    content = file.read(MAX_UPLOAD_BYTES + 1)
+    with schema_context(tenant.schema_name):
+        payout_import, rows = services.preview_import(
+            membership, name=file.name or "", content=content, for_client=tenant
+        )
+        return Status(201, {**import_out(payout_import), "rows": preview_rows(rows)})
+
+
+@admin_router.get("/{client}", response=ImportListOut, summary="A client's imports (staff), newest first")
+@requires_route(*STAFF_ROUTES)
+def staff_list_imports(request: HttpRequest, client: str, filters: Query[ImportQuery]) -> dict[str, Any]:
+    membership = membership_of(request)
+    tenant = _client(membership, client)
+    with schema_context(tenant.schema_name):
+        qs = services.imports_of(membership, tenant)
+        if filters.tab == "failed":
+            qs = services.failed(qs)
+        rows, next_cursor = keyset_page(
+            qs, sort=filters.sort, allowed=SORTS, cursor=filters.cursor, size=filters.per_page
+        )
+        return {"items": [import_out(p) for p in rows], "next_cursor": next_cursor}
+
+
+@admin_router.get("/{client}/example", response={200: None}, summary="The example spreadsheet (staff)")
+@requires_route(*STAFF_ROUTES)
+def staff_example(request: HttpRequest, client: str, format: Literal["xlsx", "csv"] = "xlsx") -> HttpResponse:
+    _client(membership_of(request), client)
+    return _example(format)
+
+
+@admin_router.get(
+    "/{client}/{import_id}", response=ImportDetailOut, summary="One of a client's imports (staff)"
+)
+@requires_route(*STAFF_ROUTES)
+def staff_get_import(request: HttpRequest, client: str, import_id: str) -> dict[str, Any]:
+    membership = membership_of(request)
+    tenant = _client(membership, client)
+    with schema_context(tenant.schema_name), services.access_import(membership, import_id, tenant) as p:
+        return {**import_out(p), "rows": stored_rows(p)}
+
+
+@admin_router.post(
+    "/{client}/{import_id}/confirm", response=ImportDetailOut, summary="Confirm a client's import (staff)"
+)
+@requires_route(*STAFF_ROUTES, write=True)
+def staff_confirm_import(request: HttpRequest, client: str, import_id: str) -> dict[str, Any]:
+    membership = membership_of(request)
+    tenant = _client(membership, client)
+    with schema_context(tenant.schema_name), services.access_import(membership, import_id, tenant) as p:
+        confirmed = services.confirm_import(membership, p, tenant)
+        return {**import_out(confirmed), "rows": stored_rows(confirmed)}
+
+
+@admin_router.post(
+    "/{client}/{import_id}/cancel", response=ImportOut, summary="Cancel a client's import (staff)"
+)
+@requires_route(*STAFF_ROUTES, write=True)
+def staff_cancel_import(request: HttpRequest, client: str, import_id: str) -> dict[str, Any]:
+    membership = membership_of(request)
+    tenant = _client(membership, client)
+    with schema_context(tenant.schema_name), services.access_import(membership, import_id, tenant) as p:
+        return import_out(services.cancel_import(membership, p, tenant))

@@ -135,7 +135,8 @@ def _limited(rows: Iterator[tuple[int, list[Cell]]]) -> Iterator[tuple[int, list
     """The data rows, empty ones skipped; refused past MAX_ROWS."""
     count = 0
     for line, cells in rows:
-        if not any(cells) or not any(str(cell).strip() for cell in cells):
+        # every cell is a str (Number and Invalid too): map/any stay in C for the common full row
+        if not any(cells) or not any(map(str.strip, cells)):
             continue
         count += 1
         if count > MAX_ROWS:
@@ -362,24 +363,41 @@ def _sheet_rows(sheet: str, shared: list[str]) -> Iterator[tuple[int, list[Cell]
 
 
 def _fast_cells(found: list[tuple[str, str, str, str]], shared: list[str]) -> list[Cell]:
-    """A row whose every cell has a common shape, from the findall's tuples."""
+    """A row whose every cell has a common shape, from the findall's tuples (cells in column order are
+    appended; a gap or a cell out of order is placed)."""
     cells: list[Cell] = []
+    append = cells.append
     column_of = _COLUMNS
+    count = 0
     for letters, kind, number, text in found:
         index = column_of.get(letters)
         if index is None:
             index = _column_index(letters)
             if index >= MAX_COLUMNS:
                 continue
+        value: Cell
         if kind == "inlineStr":
-            value: Cell = _xml_text(text) if text else ""
+            value = (html.unescape(text) if "&" in text else text) if text else ""
+        elif kind == "s":
+            value = _shared(shared, number)
+        elif not kind or kind == "n":
+            value = Number(number) if number else ""
         else:
             value = _typed_value(kind, number, shared)
-        if len(cells) == index:
-            cells.append(value)
+        if index == count:
+            append(value)
+            count += 1
         else:
             _place(cells, index, value)
+            count = len(cells)
     return cells
+
+
+def _shared(shared: list[str], raw: str) -> str:
+    try:
+        return shared[int(raw)]
+    except (ValueError, IndexError) as exc:
+        raise refuse("not_a_spreadsheet") from exc
 
 
 def _place(cells: list[Cell], index: int, value: Cell) -> None:

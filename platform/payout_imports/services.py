@@ -35,8 +35,8 @@ from payout_imports.reader import read_table
 from payout_imports.validate import Row, validate_table
 from payouts import services as payouts
 from payouts.models import PayoutKind
-from tenants.models import TenantKind
-from tenants.tenancy import current_schema
+from tenants.models import Tenant, TenantKind
+from tenants.tenancy import current_schema, current_tenant
 
 logger = logging.getLogger("cofre.payout_imports")
 
@@ -69,31 +69,60 @@ def reason_message(code: str) -> str:
 
 
 # -------------------------------------------------------------------------------------- scope
-def _check_home(membership: Membership) -> None:
+# Staff import on a client's behalf (employee/payout-requests, admin/payout-requests): they pass the
+# client `for_client` (a tenant access.scoped let them see) and work inside its schema; the client's
+# own users pass nothing and work in their own.
+def _check_home(membership: Membership, for_client: Tenant | None = None) -> None:
+    if for_client is not None:
+        if (
+            membership.tenant.kind != TenantKind.PLATFORM
+            or for_client.kind != TenantKind.CLIENT
+            or for_client.schema_name != current_schema()
+        ):
+            raise NotFoundError
+        return
     if membership.tenant.kind != TenantKind.CLIENT or membership.tenant.schema_name != current_schema():
         raise NotFoundError
 
 
-def imports_of(membership: Membership) -> QuerySet[PayoutImport]:
-    _check_home(membership)
+def _check_manual(membership: Membership, for_client: Tenant | None) -> None:
+    """The client's users need the manual withdraws route; staff were checked on their own route."""
+    if for_client is None:
+        payouts.check_kind(membership, PayoutKind.MANUAL, write=True)
+
+
+def _acting(membership: Membership, for_client: Tenant | None) -> dict[str, Any]:
+    """What the audit entries say of who acted: staff acting for the client, by slug."""
+    if for_client is None:
+        return {}
+    return {"acting_for": for_client.slug, "staff_role": membership.role}
+
+
+def imports_of(membership: Membership, for_client: Tenant | None = None) -> QuerySet[PayoutImport]:
+    _check_home(membership, for_client)
     return PayoutImport.objects.all()
 
 
 @contextmanager
-def access_import(membership: Membership, public_id: str) -> Iterator[PayoutImport]:
-    """The one way to load an import on a user's behalf: their own tenant's; 404 otherwise."""
-    found = imports_of(membership).filter(public_id=public_id).first()
+def access_import(
+    membership: Membership, public_id: str, for_client: Tenant | None = None
+) -> Iterator[PayoutImport]:
+    """The one way to load an import on a user's behalf: their own tenant's (staff: the client's they
+    act for); 404 otherwise."""
+    found = imports_of(membership, for_client).filter(public_id=public_id).first()
     if found is None:
         raise NotFoundError
     yield found
 
 
 # ------------------------------------------------------------------------------------- preview
-def check_preview(membership: Membership, content: bytes) -> tuple[str, list[Row], str]:
+def check_preview(
+    membership: Membership, content: bytes, for_client: Tenant | None = None
+) -> tuple[str, list[Row], str]:
     """Read and validate an upload (format, rows). Writes nothing; raises AppError (400) on a bad
     file, 409 `duplicate_import` when the same file was imported and not canceled."""
-    _check_home(membership)
-    payouts.check_kind(membership, PayoutKind.MANUAL, write=True)
+    _check_home(membership, for_client)
+    _check_manual(membership, for_client)
     digest = hashlib.sha256(content).hexdigest()
     _check_duplicate(digest)
     table = read_table(content)
@@ -111,7 +140,14 @@ def _check_duplicate(digest: str) -> None:
 
 
 def do_preview(
-    membership: Membership, *, name: str, content: bytes, file_format: str, rows: list[Row], digest: str
+    membership: Membership,
+    *,
+    name: str,
+    content: bytes,
+    file_format: str,
+    rows: list[Row],
+    digest: str,
+    for_client: Tenant | None = None,
 ) -> PayoutImport:
     """Store the file, the import and its validated rows in one transaction (rows by COPY)."""
     ok = [row for row in rows if row.ok]
@@ -129,7 +165,8 @@ def do_preview(
             _copy_rows(payout_import, rows)
             audit("payout_import.previewed", actor=membership.user, target=payout_import,
                   data={"id": payout_import.public_id, "rows": len(rows), "ok": len(ok),
-                        "amount": payout_import.amount, "sha256": digest})  # fmt: skip
+                        "amount": payout_import.amount, "sha256": digest,
+                        **_acting(membership, for_client)})  # fmt: skip
     except IntegrityError:
         _check_duplicate(digest)  # the same file uploaded at the same time: the other one won
         raise
@@ -137,14 +174,15 @@ def do_preview(
 
 
 def _copy_rows(payout_import: PayoutImport, rows: list[Row]) -> None:
-    """COPY the rows in PostgreSQL's text format, written as blocks of lines (psycopg's write_row
-    adapts each value of each row in turn). JSON from orjson has no raw tab or newline; its
+    """COPY the rows in PostgreSQL's text format, written as blocks of lines in bytes (psycopg's
+    write_row adapts each value of each row in turn). JSON from orjson has no raw tab or newline; its
     backslashes are doubled for COPY."""
     table = PayoutImportRow._meta.db_table
     pk = payout_import.pk
+    dumps = orjson.dumps
 
-    def field(value: Any) -> str:
-        return orjson.dumps(value).decode().replace("\\", "\\\\")
+    def field(value: Any) -> bytes:
+        return dumps(value).replace(b"\\", b"\\\\")
 
     with (
         connection.cursor() as cursor,
@@ -154,27 +192,39 @@ def _copy_rows(payout_import: PayoutImport, rows: list[Row]) -> None:
     ):
         for start in range(0, len(rows), COPY_BLOCK):
             copy.write(
-                "".join(
-                    f"{pk}\t{row.line}\t{'t' if row.ok else 'f'}\t{field(row.errors)}\t{field(row.data)}"
-                    f"\t{row.amount}\t\t\t\n"
+                b"".join(
+                    b"%d\t%d\t%s\t%s\t%s\t%d\t\t\t\n"
+                    % (
+                        pk,
+                        row.line,
+                        b"t" if row.ok else b"f",
+                        field(row.errors) if row.errors else b"[]",
+                        field(row.data),
+                        row.amount,
+                    )
                     for row in rows[start : start + COPY_BLOCK]
                 )
             )
 
 
-def preview_import(membership: Membership, *, name: str, content: bytes) -> tuple[PayoutImport, list[Row]]:
-    file_format, rows, digest = check_preview(membership, content)
+def preview_import(
+    membership: Membership, *, name: str, content: bytes, for_client: Tenant | None = None
+) -> tuple[PayoutImport, list[Row]]:
+    file_format, rows, digest = check_preview(membership, content, for_client)
     return do_preview(
-        membership, name=name, content=content, file_format=file_format, rows=rows, digest=digest
-    ), rows
+        membership, name=name, content=content, file_format=file_format, rows=rows, digest=digest,
+        for_client=for_client,
+    ), rows  # fmt: skip
 
 
 # ------------------------------------------------------------------------------------- confirm
-def confirm_import(membership: Membership, payout_import: PayoutImport) -> PayoutImport:
+def confirm_import(
+    membership: Membership, payout_import: PayoutImport, for_client: Tenant | None = None
+) -> PayoutImport:
     """Confirm a preview: its ok rows become payouts (at once up to INLINE_ROWS rows, else in a job).
     Confirming again (or at once) answers the import as it is; a confirm left without progress
     (a worker that died) is resumed, and the row keys make the resumed run pay nothing twice."""
-    payouts.check_kind(membership, PayoutKind.MANUAL, write=True)
+    _check_manual(membership, for_client)
     from payout_imports.tasks import confirm_import_job
 
     with transaction.atomic():
@@ -195,8 +245,9 @@ def confirm_import(membership: Membership, payout_import: PayoutImport) -> Payou
             "payout_import.resumed" if resumed else "payout_import.confirm_requested",
             actor=membership.user,
             target=locked,
-            data={"id": locked.public_id, "rows": locked.ok_rows, "amount": locked.amount},
-        )
+            data={"id": locked.public_id, "rows": locked.ok_rows, "amount": locked.amount,
+                  **_acting(membership, for_client)},
+        )  # fmt: skip
         inline = locked.total_rows <= INLINE_ROWS
         if not inline:
             enqueue_on_commit(confirm_import_job, locked.pk)
@@ -248,12 +299,15 @@ def row_key(payout_import: PayoutImport, line: int) -> str:
 
 
 def _confirm_row(membership: Membership, payout_import: PayoutImport, row: PayoutImportRow) -> None:
+    # staff confirming for a client create its payouts as staff do (the client's tenant passed)
+    for_client = current_tenant() if membership.tenant.kind == TenantKind.PLATFORM else None
     try:
         with transaction.atomic():
             payout, _created = payouts.create_payout(
                 membership,
                 _payout_input(row, payout_import),
                 idempotency_key=row_key(payout_import, row.line),
+                tenant=for_client,
             )
             PayoutImportRow.objects.filter(pk=row.pk, outcome="").update(
                 outcome=RowOutcome.CONFIRMED, payout_public_id=payout.public_id, reason=""
@@ -292,13 +346,17 @@ def _finish(membership: Membership, payout_import: PayoutImport) -> None:
             "not_submitted": locked.not_submitted_rows,
             "amount": locked.submitted_amount,
         }
+        if membership.tenant.kind == TenantKind.PLATFORM:  # staff acting for the client
+            figures.update(acting_for=current_tenant().slug, staff_role=membership.role)
         audit("payout_import.confirmed", actor=membership.user, target=locked, data=figures)
 
 
 # -------------------------------------------------------------------------------------- cancel
-def cancel_import(membership: Membership, payout_import: PayoutImport) -> PayoutImport:
+def cancel_import(
+    membership: Membership, payout_import: PayoutImport, for_client: Tenant | None = None
+) -> PayoutImport:
     """Drop a preview: its rows are deleted, the import stays (canceled) in the list and the trail."""
-    payouts.check_kind(membership, PayoutKind.MANUAL, write=True)
+    _check_manual(membership, for_client)
     with transaction.atomic():
         locked = PayoutImport.objects.select_for_update().get(pk=payout_import.pk)
         if locked.status == ImportStatus.CANCELED:
@@ -309,7 +367,8 @@ def cancel_import(membership: Membership, payout_import: PayoutImport) -> Payout
         locked.status = ImportStatus.CANCELED
         locked.finished_at = timezone.now()
         locked.save(update_fields=["status", "finished_at", "updated_at"])
-        audit("payout_import.canceled", actor=membership.user, target=locked, data={"id": locked.public_id})
+        audit("payout_import.canceled", actor=membership.user, target=locked,
+              data={"id": locked.public_id, **_acting(membership, for_client)})  # fmt: skip
     return locked
 
 

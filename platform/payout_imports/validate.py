@@ -118,7 +118,7 @@ def validate_row(line: int, cells: list[Cell], columns: dict[str, int]) -> Row:
         if not any(e["field"] == column for e in errors):  # one error per column
             errors.append({"field": column, "code": code, "params": params})
 
-    if any(type(value) is Invalid for value in values.values()):
+    if Invalid in map(type, cells):  # a boolean or error cell somewhere in the row (rare)
         for field, value in values.items():
             if field != "amount" and type(value) is Invalid:
                 error(field, "invalid_type")
@@ -154,20 +154,18 @@ def _beneficiary(name: str, get: Any, error: Any) -> tuple[str, BeneficiaryInput
     """The payout's method and its beneficiary as typed: a PIX key when the row has one, else the bank
     account (bank code or ISPB, agency-digit, account-digit, account type)."""
 
-    def cell(field: str) -> Cell:
-        value: Cell = get(field, "")
-        return value
+    cell = get
 
-    document = _document(cell("document"))
-    pix_key = _text(cell("pix_key"))
+    document = _document(cell("document", ""))
+    pix_key = _text(cell("pix_key", ""))
     if pix_key:
         return "pix", BeneficiaryInput(holder_name=name, holder_document=document, pix_key=pix_key)
-    bank = _text(cell("bank"))
-    agency, agency_digit = _split_digit(_text(cell("agency")))
-    account, account_digit = _split_digit(_text(cell("account")))
+    bank = _text(cell("bank", ""))
+    agency, agency_digit = _split_digit(_text(cell("agency", "")))
+    account, account_digit = _split_digit(_text(cell("account", "")))
     if not (bank or agency or account):
         error("pix_key", "pix_key_or_bank_required")
-    raw_type = _text(cell("account_type"))
+    raw_type = _text(cell("account_type", ""))
     account_type = _account_type(raw_type)
     if raw_type and not account_type:
         error("account_type", "invalid_choice")

@@ -595,6 +595,12 @@ def submit_payout(payout_id: int) -> str:
         payout.refresh_from_db()
     provider = get_registry().provider(payout.provider)
     config = gateway.effective_config(PluginKind.PROVIDER, payout.provider, None)
+    # Plugin API 1.2: a bank paid by file (the platform's configuration, or this client's own) takes the
+    # payout in its next remittance (batch_files): it stays approved until then.
+    if provider.batch_payouts and provider.pays_by_file(
+        gateway.effective_config(PluginKind.PROVIDER, payout.provider, current_tenant())
+    ):
+        return "by_file"
     try:
         result: ProviderPayout = provider.submit_payout(payout_request(payout), config)
     except TimeoutError:

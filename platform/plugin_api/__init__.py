@@ -48,6 +48,10 @@ from plugin_api.contracts import (
     ProviderRefund,
     RefundRequest,
     RefundState,
+    Remittance,
+    RemittanceFile,
+    RemittanceItem,
+    ReturnItem,
     WebhookRejectedError,
 )
 from plugin_api.hookspecs import hookimpl, hookspec
@@ -77,6 +81,10 @@ __all__ = [
     "ProviderRefund",
     "RefundRequest",
     "RefundState",
+    "Remittance",
+    "RemittanceFile",
+    "RemittanceItem",
+    "ReturnItem",
     "WebhookRejectedError",
     "hookimpl",
     "hookspec",

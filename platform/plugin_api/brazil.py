@@ -9,6 +9,7 @@ addresses, CNAB 240. A plugin imports it from here, never as `brazil`:
 It is part of the plugin API: its functions keep their names and meaning between minor versions.
 """
 
-from brazil import address, banks, boleto, cnab240, documents, errors, itf, pix
+from brazil import address, banks, boleto, cnab240, cnab240_payments, documents, errors, itf, pix
 
-__all__ = ["address", "banks", "boleto", "cnab240", "documents", "errors", "itf", "pix"]
+# cnab240_payments (API 1.2): write payment remittances and read their returns.
+__all__ = ["address", "banks", "boleto", "cnab240", "cnab240_payments", "documents", "errors", "itf", "pix"]

@@ -255,6 +255,51 @@ class MedDecisionReport:
 
 
 @dataclass(frozen=True)
+class RemittanceItem:
+    """One payout of a remittance (API 1.2). `reference` is Cofre's reference for the line, at most 20
+    characters (CNAB 240 "seu número"): the return names the payout by it."""
+
+    reference: str
+    payout: PayoutRequest
+
+
+@dataclass(frozen=True)
+class Remittance:
+    """Payouts the core sends to the bank as one file (API 1.2): `reference` is Cofre's id of the batch,
+    `sequence` the file's number for this provider (1, 2, ...)."""
+
+    reference: str
+    sequence: int
+    created_at: datetime
+    pay_on: date
+    items: tuple[RemittanceItem, ...]
+
+
+@dataclass(frozen=True)
+class RemittanceFile:
+    """The file a provider wrote for a Remittance, as the bank takes it."""
+
+    name: str
+    content: bytes
+    content_type: str = "text/plain; charset=us-ascii"
+
+
+@dataclass(frozen=True)
+class ReturnItem:
+    """What the bank's return file says of one line (API 1.2): `reference` is RemittanceItem.reference;
+    `state` CONFIRMED (paid), FAILED (refused: nothing left the bank) or PROCESSING (accepted, not yet
+    paid); `occurrences` the bank's codes (CNAB 240: "00" paid, "BD" scheduled, "AG", "AN", ...)."""
+
+    line: int
+    reference: str
+    state: PayoutState
+    amount: int
+    occurrences: tuple[str, ...] = ()
+    provider_reference: str = ""
+    reason: str = ""
+
+
+@dataclass(frozen=True)
 class PayerDocument:
     """Something to hand the payer: a printable boleto page, a QR code image."""
 
@@ -399,6 +444,27 @@ class BankProvider(ABC):
         changes nothing); a `TimeoutError` or a PluginError means it did not arrive: Cofre retries with
         the same report. The default raises PluginError("med_decisions_not_supported")."""
         raise PluginError("med_decisions_not_supported")
+
+    # Payouts by file (API 1.2): a provider with `batch_payouts` writes approved payouts into a
+    # remittance file for the bank (`build_remittance`) and reads the bank's return file
+    # (`read_return`), one ReturnItem per line, named by RemittanceItem.reference. `pays_by_file`
+    # says whether a configuration sends payouts only by file (then Cofre does not call submit_payout:
+    # approved payouts wait for the next remittance).
+    batch_payouts: bool = False
+
+    def pays_by_file(self, config: Mapping[str, Any]) -> bool:
+        """True when approved payouts go out in remittance files, not one by one (default: False)."""
+        return False
+
+    def build_remittance(self, remittance: Remittance, config: Mapping[str, Any]) -> RemittanceFile:
+        """The remittance file for the bank. Deterministic for the same remittance and configuration;
+        PluginError(code, field) when a payout cannot go in a file (e.g. a method the bank does not take)."""
+        raise PluginError("batch_files_not_supported")
+
+    def read_return(self, content: bytes, config: Mapping[str, Any]) -> list[ReturnItem]:
+        """The bank's answer to each line of a return file, in file order; PluginError(code, "file",
+        line=...) when the file is not a valid return (nothing is applied then)."""
+        raise PluginError("batch_files_not_supported")
 
     def fetch_med_case(self, case_reference: str, config: Mapping[str, Any]) -> MedNotice:
         """The MED case `case_reference` as the bank knows it now (the same case for every notice of it).

@@ -17,7 +17,7 @@ import dataclasses
 import functools
 import re
 from collections.abc import Callable, Mapping
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from plugin_api.contracts import (
@@ -40,6 +40,9 @@ from plugin_api.contracts import (
     ProviderRefund,
     RefundRequest,
     RefundState,
+    Remittance,
+    RemittanceFile,
+    RemittanceItem,
     WebhookRejectedError,
 )
 
@@ -497,3 +500,53 @@ def check_med_reports(
         f"{what}: an unknown MED case",
         code="unknown_med_case",
     )
+
+
+def check_batch_payouts(
+    provider: BankProvider,
+    config: Mapping[str, Any],
+    payouts: list[PayoutRequest],
+    answer: Callable[[bytes, Mapping[str, str]], bytes],
+) -> None:
+    """Payouts by file (API 1.2), for a provider with `batch_payouts`: `build_remittance` gives the same
+    file for the same remittance, and the return `answer(remittance_bytes, {reference: code})` gives
+    (the bank's answer, one line refused) reads back with `read_return` as one ReturnItem per line,
+    named by its reference: the refused one `failed`, the others `confirmed`, amounts as sent. A
+    return that is not one is refused with a PluginError. A provider without `batch_payouts` must
+    refuse both calls with `batch_files_not_supported`."""
+    now = datetime(2026, 11, 27, 10, 0, tzinfo=UTC)
+    items = tuple(RemittanceItem(f"KIT{n:017d}", payout) for n, payout in enumerate(payouts, start=1))
+    remittance = Remittance(
+        reference="bat_testkit", sequence=1, created_at=now, pay_on=now.date(), items=items
+    )
+    if not provider.batch_payouts:
+        _expect_refusal(lambda: provider.build_remittance(remittance, config), "build_remittance",
+                        code="batch_files_not_supported")  # fmt: skip
+        _expect_refusal(
+            lambda: provider.read_return(b"", config), "read_return", code="batch_files_not_supported"
+        )
+        return
+    _expect(len(items) >= 2, "check_batch_payouts: pass at least two payouts (one is refused)")
+    written = provider.build_remittance(remittance, config)
+    _expect(
+        isinstance(written, RemittanceFile) and written.content,
+        "build_remittance must return a RemittanceFile",
+    )
+    again = provider.build_remittance(remittance, config)
+    _expect(
+        again.content == written.content, "build_remittance must be deterministic for the same remittance"
+    )
+    refused = items[0].reference
+    read = provider.read_return(answer(written.content, {refused: "AN"}), config)
+    _expect(
+        sorted(i.reference for i in read) == sorted(i.reference for i in items),
+        "read_return must answer one ReturnItem per line, by RemittanceItem.reference",
+    )
+    amounts = {i.reference: i.payout.amount for i in items}
+    for item in read:
+        want = PayoutState.FAILED if item.reference == refused else PayoutState.CONFIRMED
+        _expect(
+            item.state == want, f"read_return: line {item.reference} should be {want.value}, not {item.state}"
+        )
+        _expect(item.amount == amounts[item.reference], f"read_return: line {item.reference} amount differs")
+    _expect_refusal(lambda: provider.read_return(b"not a return file", config), "read_return of a bad file")

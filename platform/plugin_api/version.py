@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import re
 
-API_VERSION = "1.2"  # 1.1: PIX keys (register_pix_key, "pix_credit" events); 1.2: report_med_decision
+# 1.1: PIX keys (register_pix_key, "pix_credit" events); 1.2: report_med_decision, payouts by file (CNAB 240)
+API_VERSION = "1.2"
 VERSION_ATTRIBUTE = "COFRE_PLUGIN_API"  # the entry-point module's declaration
 _VERSION = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)")
 

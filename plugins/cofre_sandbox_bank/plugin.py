@@ -10,7 +10,9 @@ from cofre_sandbox_bank.provider import SandboxBank
 from plugin_api import BankProvider, hookimpl
 
 # The plugin API version this plugin is built for (plugin_api.version).
-COFRE_PLUGIN_API = "1.2"  # 1.1: PIX keys and credits on them; 1.2: MED decisions reported to it
+COFRE_PLUGIN_API = (
+    "1.2"  # 1.1: PIX keys and credits on them; 1.2: MED decisions reported to it, payouts by file (CNAB 240)
+)
 
 
 @hookimpl

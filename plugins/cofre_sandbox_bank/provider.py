@@ -69,6 +69,9 @@ from plugin_api import (
     ProviderRefund,
     RefundRequest,
     RefundState,
+    Remittance,
+    RemittanceFile,
+    ReturnItem,
 )
 from plugin_api.brazil import documents, errors, pix
 
@@ -234,6 +237,7 @@ class SandboxBank(BankProvider):
     reports_med = True
     registers_pix_keys = True
     accepts_med_decisions = True
+    batch_payouts = True  # CNAB 240 remittances and returns (batch_files.py)
 
     def __init__(self) -> None:
         self.config_schema = {
@@ -266,6 +270,13 @@ class SandboxBank(BankProvider):
                     "title": "Scenario when a request names none",
                     "enum": list(DEFAULT_SCENARIOS),
                     "default": "confirm",
+                },
+                "payout_channel": {
+                    "type": "string",
+                    "title": "How payouts reach the bank",
+                    "description": "api: one by one, as they are approved; file: in CNAB 240 remittances.",
+                    "enum": ["api", "file"],
+                    "default": "api",
                 },
             },
             "required": ["webhook_secret"],
@@ -430,6 +441,20 @@ class SandboxBank(BankProvider):
         schedule = [(row.pk, row.due_at) for row in created]
         if schedule:
             transaction.on_commit(lambda: _schedule(schedule))
+
+    # ------------------------------------------------------------------ payouts by file (API 1.2)
+    def pays_by_file(self, config: Mapping[str, Any]) -> bool:
+        return config.get("payout_channel") == "file"
+
+    def build_remittance(self, remittance: Remittance, config: Mapping[str, Any]) -> RemittanceFile:
+        from cofre_sandbox_bank import batch_files
+
+        return batch_files.build_remittance(remittance, config)
+
+    def read_return(self, content: bytes, config: Mapping[str, Any]) -> list[ReturnItem]:
+        from cofre_sandbox_bank import batch_files
+
+        return batch_files.read_return(content, config)
 
     # ------------------------------------------------------------------ payouts
     def _validate_payout(self, request: PayoutRequest) -> None:

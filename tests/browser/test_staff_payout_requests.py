@@ -99,3 +99,40 @@ def test_an_admin_generates_a_withdraw_for_a_client_and_sees_it_in_the_list(
     # The method is a low-priority column (it leaves a narrow grid first): the detail says it.
     row.get_by_role("button", name=f"Abrir saque {created['id']}").click()
     expect(page.get_by_role("dialog", name=f"Saque {created['id']}")).to_contain_text("TED", timeout=15_000)
+
+
+def test_an_admin_imports_a_spreadsheet_for_a_chosen_client(
+    page: Page, web: str, django_db_blocker: Any
+) -> None:
+    from tests.payout_imports.helpers import BAD_CPF, PIX, csv_bytes, unique
+
+    with django_db_blocker.unblock():
+        fund("acme", 1_000_000)
+
+    login_ui(page, web, "admin")
+    page.goto(role_url(web, "admin", ADMIN))
+    wait_for_shell(page)
+    section = page.get_by_role("region", name="Importar saques para um cliente")
+    picker = section.get_by_label("Cliente da importação")
+    expect(picker.locator("option", has_text="Acme Pagamentos Ltda")).to_have_count(1, timeout=15_000)
+    picker.select_option("acme")
+    with page.expect_response(
+        lambda r: r.url.endswith("/api/admin/payout-imports/acme") and r.request.method == "POST"
+    ) as answer:
+        section.get_by_label("Planilha de saques").set_input_files(
+            {"name": "saques.csv", "mimeType": "text/csv", "buffer": csv_bytes([unique(PIX), BAD_CPF])}
+        )
+    assert answer.value.status == 201, answer.value.text()
+    import_id = answer.value.json()["id"]
+    panel = section.locator(f"[data-import='{import_id}']")
+    expect(panel.get_by_test_id("import-totals")).to_contain_text("2 linhas: 1 válidas, 1 com erros")
+    panel.get_by_role("button", name="Confirmar importação").click()
+    dialog = page.get_by_role("alertdialog", name="Confirmar esta importação?")
+    with page.expect_response(lambda r: r.url.endswith(f"/acme/{import_id}/confirm")) as confirmed:
+        dialog.get_by_role("button", name="Confirmar importação").click()
+    assert confirmed.value.status == 200, confirmed.value.text()
+    expect(panel).to_have_attribute("data-status", "confirmed")
+    payout_id = confirmed.value.json()["rows"][0]["payout_id"]
+    # the payout is the client's, in the staff list of every client's withdrawals
+    row = page.get_by_role("table", name="Saques dos clientes").locator(f"tr[data-payout='{payout_id}']")
+    expect(row).to_contain_text("Acme Pagamentos Ltda", timeout=15_000)

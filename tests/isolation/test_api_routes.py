@@ -40,6 +40,8 @@ MULTIPART = {
     ("POST", "/api/payout-imports"),
     ("POST", "/api/kyc/documents"),
     ("POST", "/api/med-cases/{case_id}/evidence"),
+    ("POST", "/api/admin/payout-imports/{client}"),
+    ("POST", "/api/batch-files/returns"),
 }
 
 
@@ -114,6 +116,8 @@ def test_every_operation_with_a_body_has_a_sample() -> None:
                 "POST /api/statements/adjustments/{adjustment_id}/confirm",
                 "POST /api/webhook-deliveries/{delivery_id}/resend",
                 "POST /api/payout-imports/{import_id}/confirm", "POST /api/payout-imports/{import_id}/cancel",
+                "POST /api/admin/payout-imports/{client}/{import_id}/confirm",
+                "POST /api/admin/payout-imports/{client}/{import_id}/cancel",
                 "POST /api/exports/{export_id}/cancel", "POST /api/notices/{notice_id}/withdraw",
                 "PUT /api/company/logo"}  # fmt: skip
     assert sorted(set(needs) - bodyless - {f"{m} {p}" for m, p in BODIES}) == []

@@ -53,6 +53,7 @@ ADMIN = [
     "admin/payout-requests",
     "admin/deposits-banks",
     "admin/withdraws-banks",
+    "admin/batch-files",
     "admin/compliance",
     "admin/restrictions",
     "admin/customers-kyc",

@@ -242,3 +242,28 @@ def test_the_kit_checks_refund_methods_are_methods_the_provider_collects() -> No
         check_bank_provider(
             StrayRefunder(idempotent=True), sample_charge_request("good"), ChargeArtifacts(), {}
         )
+
+
+@pytest.mark.django_db
+def test_the_sandbox_bank_passes_the_kit_for_payouts_by_file(
+    registry: Registry, sandbox_config: dict[str, Any]
+) -> None:
+    from cofre_sandbox_bank.testing import return_for
+    from plugin_api.testkit import check_batch_payouts
+
+    check_batch_payouts(
+        registry.provider("sandbox_bank"),
+        sandbox_config,
+        [sample_payout_request("pix"), sample_payout_request("ted", amount=12_345)],
+        answer=lambda content, rejected: return_for(content, dict(rejected)),
+    )
+
+
+def test_the_kit_insists_a_provider_without_batch_files_refuses_them(registry: Registry) -> None:
+    from plugin_api.testkit import check_batch_payouts
+
+    class Lying(type(registry.provider("sandbox_bank"))):  # type: ignore[misc]
+        batch_payouts = False  # says it has no batch files, yet writes them
+
+    with pytest.raises(AssertionError, match="build_remittance: expected a PluginError"):
+        check_batch_payouts(Lying(), {}, [sample_payout_request("pix")], answer=lambda c, r: c)

@@ -16,6 +16,7 @@ from ops.demo import DEMO_TENANTS
 # 404 checks need a body that would be accepted). A new operation with a body must add one here.
 BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("PATCH", "/api/auth/profile"): {"name": "Someone"},
+    ("POST", "/api/batch-files/remittances"): {"provider": "sandbox_bank"},
     ("POST", "/api/auth/password"): {"current_password": "x", "new_password": "y"},
     ("POST", "/api/members"): {
         "email": "new.member@x.test",

@@ -97,6 +97,28 @@ export interface paths {
     /** Take a client away from a partner */
     delete: operations["backoffice_staff_api_unlink_partner_client"];
   };
+  "/api/admin/payout-imports/{client}": {
+    /** A client's imports (staff), newest first */
+    get: operations["payout_imports_api_staff_list_imports"];
+    /** Upload a spreadsheet of payouts for a client (staff; multipart `file`): nothing moves yet */
+    post: operations["payout_imports_api_staff_preview_import"];
+  };
+  "/api/admin/payout-imports/{client}/example": {
+    /** The example spreadsheet (staff) */
+    get: operations["payout_imports_api_staff_example"];
+  };
+  "/api/admin/payout-imports/{client}/{import_id}": {
+    /** One of a client's imports (staff) */
+    get: operations["payout_imports_api_staff_get_import"];
+  };
+  "/api/admin/payout-imports/{client}/{import_id}/cancel": {
+    /** Cancel a client's import (staff) */
+    post: operations["payout_imports_api_staff_cancel_import"];
+  };
+  "/api/admin/payout-imports/{client}/{import_id}/confirm": {
+    /** Confirm a client's import (staff) */
+    post: operations["payout_imports_api_staff_confirm_import"];
+  };
   "/api/admin/payouts": {
     /** Generate a single withdraw for a client (staff) */
     post: operations["payouts_api_create_staff_payout"];
@@ -226,6 +248,30 @@ export interface paths {
   "/api/banks": {
     /** Payment-system participants (COMPE and ISPB) */
     get: operations["bank_accounts_api_list_banks"];
+  };
+  "/api/batch-files": {
+    /** Batch files, newest first (kind: remittance or return) */
+    get: operations["batch_files_api_list_batches"];
+  };
+  "/api/batch-files/providers": {
+    /** Banks that take payouts by file */
+    get: operations["batch_files_api_batch_providers"];
+  };
+  "/api/batch-files/remittances": {
+    /** Generate a CNAB 240 remittance of a bank's approved payouts (one client's, or all): sent */
+    post: operations["batch_files_api_generate_remittance"];
+  };
+  "/api/batch-files/returns": {
+    /** Read a bank's CNAB 240 return (multipart `file`, `provider`): confirms or rejects each payout */
+    post: operations["batch_files_api_read_return"];
+  };
+  "/api/batch-files/{batch_id}": {
+    /** One batch file with its lines */
+    get: operations["batch_files_api_get_batch"];
+  };
+  "/api/batch-files/{batch_id}/download": {
+    /** Download the file itself */
+    get: operations["batch_files_api_download_batch"];
   };
   "/api/company/logo": {
     /** The company's logo, for its own members only */
@@ -1532,6 +1578,136 @@ export interface components {
       ispb: string;
       /** Name */
       name: string;
+    };
+    /** BatchFileDetailOut */
+    BatchFileDetailOut: {
+      /** Amount */
+      amount: number;
+      /** Client */
+      client: string | null;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currency */
+      currency: string;
+      /** Download Url */
+      download_url: string;
+      /** Duplicate Of */
+      duplicate_of: string;
+      /** File Name */
+      file_name: string;
+      /** Id */
+      id: string;
+      /** Items */
+      items: components["schemas"]["BatchItemOut"][];
+      /** Kind */
+      kind: string;
+      /** Lines */
+      lines: number;
+      /** Provider */
+      provider: string;
+      /** Results */
+      results: components["schemas"]["ReturnLineOut"][];
+      /** Sequence */
+      sequence: number;
+      /** Size */
+      size: number;
+      /** Summary */
+      summary: {
+        [key: string]: number;
+      };
+    };
+    /** BatchFileListOut */
+    BatchFileListOut: {
+      /** Items */
+      items: components["schemas"]["BatchFileOut"][];
+      /** Next Cursor */
+      next_cursor: string | null;
+    };
+    /** BatchFileOut */
+    BatchFileOut: {
+      /** Amount */
+      amount: number;
+      /** Client */
+      client: string | null;
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currency */
+      currency: string;
+      /** Download Url */
+      download_url: string;
+      /** Duplicate Of */
+      duplicate_of: string;
+      /** File Name */
+      file_name: string;
+      /** Id */
+      id: string;
+      /** Kind */
+      kind: string;
+      /** Lines */
+      lines: number;
+      /** Provider */
+      provider: string;
+      /** Sequence */
+      sequence: number;
+      /** Size */
+      size: number;
+      /** Summary */
+      summary: {
+        [key: string]: number;
+      };
+    };
+    /** BatchItemOut */
+    BatchItemOut: {
+      /** Amount */
+      amount: number;
+      /** Bank */
+      bank: string;
+      /** Client */
+      client: string;
+      /** Line */
+      line: number;
+      /** Method */
+      method: string;
+      /** Name */
+      name: string;
+      /** Occurrences */
+      occurrences: string;
+      /** Payout Id */
+      payout_id: string;
+      /** Reference */
+      reference: string;
+      /** Status */
+      status: string;
+    };
+    /** BatchProviderOut */
+    BatchProviderOut: {
+      /** Code */
+      code: string;
+      /** Name */
+      name: string;
+    };
+    /** BatchQuery */
+    BatchQuery: {
+      /** Cursor */
+      cursor?: string | null;
+      /** Kind */
+      kind?: ("remittance" | "return") | null;
+      /**
+       * Per Page
+       * @default 25
+       */
+      per_page?: number;
+      /**
+       * Sort
+       * @default -created_at
+       */
+      sort?: string;
     };
     /**
      * BeneficiaryIn
@@ -5582,6 +5758,13 @@ export interface components {
        */
       reason?: string;
     };
+    /** RemittanceIn */
+    RemittanceIn: {
+      /** Client */
+      client?: string | null;
+      /** Provider */
+      provider: string;
+    };
     /** RestrictionIn */
     RestrictionIn: {
       /**
@@ -5686,6 +5869,25 @@ export interface components {
       sort?: string;
       /** Status */
       status?: ("proposed" | "active" | "rejected" | "revoked" | "expired") | null;
+    };
+    /** ReturnLineOut */
+    ReturnLineOut: {
+      /** Amount */
+      amount: number;
+      /** Client */
+      client: string;
+      /** Line */
+      line: number;
+      /** Name */
+      name: string;
+      /** Occurrences */
+      occurrences: string;
+      /** Outcome */
+      outcome: string;
+      /** Payout Id */
+      payout_id: string;
+      /** Reference */
+      reference: string;
     };
     /** ReviewIn */
     ReviewIn: {
@@ -7462,6 +7664,156 @@ export interface operations {
       };
     };
   };
+  /** A client's imports (staff), newest first */
+  payout_imports_api_staff_list_imports: {
+    parameters: {
+      query?: {
+        tab?: "all" | "failed";
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+      path: {
+        client: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ImportListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Upload a spreadsheet of payouts for a client (staff; multipart `file`): nothing moves yet */
+  payout_imports_api_staff_preview_import: {
+    parameters: {
+      path: {
+        client: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /** File */
+          file?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["ImportDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** The example spreadsheet (staff) */
+  payout_imports_api_staff_example: {
+    parameters: {
+      query?: {
+        format?: "xlsx" | "csv";
+      };
+      path: {
+        client: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: never;
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** One of a client's imports (staff) */
+  payout_imports_api_staff_get_import: {
+    parameters: {
+      path: {
+        client: string;
+        import_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ImportDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Cancel a client's import (staff) */
+  payout_imports_api_staff_cancel_import: {
+    parameters: {
+      path: {
+        client: string;
+        import_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ImportOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Confirm a client's import (staff) */
+  payout_imports_api_staff_confirm_import: {
+    parameters: {
+      path: {
+        client: string;
+        import_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ImportDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** Generate a single withdraw for a client (staff) */
   payouts_api_create_staff_payout: {
     parameters: {
@@ -8331,6 +8683,142 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["BankOut"][];
         };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Batch files, newest first (kind: remittance or return) */
+  batch_files_api_list_batches: {
+    parameters: {
+      query?: {
+        kind?: ("remittance" | "return") | null;
+        sort?: string;
+        per_page?: number;
+        cursor?: string | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["BatchFileListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Banks that take payouts by file */
+  batch_files_api_batch_providers: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["BatchProviderOut"][];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Generate a CNAB 240 remittance of a bank's approved payouts (one client's, or all): sent */
+  batch_files_api_generate_remittance: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RemittanceIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["BatchFileDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Read a bank's CNAB 240 return (multipart `file`, `provider`): confirms or rejects each payout */
+  batch_files_api_read_return: {
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /** File */
+          file?: string | null;
+          /**
+           * Provider
+           * @default
+           */
+          provider?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["BatchFileDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** One batch file with its lines */
+  batch_files_api_get_batch: {
+    parameters: {
+      path: {
+        batch_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["BatchFileDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Download the file itself */
+  batch_files_api_download_batch: {
+    parameters: {
+      path: {
+        batch_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: never;
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
       "4XX": {

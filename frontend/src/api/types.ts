@@ -58,6 +58,13 @@ export type PayoutImport = Schemas['ImportOut'];
 export type PayoutImportDetail = Schemas['ImportDetailOut'];
 export type PayoutImportList = Schemas['ImportListOut'];
 export type PayoutImportRow = Schemas['ImportRowOut'];
+// Batch files (admin/batch-files): CNAB 240 remittances of payouts and the banks' returns.
+export type BatchFile = Schemas['BatchFileOut'];
+export type BatchFileDetail = Schemas['BatchFileDetailOut'];
+export type BatchFileList = Schemas['BatchFileListOut'];
+export type BatchItem = Schemas['BatchItemOut'];
+export type BatchReturnLine = Schemas['ReturnLineOut'];
+export type BatchProvider = Schemas['BatchProviderOut'];
 export type PayoutListQuery = NonNullable<operations['payouts_api_list_payouts']['parameters']['query']>;
 export type ComplianceItem = Schemas['ComplianceItemOut'];
 export type ComplianceList = Schemas['ComplianceListOut'];

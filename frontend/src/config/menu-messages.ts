@@ -67,6 +67,7 @@ export const routeMessages = defineMessages({
   'admin/payout-requests': { id: 'menu.route.admin.payout-requests', defaultMessage: 'Payout requests' },
   'admin/deposits-banks': { id: 'menu.route.admin.deposits-banks', defaultMessage: 'Deposit banks' },
   'admin/withdraws-banks': { id: 'menu.route.admin.withdraws-banks', defaultMessage: 'Withdrawal banks' },
+  'admin/batch-files': { id: 'menu.route.admin.batch-files', defaultMessage: 'Batch files' },
   'admin/compliance': { id: 'menu.route.admin.compliance', defaultMessage: 'Withdrawals' },
   'admin/restrictions': { id: 'menu.route.admin.restrictions', defaultMessage: 'Restrictions' },
   'admin/customers-kyc': { id: 'menu.route.admin.customers-kyc', defaultMessage: 'Customer KYC' },

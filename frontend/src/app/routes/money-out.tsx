@@ -11,6 +11,7 @@ import { AppToaster } from '@/components/app-toaster';
 import { RouteHeader } from '@/components/route-header';
 import { getBankAccountsQueryOptions } from '@/features/bank-accounts/api/get-bank-accounts';
 import { PayoutImportsPanel } from '@/features/payout-imports/components/payout-imports-panel';
+import { StaffImportsPanel } from '@/features/payout-imports/components/staff-imports-panel';
 import { BankAccountsPanel } from '@/features/bank-accounts/components/bank-accounts-panel';
 import StaffPayoutsScreen from '@/features/payouts/components/staff-payouts-screen';
 import { PayoutsScreen } from '@/features/payouts/components/payouts-screen';
@@ -80,9 +81,17 @@ export function BankAccountsScreen({ route, homeHref }: ScreenProps) {
   );
 }
 
-/** employee/payout-requests, admin/payout-requests: generate for a client; the payouts of every client in scope. */
+/**
+ * employee/payout-requests, admin/payout-requests: generate for a client, import a spreadsheet for a
+ * chosen client; the payouts of every client in scope.
+ */
 export function PayoutRequestsScreen({ route, homeHref }: ScreenProps) {
-  return <StaffPayoutsScreen route={route} homeHref={homeHref} />;
+  const writable = useCanWrite(route);
+  return (
+    <StaffPayoutsScreen route={route} homeHref={homeHref}>
+      <StaffImportsPanel writable={writable} />
+    </StaffPayoutsScreen>
+  );
 }
 
 /**

@@ -68,6 +68,7 @@ const OverallScreen = lazyWithTimeout(() => import('@/features/stats/components/
 const ReportsScreen = lazyWithTimeout(() => import('@/features/reports/components/reports-screen'));
 const VolumeScreen = lazyWithTimeout(() => import('@/features/volume/components/volume-screen'));
 const BalancesScreen = lazyWithTimeout(() => import('@/features/statements/components/balances-screen'));
+const BatchFilesScreen = lazyWithTimeout(() => import('@/features/batch-files/components/batch-files-screen'));
 
 /**
  * Screens built so far, by menu route. Every other permitted route shows the placeholder screen
@@ -102,6 +103,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'admin/fee-rates': FeeRatesScreen,
   'admin/deposits-banks': BankRoutingScreen,
   'admin/withdraws-banks': BankRoutingScreen,
+  'admin/batch-files': BatchFilesScreen,
   'admin/home': StatsHomeScreen,
   'clients/metrics': MetricsScreen,
   'clients/consolidation': SettlementsScreen,

@@ -2,6 +2,13 @@ import { type MessageDescriptor, defineMessages } from 'react-intl';
 
 const messages = defineMessages({
   title: { id: 'payoutImports.title', defaultMessage: 'Import withdrawals from a spreadsheet' },
+  staffTitle: { id: 'payoutImports.staffTitle', defaultMessage: 'Import withdrawals for a client' },
+  staffClient: { id: 'payoutImports.staffClient', defaultMessage: 'Client of the import' },
+  staffChooseClient: { id: 'payoutImports.staffChooseClient', defaultMessage: 'Select a client' },
+  staffHint: {
+    id: 'payoutImports.staffHint',
+    defaultMessage: 'The import is made in the chosen client\'s name and recorded as made by you for it.',
+  },
   intro: {
     id: 'payoutImports.intro',
     defaultMessage: 'Upload an XLSX or CSV file of withdrawal requests, or a CNAB 240 payment remittance (.rem or .txt). Every row is checked before anything moves; then confirm or cancel.',

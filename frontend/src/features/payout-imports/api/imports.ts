@@ -9,37 +9,49 @@ const PAYOUTS_QUERY_KEY = ['payouts'] as const;
 
 export type ImportTab = 'all' | 'failed';
 
+/**
+ * Where the imports are: the client's own (/api/payout-imports), or, for staff importing on a chosen
+ * client's behalf (`client` = its slug), /api/admin/payout-imports/{client}.
+ */
+function base(client?: string): string {
+  return client ? `/admin/payout-imports/${encodeURIComponent(client)}` : '/payout-imports';
+}
+
+function path(id: string, client: string | undefined, action = ''): string {
+  return `${base(client)}/${encodeURIComponent(id)}${action}`;
+}
+
 /** GET /api/payout-imports?tab=: the tenant's imports, newest first (failed: some row failed). */
-export function getImportsQueryOptions(tab: ImportTab) {
+export function getImportsQueryOptions(tab: ImportTab, client?: string) {
   return queryOptions({
-    queryKey: [...IMPORTS_QUERY_KEY, 'list', tab] as const,
-    queryFn: ({ signal }) => api.get<PayoutImportList>('/payout-imports', { params: { tab, per_page: 50 }, signal }),
+    queryKey: [...IMPORTS_QUERY_KEY, 'list', tab, client ?? ''] as const,
+    queryFn: ({ signal }) => api.get<PayoutImportList>(base(client), { params: { tab, per_page: 50 }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 5_000,
   });
 }
 
 /** GET /api/payout-imports/{id}: one import with its rows; polled while it is being confirmed. */
-export function getImportQueryOptions(id: string) {
+export function getImportQueryOptions(id: string, client?: string) {
   return queryOptions({
     queryKey: [...IMPORTS_QUERY_KEY, 'detail', id] as const,
-    queryFn: ({ signal }) => api.get<PayoutImportDetail>(`/payout-imports/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.get<PayoutImportDetail>(path(id, client), { signal }),
     refetchInterval: (query) => (query.state.data?.status === 'confirming' ? 1_000 : false),
   });
 }
 
 /** The example spreadsheet's address (a plain download, the session cookie goes with it). */
-export function exampleUrl(format: 'xlsx' | 'csv'): string {
-  return `${API_URL}/payout-imports/example?format=${format}`;
+export function exampleUrl(format: 'xlsx' | 'csv', client?: string): string {
+  return `${API_URL}${base(client)}/example?format=${format}`;
 }
 
-export function useUploadImport() {
+export function useUploadImport(client?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('file', file);
-      return api.post<PayoutImportDetail>('/payout-imports', body);
+      return api.post<PayoutImportDetail>(base(client), body);
     },
     onSuccess: (detail) => {
       queryClient.setQueryData([...IMPORTS_QUERY_KEY, 'detail', detail.id], detail);
@@ -48,10 +60,10 @@ export function useUploadImport() {
   });
 }
 
-export function useConfirmImport() {
+export function useConfirmImport(client?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<PayoutImportDetail>(`/payout-imports/${encodeURIComponent(id)}/confirm`),
+    mutationFn: (id: string) => api.post<PayoutImportDetail>(path(id, client, '/confirm')),
     onSuccess: (detail) => {
       queryClient.setQueryData([...IMPORTS_QUERY_KEY, 'detail', detail.id], detail);
       void queryClient.invalidateQueries({ queryKey: [...IMPORTS_QUERY_KEY, 'list'] });
@@ -60,10 +72,10 @@ export function useConfirmImport() {
   });
 }
 
-export function useCancelImport() {
+export function useCancelImport(client?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<PayoutImport>(`/payout-imports/${encodeURIComponent(id)}/cancel`),
+    mutationFn: (id: string) => api.post<PayoutImport>(path(id, client, '/cancel')),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: IMPORTS_QUERY_KEY }),
   });
 }

@@ -19,6 +19,8 @@ const STATUS_PALETTE = { preview: 'blue', confirming: 'orange', confirmed: 'gree
 type Props = {
   /** The member may upload, confirm and cancel (else only the lists). */
   writable: boolean;
+  /** Staff importing on a client's behalf: the client's slug (employee/payout-requests, admin/payout-requests). */
+  client?: string;
 };
 
 /**
@@ -26,12 +28,12 @@ type Props = {
  * to download), the preview of every row with its errors, confirm or cancel, and the imports in two
  * tabs (all, failed) whose rows say confirmed or not submitted with the reason.
  */
-export function PayoutImportsPanel({ writable }: Props) {
+export function PayoutImportsPanel({ writable, client }: Props) {
   const intl = useIntl();
   const [openId, setOpenId] = useState<string | null>(null);
   const [tab, setTab] = useState<ImportTab>('all');
   const [uploadError, setUploadError] = useState<string | null>(null);
-  const upload = useUploadImport();
+  const upload = useUploadImport(client);
 
   const send = (file: File | undefined) => {
     if (!file) return;
@@ -51,10 +53,10 @@ export function PayoutImportsPanel({ writable }: Props) {
         {intl.formatMessage(m.intro)}
       </Text>
       <Flex gap="3" wrap="wrap">
-        <Link href={exampleUrl('xlsx')} download colorPalette="blue" color="colorPalette.fg" fontSize="sm">
+        <Link href={exampleUrl('xlsx', client)} download colorPalette="blue" color="colorPalette.fg" fontSize="sm">
           {intl.formatMessage(m.exampleXlsx)}
         </Link>
-        <Link href={exampleUrl('csv')} download colorPalette="blue" color="colorPalette.fg" fontSize="sm">
+        <Link href={exampleUrl('csv', client)} download colorPalette="blue" color="colorPalette.fg" fontSize="sm">
           {intl.formatMessage(m.exampleCsv)}
         </Link>
       </Flex>
@@ -68,14 +70,14 @@ export function PayoutImportsPanel({ writable }: Props) {
           </Alert.Content>
         </Alert.Root>
       )}
-      {openId && <ImportDetail id={openId} writable={writable} onClose={() => setOpenId(null)} />}
+      {openId && <ImportDetail id={openId} client={client} writable={writable} onClose={() => setOpenId(null)} />}
       <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as ImportTab)} variant="line">
         <Tabs.List aria-label={intl.formatMessage(m.tabs)}>
           <Tabs.Trigger value="all">{intl.formatMessage(m.tabAll)}</Tabs.Trigger>
           <Tabs.Trigger value="failed">{intl.formatMessage(m.tabFailed)}</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value={tab}>
-          <ImportList tab={tab} onOpen={setOpenId} />
+          <ImportList tab={tab} client={client} onOpen={setOpenId} />
         </Tabs.Content>
       </Tabs.Root>
     </Stack>
@@ -163,11 +165,11 @@ function RowResult({ row }: { row: PayoutImportRow }) {
   );
 }
 
-function ImportDetail({ id, writable, onClose }: { id: string; writable: boolean; onClose: () => void }) {
+function ImportDetail({ id, client, writable, onClose }: { id: string; client?: string; writable: boolean; onClose: () => void }) {
   const intl = useIntl();
-  const query = useQuery(getImportQueryOptions(id));
-  const confirm = useConfirmImport();
-  const cancel = useCancelImport();
+  const query = useQuery(getImportQueryOptions(id, client));
+  const confirm = useConfirmImport(client);
+  const cancel = useCancelImport(client);
   const [asking, setAsking] = useState<'confirm' | 'cancel' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const detail = query.data;
@@ -250,9 +252,9 @@ function StatusBadge({ status }: { status: PayoutImport['status'] }) {
   return <Badge colorPalette={STATUS_PALETTE[status]}>{intl.formatMessage(STATUS[status])}</Badge>;
 }
 
-function ImportList({ tab, onOpen }: { tab: ImportTab; onOpen: (id: string) => void }) {
+function ImportList({ tab, client, onOpen }: { tab: ImportTab; client?: string; onOpen: (id: string) => void }) {
   const intl = useIntl();
-  const query = useQuery(getImportsQueryOptions(tab));
+  const query = useQuery(getImportsQueryOptions(tab, client));
   const columns: GridColumn<PayoutImport>[] = [
     {
       key: 'id',

@@ -1,6 +1,6 @@
 import { Button, Field, Flex, Heading, NativeSelect, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useIntl } from 'react-intl';
 
 import { AppToaster } from '@/components/app-toaster';
@@ -18,7 +18,7 @@ import { StaffPayoutsList } from './staff-payouts-list';
  * among the clients the staff member may see, then one of its bank accounts), and the withdrawals of
  * every client in scope below, which refresh when a withdraw is generated.
  */
-export default function StaffPayoutsScreen({ route, homeHref }: { route: string; homeHref: string }) {
+export default function StaffPayoutsScreen({ route, homeHref, children }: { route: string; homeHref: string; children?: ReactNode }) {
   const intl = useIntl();
   const writable = useCanWrite(route);
   const clients = useQuery(getStaffClientsQueryOptions());
@@ -67,6 +67,7 @@ export default function StaffPayoutsScreen({ route, homeHref }: { route: string;
           </form>
         </Flex>
       )}
+      {children}
       <Stack as="section" gap="4" aria-labelledby="staff-payouts-heading">
         <Heading as="h2" size="md" id="staff-payouts-heading">
           {intl.formatMessage(m.staffList)}
