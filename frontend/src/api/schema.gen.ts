@@ -9,6 +9,14 @@ export interface paths {
     /** Available, pending and held per client and currency; totals */
     get: operations["statements_api_list_balances"];
   };
+  "/api/admin/clients/{client}/deposits/{deposit_id}/receipt": {
+    /** A client's paid deposit's receipt (staff; 409 receipt_not_paid before it is paid) */
+    get: operations["backoffice_payments_admin_staff_deposit_receipt"];
+  };
+  "/api/admin/clients/{client}/settlements/{settlement_id}/receipt": {
+    /** A client's settlement's receipt with its payments (staff) */
+    get: operations["backoffice_payments_admin_staff_settlement_receipt"];
+  };
   "/api/admin/compliance-rules": {
     /** Auto-approval rules */
     get: operations["compliance_api_list_compliance_rules"];
@@ -6783,6 +6791,70 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["BalanceListOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** A client's paid deposit's receipt (staff; 409 receipt_not_paid before it is paid) */
+  backoffice_payments_admin_staff_deposit_receipt: {
+    parameters: {
+      path: {
+        client: string;
+        deposit_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["DepositReceiptOut"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** A client's settlement's receipt with its payments (staff) */
+  backoffice_payments_admin_staff_settlement_receipt: {
+    parameters: {
+      path: {
+        client: string;
+        settlement_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["SettlementReceiptOut"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
