@@ -12,6 +12,7 @@ from ninja.responses import Status
 
 from access.guard import membership_of, requires_route
 from core.errors import AppError
+from core.idempotency import idempotent
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
 from payout_imports import services
 from payout_imports.example import example_csv, example_xlsx
@@ -109,6 +110,7 @@ def stored_rows(p: PayoutImport) -> list[dict[str, Any]]:
     summary="Upload a spreadsheet (CSV or XLSX, field `file`): validated rows, nothing moves yet",
 )
 @requires_route(*ROUTES, write=True)
+@idempotent("payout_imports.create")
 def preview_import(request: HttpRequest, file: File[UploadedFile | None] = None) -> Status[dict[str, Any]]:
     membership = membership_of(request)
     if file is None:  # optional in the signature so that the route guard answers before the body

@@ -7700,6 +7700,12 @@ export interface operations {
   };
   /** Provision a tenant */
   backoffice_api_create_tenant: {
+    parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["TenantCreateIn"];
@@ -7858,6 +7864,10 @@ export interface operations {
   /** Add a note to an alert */
   restrictions_api_note_alert: {
     parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
       path: {
         alert_id: string;
       };
@@ -8257,7 +8267,7 @@ export interface operations {
   bank_accounts_api_create_bank_account: {
     parameters: {
       header?: {
-        /** @description Optional. The same key with the same body answers the same record (200); with another body, 409 idempotency_conflict. */
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
         "Idempotency-Key"?: string | null;
       };
     };
@@ -8452,6 +8462,12 @@ export interface operations {
   };
   /** Create an API key (the token is in this answer only) */
   credentials_api_create_key: {
+    parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["ApiKeyIn"];
@@ -8599,6 +8615,10 @@ export interface operations {
   /** Add a note to a customer */
   customers_api_add_note: {
     parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
       path: {
         document: string;
       };
@@ -8686,7 +8706,7 @@ export interface operations {
   payments_api_create_deposit: {
     parameters: {
       header?: {
-        /** @description Optional. The same key with the same body answers the same record (200); with another body, 409 idempotency_conflict. */
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
         "Idempotency-Key"?: string | null;
       };
     };
@@ -8834,7 +8854,7 @@ export interface operations {
   refunds_api_create_refund: {
     parameters: {
       header?: {
-        /** @description Optional. The same key with the same body answers the same record (200); with another body, 409 idempotency_conflict. */
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
         "Idempotency-Key"?: string | null;
       };
       path: {
@@ -8920,7 +8940,7 @@ export interface operations {
   exports_api_create_export: {
     parameters: {
       header?: {
-        /** @description Optional. The same key with the same body answers the same record (200); with another body, 409 idempotency_conflict. */
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
         "Idempotency-Key"?: string | null;
       };
     };
@@ -9136,6 +9156,12 @@ export interface operations {
   };
   /** Upload a document (multipart `file`, `kind`): PDF, PNG or JPEG by content, at most 10 MB */
   kyc_api_upload_document: {
+    parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "multipart/form-data": {
@@ -9348,6 +9374,12 @@ export interface operations {
   };
   /** Add a member */
   accounts_api_members_add_member: {
+    parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["MemberIn"];
@@ -9444,6 +9476,12 @@ export interface operations {
   };
   /** Publish a notice to an audience */
   accounts_api_notices_publish_notice: {
+    parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["NoticeIn"];
@@ -9706,6 +9744,12 @@ export interface operations {
   };
   /** Onboard a client under the partner (its owner's one-time password is shown once) */
   backoffice_partner_api_partner_client_create: {
+    parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["OwnClientCreateIn"];
@@ -9904,6 +9948,12 @@ export interface operations {
   };
   /** Upload a spreadsheet (CSV or XLSX, field `file`): validated rows, nothing moves yet */
   payout_imports_api_preview_import: {
+    parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "multipart/form-data": {
@@ -10246,6 +10296,12 @@ export interface operations {
   };
   /** Register a PIX key (at most 20; a key belongs to one client) */
   direct_deposits_api_add_key: {
+    parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["PixKeyIn"];
@@ -10419,6 +10475,12 @@ export interface operations {
   };
   /** Propose a restriction (active once validated) */
   restrictions_api_propose_restriction: {
+    parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["RestrictionIn"];
@@ -10676,6 +10738,12 @@ export interface operations {
   };
   /** Propose an external credit or debit (a reason) */
   statements_api_propose_adjustment: {
+    parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["AdjustmentIn"];
@@ -11066,7 +11134,7 @@ export interface operations {
   payouts_wallet_api_create_wallet_deposit: {
     parameters: {
       header?: {
-        /** @description Optional. The same key with the same body answers the same record (200); with another body, 409 idempotency_conflict. */
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
         "Idempotency-Key"?: string | null;
       };
     };
@@ -11209,7 +11277,7 @@ export interface operations {
   webhooks_api_create_endpoint: {
     parameters: {
       header?: {
-        /** @description Optional. The same key with the same body answers the same record (200); with another body, 409 idempotency_conflict. */
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
         "Idempotency-Key"?: string | null;
       };
     };
