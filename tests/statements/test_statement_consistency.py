@@ -31,7 +31,9 @@ def _recount(account: LedgerAccount) -> list[tuple[int, datetime, int]]:
     return [(p.pk, p.posted_at, statements.shown(account, p.amount)) for p in rows]
 
 
-def _walk(account: LedgerAccount, start: datetime, end: datetime | None, size: int) -> tuple[int, int, list]:
+def _walk(
+    account: LedgerAccount, start: datetime, end: datetime | None, size: int
+) -> tuple[int, int, list[statements.StatementLine]]:
     opening = closing = None
     lines: list[statements.StatementLine] = []
     cursor = None
