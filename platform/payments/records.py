@@ -66,7 +66,6 @@ def record_change(
     - deposits and payouts: the statistics roll-ups (`stats.rollups`), moved from the bucket the index
       row counted to the record's current one, last (their rows are the most shared: held briefly).
     """
-    before = None if action == "created" else rollups.counted_before(kind, record.public_id)
     if entry is not None:
         ledger.post(
             entry.key, entry.kind, entry.lines, tenant=tenant, reference=record.public_id,
@@ -74,7 +73,9 @@ def record_change(
         )  # fmt: skip
     if event is not None:
         event.save()
-    gateway.index_upsert(tenant, kind, record.public_id, **index)
+    # the status and fee the index row counted until now, read by its own UPDATE
+    counted = gateway.index_upsert(tenant, kind, record.public_id, **index)
+    before = rollups.Counted(*counted) if counted is not None and action != "created" else None
     # the payer's roll-up: a deposit's change as an increment from the status the index counted
     customers.refresh(tenant, kind, record, before=before.status if before is not None else None)
     if action == "created":

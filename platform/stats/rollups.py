@@ -2,9 +2,10 @@
 
 A deposit or payout counts in the São Paulo day it was created on, under its CURRENT status: a
 status change moves its count, amount and fee from the old status's row to the new one of the same
-day. `payments.records.record_change` calls `counted_before` before it updates the public index row
-(which holds the status and fee the roll-ups counted) and `count_change` last, in the same
-transaction, so the roll-ups can never disagree with a committed change.
+day. `payments.records.record_change` reads the status and fee the roll-ups counted from the public
+index row's own UPDATE (gateway.index_upsert answers them: no separate read; `counted_before` reads
+them for callers outside a change) and calls `count_change` last, in the same transaction, so the
+roll-ups can never disagree with a committed change.
 
 Each change is one `INSERT ... ON CONFLICT DO UPDATE SET count = count + x` (atomic: two
 transactions moving the same row add up, neither is lost), with its rows in a fixed order (no
