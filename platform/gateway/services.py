@@ -147,7 +147,7 @@ def index_upsert(tenant: Tenant, kind: str, public_id: str, **fields: Any) -> tu
         columns, values = [], []
         for name, value in fields.items():
             field = TransactionIndex._meta.get_field(name)
-            columns.append(f"{connection.ops.quote_name(field.column)} = %s")  # type: ignore[union-attr]
+            columns.append(f"{connection.ops.quote_name(str(field.column))} = %s")  # type: ignore[union-attr]
             values.append(field.get_db_prep_save(value, connection))  # type: ignore[union-attr]
         # Our table's and fields' own names only: the values are parameters.
         sql = (

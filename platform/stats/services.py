@@ -167,10 +167,10 @@ def _monthly_rows(tenants: QuerySet[Tenant] | Tenant, currency: str, period: Per
         monthly = MonthlyRollup.objects.filter(
             scope, currency=currency, month__gte=whole[0], month__lte=whole[-1]
         ).order_by()
-        rows += monthly.values("month", "kind", "status").annotate(**sums)
+        rows += [dict(row) for row in monthly.values("month", "kind", "status").annotate(**sums)]
     for part in cut:  # at most two: the first and the last month
         daily = _rollups(tenants, currency, part).annotate(month=TruncMonth("day"))
-        rows += daily.values("month", "kind", "status").annotate(**sums)
+        rows += [dict(row) for row in daily.values("month", "kind", "status").annotate(**sums)]
     return rows
 
 
@@ -183,11 +183,12 @@ def series(
     if interval == "month":
         rows = _monthly_rows(tenants, currency, period)
     else:
-        rows = list(
-            _rollups(tenants, currency, period)
+        rows = [
+            dict(row)
+            for row in _rollups(tenants, currency, period)
             .values("day", "kind", "status")
             .annotate(n=Sum("count"), total=Sum("amount"), fees=Sum("fee"))
-        )
+        ]
     points: dict[date, dict[str, dict[str, dict[str, int]]]] = {
         start: {"deposit": _empty("deposit"), "payout": _empty("payout")}
         for start in _periods(period, interval)
