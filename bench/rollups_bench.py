@@ -87,18 +87,17 @@ def transition_cost(tenant: Tenant) -> None:
         if len(ids) < 2 * TRANSITIONS:
             print(f"  only {len(ids)} waiting deposits: transition cost skipped")
             return
-        on_before, on_change = rollups.counted_before, rollups.count_change
+        on_change = rollups.count_change
         times: dict[str, list[float]] = {"with roll-ups": [], "without": []}
         for n, pk in enumerate(ids):
             side = "with roll-ups" if n % 2 == 0 else "without"
             if side == "without":
-                rollups.counted_before = lambda *_: None
                 rollups.count_change = lambda *_: None
             deposit = Deposit.objects.get(pk=pk)
             started = time.perf_counter()
             payments.transition_deposit(deposit, DepositStatus.CANCELED, source="job", note="bench")
             times[side].append((time.perf_counter() - started) * 1000)
-            rollups.counted_before, rollups.count_change = on_before, on_change
+            rollups.count_change = on_change
     with_p50, without_p50 = statistics.median(times["with roll-ups"]), statistics.median(times["without"])
     print(
         f"\nTransition waiting -> canceled, {TRANSITIONS} each, alternating (ms): with roll-ups p50 "

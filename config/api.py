@@ -79,7 +79,11 @@ api = CofreAPI(
         "Integrations authenticate with an API key (client/credentials) on their tenant's host: "
         "`Authorization: Bearer cofre_<prefix>_<secret>` or `X-Api-Key`; the dashboard uses its session "
         "cookie and a CSRF token. Operations marked with SessionAuth only never accept a key. "
-        "Creates take an optional `Idempotency-Key` header (required on payouts). Errors answer "
+        "Every create call (POST that makes a record) takes an `Idempotency-Key` header: optional, "
+        "required on payouts; printable ASCII, at most 100 characters, one per create operation and "
+        "tenant. The same key with the same body answers the first result again (nothing is created "
+        "twice, also when both calls arrive at once); with another body, 409 `idempotency_conflict`. "
+        "Errors answer "
         "`{code, message, fields?}` (message in the request's Accept-Language, pt-BR or en); the codes "
         "an integration handles are listed in the README's 'API for integrations'."
     ),

@@ -15,6 +15,7 @@ from accounts import members
 from accounts.schemas import MemberOut, member_out
 from accounts_api import password_reset
 from core.api_types import JsonBool
+from core.idempotency import idempotent
 from core.security import session_auth
 
 router = Router(tags=["members"])
@@ -50,6 +51,7 @@ def list_members(request: HttpRequest) -> list[dict[str, Any]]:
 # Adding members (with passwords) and changing roles take a session: an API key must not mint logins.
 @router.post("", response={201: MemberAddedOut}, auth=session_auth, summary="Add a member")
 @requires_route(*MEMBER_ROUTES, write=True)
+@idempotent("members.create")
 def add_member(request: HttpRequest, payload: MemberIn) -> Status[dict[str, Any]]:
     added = members.do_add_member(
         membership_of(request),

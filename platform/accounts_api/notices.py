@@ -13,6 +13,7 @@ from pydantic import Field, field_validator
 
 from access.guard import any_member, membership_of, requires_route
 from core.api_errors import ErrorOut
+from core.idempotency import idempotent
 from core.messages import current_language
 from notifications import notices
 from notifications.models import Notice
@@ -109,6 +110,7 @@ def list_notices(request: HttpRequest) -> dict[str, Any]:
 
 @router.post("", response={201: NoticeOut, **ERRORS}, summary="Publish a notice to an audience")
 @requires_route(NOTICES_ROUTE, write=True)
+@idempotent("notices.create")
 def publish_notice(request: HttpRequest, payload: NoticeIn) -> Status[dict[str, Any]]:
     notice = notices.publish(membership_of(request), notices.NoticeInput(**payload.dict()))
     return Status(201, notice_out(notice))

@@ -29,6 +29,7 @@ from backoffice.schemas import (
 )
 from core.api_types import IsoDate
 from core.errors import AppError, NotFoundError
+from core.idempotency import idempotent
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
 from gateway.models import TransactionIndex
 from tenants.models import Tenant, TenantKind, TenantStatus
@@ -93,6 +94,7 @@ def list_admin_tenants(request: HttpRequest, filters: Query[AdminTenantQuery]) -
 
 @admin_router.post("/tenants", response={201: TenantCreatedOut}, summary="Provision a tenant")
 @requires_route("admin/clients", write=True)
+@idempotent("tenants.create")
 def create_tenant(request: HttpRequest, payload: TenantCreateIn) -> Status[dict[str, Any]]:
     membership = membership_of(request)
     result = services.do_provision_tenant(

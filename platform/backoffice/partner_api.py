@@ -23,6 +23,7 @@ from accounts.models import Membership
 from backoffice import partner, services
 from core.api_types import IsoDate
 from core.errors import AppError, ForbiddenError
+from core.idempotency import idempotent
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
 from gateway.models import TransactionIndex
 from stats.services import checked_period
@@ -309,6 +310,7 @@ def partner_client_list(request: HttpRequest, filters: Query[OwnClientQuery]) ->
     summary="Onboard a client under the partner (its owner's one-time password is shown once)",
 )
 @requires_route(CLIENTS_ROUTE, write=True)
+@idempotent("partner_clients.create")
 def partner_client_create(request: HttpRequest, payload: OwnClientCreateIn) -> Status[dict[str, Any]]:
     membership = _client_manager(request)
     result = services.do_partner_create_client(

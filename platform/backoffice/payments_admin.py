@@ -16,13 +16,16 @@ from pydantic import Field
 from access.guard import membership_of, requires_route
 from access.scoped import access_tenant_by_slug
 from audit import services as audit
+from core.api_errors import ErrorOut
 from core.api_types import BasisPoints, Centavos, JsonBool
 from core.errors import AppError
 from core.messages import message
 from gateway import services as gateway
 from gateway.models import FeeRate, PluginConfig, PluginKind, ProviderRoute
 from gateway.registry import get_registry
+from payments import receipts
 from payments.fees import PAYOUT_FEE_METHODS
+from payments.schemas import DepositReceiptOut, SettlementReceiptOut
 from plugin_api.version import API_VERSION
 from tenants.models import Tenant
 
@@ -292,3 +295,29 @@ def remove_fee_rate(
         )  # fmt: skip
         rate.delete()
     return Status(204, None)
+
+
+# ----------------------------------------------------------------------------------- receipts
+# Staff open any client's receipt they may see (staff transactions, statements): read only, scoped by
+# access.scoped through payments.receipts' staff loaders (a client they may not see is a 404).
+RECEIPT_ROUTES = ("employee/transactions", "admin/statements", "financial/statements")
+
+
+@router.get(
+    "/clients/{client}/deposits/{deposit_id}/receipt",
+    response={200: DepositReceiptOut, 404: ErrorOut, 409: ErrorOut},
+    summary="A client's paid deposit's receipt (staff; 409 receipt_not_paid before it is paid)",
+)
+@requires_route(*RECEIPT_ROUTES)
+def staff_deposit_receipt(request: HttpRequest, client: str, deposit_id: str) -> dict[str, Any]:
+    return receipts.staff_deposit_receipt(membership_of(request), client, deposit_id)
+
+
+@router.get(
+    "/clients/{client}/settlements/{settlement_id}/receipt",
+    response={200: SettlementReceiptOut, 404: ErrorOut},
+    summary="A client's settlement's receipt with its payments (staff)",
+)
+@requires_route(*RECEIPT_ROUTES)
+def staff_settlement_receipt(request: HttpRequest, client: str, settlement_id: str) -> dict[str, Any]:
+    return receipts.staff_settlement_receipt(membership_of(request), client, settlement_id)

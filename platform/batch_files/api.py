@@ -15,6 +15,7 @@ from access.guard import membership_of, requires_route
 from batch_files import services
 from batch_files.models import BatchFile, BatchItem, BatchKind, ReturnLine
 from core.errors import AppError
+from core.idempotency import idempotent
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
 from files.services import file_response
 from gateway.registry import get_registry
@@ -158,6 +159,7 @@ def batch_providers(request: HttpRequest) -> list[dict[str, str]]:
     summary="Generate a CNAB 240 remittance of a bank's approved payouts (one client's, or all): sent",
 )
 @requires_route(*ROUTES, write=True)
+@idempotent("batch_files.remittance")
 def generate_remittance(request: HttpRequest, payload: RemittanceIn) -> Status[dict[str, Any]]:
     membership = membership_of(request)
     client = services.client_in_scope(membership, payload.client) if payload.client else None
@@ -171,6 +173,7 @@ def generate_remittance(request: HttpRequest, payload: RemittanceIn) -> Status[d
     summary="Read a bank's CNAB 240 return (multipart `file`, `provider`): confirms or rejects each payout",
 )
 @requires_route(*ROUTES, write=True)
+@idempotent("batch_files.return")
 def read_return(
     request: HttpRequest, provider: Form[str] = "", file: File[UploadedFile | None] = None
 ) -> Status[dict[str, Any]]:

@@ -81,7 +81,8 @@ IdempotencyKey = Annotated[
     param.Header(
         None,
         alias="Idempotency-Key",
-        description="Optional. The same key with the same body answers the same record (200); "
-        "with another body, 409 idempotency_conflict.",
+        description="Optional (printable ASCII, at most 100 characters). A retry with the same key and "
+        "the same body answers the first result again and creates nothing; the same key with another "
+        "body is a 409 idempotency_conflict. Keys are kept per tenant and create operation.",
     ),
 ]

@@ -1,22 +1,37 @@
-"""`Idempotency-Key` on every create (deposits, refunds, bank accounts, webhook endpoints, exports, wallet
-deposits; payouts have their own, required, variant).
+"""`Idempotency-Key` on every create call (payouts have their own, required, variant).
 
-A model that honours the header carries `idempotency_key` (unique, null when none was sent) and
-`request_hash` (sha256 of what was asked and who asked). The same key with the same request answers the
-first result (200); the same key with another request is a 409 `idempotency_conflict`. The header is
-optional on these creates: without it every call creates.
+Two ways, one rule (the same key with the same request answers the first result; with another request,
+409 `idempotency_conflict`, translated; the header is optional: without it every call creates):
+
+- a record that keeps its key (deposits, refunds, bank accounts, webhook endpoints, exports, wallet
+  deposits): the model carries `idempotency_key` (unique, null when none was sent) and `request_hash`
+  (sha256 of what was asked and who asked), and `create_once` answers the record made first (200);
+- every other create (PIX keys, partner clients, customer notes, KYC documents, restrictions, API
+  keys, adjustments, members, notices, tenants, alert notes, payout imports): the view is wrapped in
+  `idempotent(operation)`, which runs it and stores its answer (status and body, sealed) in
+  core.models.IdempotentRequest in the same transaction, keyed by (operation, key) in the tenant's
+  schema; a repeat answers that stored answer (same status, same body) without running the view again.
+  Two requests with one key at once: the second's insert fails on the unique key, its own writes roll
+  back with it, and it answers the first's.
 """
 
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import re
 from collections.abc import Callable
+from functools import wraps
 from typing import Any, Protocol, TypeVar
 
-from django.db import IntegrityError, models
+from django.core.files.uploadedfile import UploadedFile
+from django.db import IntegrityError, models, transaction
+from django.http import HttpRequest, HttpResponse
+from ninja.responses import NinjaJSONEncoder, Status
+from pydantic import BaseModel
 
+from core.crypto import seal, unseal
 from core.errors import AppError
 
 KEY_RE = re.compile(r"[\x21-\x7e]{1,100}")  # printable ASCII, no spaces (as payouts')
@@ -76,3 +91,97 @@ def create_once(
         if winner is None:
             raise
         return winner, False
+
+
+# ---------------------------------------------------------------------------- creates without a key
+F = TypeVar("F", bound=Callable[..., Any])
+HEADER_PARAM = "idempotency_key"
+
+
+def _canonical(value: Any) -> Any:
+    """A request's input as plain JSON for the fingerprint (an uploaded file by its content's hash)."""
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    if isinstance(value, UploadedFile):
+        digest = hashlib.sha256()
+        for chunk in value.chunks():
+            digest.update(chunk)
+        value.seek(0)
+        return {"file": value.name, "size": value.size, "sha256": digest.hexdigest()}
+    if isinstance(value, dict):
+        return {str(k): _canonical(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_canonical(v) for v in value]
+    return value
+
+
+def _caller(request: HttpRequest) -> Any:
+    membership = getattr(request, "membership", None)
+    return getattr(membership, "user_id", None)
+
+
+def _answer(result: Any) -> tuple[int, Any]:
+    if isinstance(result, Status):
+        return result.status_code, result.value
+    return 200, result
+
+
+def idempotent(operation: str) -> Callable[[F], F]:
+    """Honour an optional `Idempotency-Key` header on a create view (see the module's docstring). Put it
+    right above the view (under the route guards: a replay is answered only to who may call it)."""
+    from core.api_types import IdempotencyKey
+    from core.models import IdempotentRequest
+
+    def decorate(view: F) -> F:
+        signature = inspect.signature(view)
+        takes_key = HEADER_PARAM in signature.parameters
+
+        def stored(key: str, request_hash: str) -> Status[Any] | None:
+            found = IdempotentRequest.objects.filter(operation=operation, key=key).first()
+            if found is None:
+                return None
+            if found.request_hash != request_hash:
+                raise AppError("idempotency_conflict", status=409)
+            return Status(found.status_code, unseal(found.response))
+
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+            sent = kwargs.get(HEADER_PARAM) if takes_key else kwargs.pop(HEADER_PARAM, None)
+            key = optional_key(sent)
+            if key is None:
+                return view(request, *args, **kwargs)
+            # the input the view reads (ninja's temporal response object, for headers, is not input)
+            given = {k: v for k, v in kwargs.items() if k != HEADER_PARAM and not isinstance(v, HttpResponse)}
+            request_hash = fingerprint(
+                {"operation": operation, "caller": _caller(request), "args": _canonical(list(args)),
+                 "input": _canonical(given)}
+            )  # fmt: skip
+            replayed = stored(key, request_hash)
+            if replayed is not None:
+                return replayed
+            try:
+                with transaction.atomic():
+                    status, value = _answer(view(request, *args, **kwargs))
+                    body = json.loads(json.dumps(value, cls=NinjaJSONEncoder))
+                    IdempotentRequest.objects.create(
+                        operation=operation, key=key, request_hash=request_hash, status_code=status,
+                        response=seal(body),
+                    )  # fmt: skip
+            except IntegrityError:
+                winner = stored(key, request_hash)  # the same key committed first by another request
+                if winner is None:
+                    raise
+                return winner
+            return Status(status, body)
+
+        if not takes_key:
+            header = inspect.Parameter(
+                HEADER_PARAM, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=IdempotencyKey
+            )
+            wrapper.__signature__ = signature.replace(  # type: ignore[attr-defined]
+                parameters=[*signature.parameters.values(), header]
+            )
+        wrapper.cofre_idempotent = operation  # type: ignore[attr-defined]
+        return wrapper  # type: ignore[return-value]
+
+    return decorate

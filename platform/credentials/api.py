@@ -14,6 +14,7 @@ from ninja import Router
 from ninja.responses import Status
 
 from access.guard import membership_of, requires_route
+from core.idempotency import idempotent
 from core.security import session_auth
 from credentials import services
 from credentials.models import ApiKey
@@ -58,6 +59,7 @@ def list_keys(request: HttpRequest) -> list[dict[str, Any]]:
     summary="Create an API key (the token is in this answer only)",
 )
 @requires_route(*CREDENTIAL_ROUTES, write=True)
+@idempotent("api_keys.create")
 def create_key(request: HttpRequest, payload: ApiKeyIn, response: HttpResponse) -> Status[dict[str, Any]]:
     created = services.create_key(
         membership_of(request),

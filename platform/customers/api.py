@@ -11,6 +11,7 @@ from ninja import Query, Router
 from ninja.responses import Status
 
 from access.guard import membership_of, requires_route
+from core.idempotency import idempotent
 from core.pagination import keyset_page
 from customers import contacts, kyc, services
 from customers.models import Customer, CustomerNote
@@ -80,6 +81,7 @@ def get_customer(request: HttpRequest, document: str) -> dict[str, Any]:
 
 @router.post("/{document}/notes", response={201: CustomerNoteOut}, summary="Add a note to a customer")
 @requires_route(*CRM_ROUTES, write=True)
+@idempotent("customer_notes.create")
 def add_note(request: HttpRequest, document: str, payload: CustomerNoteIn) -> Status[dict[str, Any]]:
     with transaction.atomic():
         note = services.add_note(membership_of(request), document, payload.text)

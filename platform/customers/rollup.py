@@ -1,11 +1,16 @@
 """The customer roll-up (customers.models.Customer), kept from the public transaction index.
 
 `refresh` runs in the transaction of every change of a deposit or a refund (payments.records.record_change,
-right after the index row is written) and recomputes the payer's row from the index rows of this
-client and document (index txindex_document_time_idx): a recomputation, not an increment, so a
-replayed or out-of-order change cannot drift the figures. The row is created first and locked, so two
-changes for one payer in flight are serialized and the second one's aggregate sees the first's rows.
-`rebuild` backfills a whole tenant (migration 0002, command `customers_backfill`).
+right after the index row is written). A deposit's status change is applied as an increment: the
+caller names the status the change moved from (`before`, read from the index row in the same
+transaction, while the deposit's row is locked, so changes of one deposit are serialized and none is
+applied twice): a change that neither starts nor ends a payment writes nothing, one that makes the
+deposit paid adds it to the payer's locked row (two queries, whatever the payer's history). Anything
+else (a creation, a refund, a paid deposit becoming unpaid, a payer without a row yet) recomputes the
+payer's row from the index rows of this client and document (index txindex_document_time_idx). The
+row is created first and locked, so two changes for one payer in flight are serialized and the second
+one's aggregate sees the first's rows. `rebuild` backfills a whole tenant (migration 0002, command
+`customers_backfill`); tests/customers check the increments against that recount.
 """
 
 from __future__ import annotations
@@ -33,10 +38,13 @@ def document_of(kind: str, record: Any) -> str:
     return ""
 
 
-def refresh(tenant: Tenant, kind: str, record: Any) -> None:
-    """Recompute the customer of `record` (a deposit or a refund; payouts are not payers)."""
+def refresh(tenant: Tenant, kind: str, record: Any, *, before: str | None = None) -> None:
+    """Bring the customer of `record` (a deposit or a refund; payouts are not payers) up to date.
+    `before`: a deposit's status before this change (None for a creation or when unknown)."""
     document = document_of(kind, record)
     if not document:
+        return
+    if kind == "deposit" and before is not None and _increment(document, record, before):
         return
     now = timezone.now()
     name = str(record.payer_name) if kind == "deposit" else ""
@@ -53,6 +61,32 @@ def refresh(tenant: Tenant, kind: str, record: Any) -> None:
         customer.email = email
     _recompute(tenant.pk, customer)
     customer.save()
+
+
+def _increment(document: str, record: Any, before: str) -> bool:
+    """Apply a deposit's status change to its payer's row; False when it needs a recount."""
+    was, now = before in PAID, record.status in PAID
+    if was == now:
+        return True  # not a payment starting or ending: the payer's figures do not move
+    if was:
+        return False  # a paid deposit no longer paid: rare; the last payment day needs a recount
+    customer = Customer.objects.select_for_update().filter(document=document).first()
+    if customer is None:
+        return False
+    amount, currency = int(record.amount), str(record.currency)
+    totals = dict(customer.totals or {})
+    bucket = dict(totals.get(currency) or {"deposits": 0, "paid": 0, "refunds": 0, "refunded": 0})
+    bucket["deposits"] = int(bucket.get("deposits", 0)) + 1
+    bucket["paid"] = int(bucket.get("paid", 0)) + amount
+    totals[currency] = bucket
+    customer.totals = totals
+    customer.deposit_count += 1
+    if currency == BRL:
+        customer.deposit_total += amount
+    if customer.last_paid_at is None or record.created_at > customer.last_paid_at:
+        customer.last_paid_at = record.created_at
+    customer.save(update_fields=["totals", "deposit_count", "deposit_total", "last_paid_at", "updated_at"])
+    return True
 
 
 def _recompute(tenant_id: int, customer: Customer) -> None:

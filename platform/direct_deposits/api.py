@@ -12,6 +12,7 @@ from ninja import Query, Router
 from ninja.responses import Status
 
 from access.guard import membership_of, requires_route
+from core.idempotency import idempotent
 from core.pagination import keyset_page
 from direct_deposits import services
 from direct_deposits.models import MAX_KEYS, PixKey
@@ -90,6 +91,7 @@ def list_keys(request: HttpRequest) -> dict[str, Any]:
     "", response={201: PixKeyOut}, summary="Register a PIX key (at most 20; a key belongs to one client)"
 )
 @requires_route(CLIENT_ROUTE, write=True)
+@idempotent("pix_keys.create")
 def add_key(request: HttpRequest, payload: PixKeyIn) -> Status[dict[str, Any]]:
     row = services.add_pix_key(membership_of(request), payload.key_type, payload.key)
     return Status(201, key_out(row))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Q
 
 from core.crypto import rotate_fields, seal_fields, unseal_fields
@@ -138,8 +138,28 @@ def set_route(tenant: Tenant | None, method: str, provider: str) -> ProviderRout
     return route
 
 
-def index_upsert(tenant: Tenant, kind: str, public_id: str, **fields: Any) -> None:
-    """Write the slim public row in the caller's transaction (same database, public schema)."""
-    updated = TransactionIndex.objects.filter(public_id=public_id).update(**fields)
-    if not updated:
-        TransactionIndex.objects.create(tenant=tenant, kind=kind, public_id=public_id, **fields)
+def index_upsert(tenant: Tenant, kind: str, public_id: str, **fields: Any) -> tuple[str, int] | None:
+    """Write the slim public row in the caller's transaction (same database, public schema). Answers
+    the row's status and fee as they were before this write (None when the row is new), read by the
+    UPDATE itself (the roll-ups move a record from the bucket its row counted: no separate read)."""
+    if fields:
+        table = connection.ops.quote_name(TransactionIndex._meta.db_table)
+        columns, values = [], []
+        for name, value in fields.items():
+            field = TransactionIndex._meta.get_field(name)
+            columns.append(f"{connection.ops.quote_name(str(field.column))} = %s")  # type: ignore[union-attr]
+            values.append(field.get_db_prep_save(value, connection))  # type: ignore[union-attr]
+        # Our table's and fields' own names only: the values are parameters.
+        sql = (
+            f"UPDATE {table} AS t SET {', '.join(columns)} FROM (SELECT id, status, fee FROM {table} "  # noqa: S608
+            f"WHERE public_id = %s FOR UPDATE) AS old WHERE t.id = old.id RETURNING old.status, old.fee"
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [*values, public_id])
+            row = cursor.fetchone()
+        if row is not None:
+            return str(row[0]), int(row[1])
+    elif TransactionIndex.objects.filter(public_id=public_id).exists():
+        return None
+    TransactionIndex.objects.create(tenant=tenant, kind=kind, public_id=public_id, **fields)
+    return None

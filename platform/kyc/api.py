@@ -13,6 +13,7 @@ from ninja.responses import Status
 
 from access.guard import membership_of, requires_route
 from core.errors import AppError
+from core.idempotency import idempotent
 from core.pagination import keyset_page
 from kyc import services
 from kyc.models import KycDocument, KycFile, KycStatus
@@ -98,6 +99,7 @@ def put_own(request: HttpRequest, payload: KycIn) -> dict[str, Any]:
     summary="Upload a document (multipart `file`, `kind`): PDF, PNG or JPEG by content, at most 10 MB",
 )
 @requires_route(CLIENT_ROUTE, write=True)
+@idempotent("kyc_documents.create")
 def upload_document(
     request: HttpRequest, file: File[UploadedFile | None] = None, kind: Form[str] = ""
 ) -> Status[dict[str, Any]]:

@@ -15,6 +15,7 @@ from ninja.responses import Status
 
 from access.guard import membership_of, requires_route
 from core.errors import AppError
+from core.idempotency import idempotent
 from core.pagination import keyset_page
 from med import services
 from med.models import MedCase, MedEvidence
@@ -129,6 +130,7 @@ def get_case(request: HttpRequest, case_id: str) -> dict[str, Any]:
     "at most 10 MB",
 )
 @requires_route(DESK, write=True)
+@idempotent("med.evidence")
 def upload_evidence(
     request: HttpRequest, case_id: str, file: File[UploadedFile | None] = None
 ) -> Status[dict[str, Any]]:

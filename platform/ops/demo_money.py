@@ -47,6 +47,7 @@ from ledger import services as ledger
 from ops.customers import rebuild_contacts, rebuild_customers, seed_demo_customer
 from ops.demo import BETA_OWNER, demo_email
 from ops.demo_webhooks import seed_demo_webhook
+from payments import receipts as payment_receipts
 from payments import services as payments
 from payments import settlement
 from payments import settlements as payment_settlements
@@ -279,6 +280,8 @@ def seed_demo_money() -> MoneyReport:
                 report.created[slug] = counts
                 # the same for settlements: grouped by the days the seed dated them at
                 payment_settlements.regroup(tenant)
+                # and the receipts' codes, from the dates and figures the seed gave its records
+                payment_receipts.backfill(tenant)
             # The seed dates its records in the past after the services counted them today: recount.
             stats_rollups.rebuild(tenant)
             rebuild_customers(tenant)  # the same for its customers' first, last and last-paid dates

@@ -9,7 +9,15 @@ paid go into a deposit's code (not its status); a settlement's figures are its c
 settlement of today may still grow, and its code with it).
 
 Loaded only through payments.services.access_deposit / payments.api.access_settlement (this host's
-tenant, else 404): a receipt of another tenant's record does not exist for the caller.
+tenant, else 404), or by staff through `staff_deposit_receipt` / `staff_settlement_receipt` (a client
+the staff member may see, access.scoped): a receipt of another tenant's record does not exist for the
+caller.
+
+Issued when the money moves, in its transaction: a deposit's code when it is confirmed
+(`issue_deposit`), a settlement's each time a deposit is added to it (`issue_settlement`: its figures,
+hence its code, change); the pointer row (gateway.ReceiptCode) is written then, never on a GET (reading
+a receipt writes nothing). `backfill` issues the codes of a schema's records paid before (migration
+payments 0008).
 """
 
 from __future__ import annotations
@@ -22,15 +30,17 @@ from django.utils import timezone
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django_tenants.utils import tenant_context
 
+from access.scoped import access_tenant_by_slug
+from accounts.models import Membership
 from brazil.business_days import sao_paulo_date
 from brazil.documents import validate_document
 from brazil.errors import DocumentError
-from core.errors import AppError
+from core.errors import AppError, NotFoundError
 from files.models import LOGO_CATEGORY, StoredFile
 from gateway.models import ReceiptCode
 from payments.models import Deposit, DepositStatus, Settlement
 from payments.settlements import settled_nets
-from tenants.models import Tenant
+from tenants.models import Tenant, TenantKind
 
 PAID_STATUSES = frozenset(
     {DepositStatus.CONFIRMED.value, DepositStatus.PAID_TO_CLIENT.value, DepositStatus.REFUNDED.value}
@@ -46,6 +56,20 @@ def _code(kind: str, facts: list[object]) -> str:
 
 def _moment(value: datetime | None) -> str | None:
     return value.astimezone(UTC).isoformat() if value else None
+
+
+# The columns a code is made of (and the record's public id).
+DEPOSIT_FACTS = (
+    "public_id",
+    "method",
+    "currency",
+    "amount",
+    "paid_amount",
+    "fee",
+    "payer_document",
+    "confirmed_at",
+)
+SETTLEMENT_FACTS = ("public_id", "day", "method", "currency", "count", "gross", "fee", "net")
 
 
 def deposit_code(tenant: Tenant, deposit: Deposit) -> str:
@@ -85,7 +109,7 @@ def deposit_receipt(tenant: Tenant, deposit: Deposit) -> dict[str, Any]:
     return {
         "kind": "deposit",
         "id": deposit.public_id,
-        "authentication_code": _issued(tenant, "deposit", deposit.public_id, deposit_code(tenant, deposit)),
+        "authentication_code": deposit_code(tenant, deposit),
         "issued_at": timezone.now(),
         "company": company(tenant),
         "payer": {
@@ -124,9 +148,7 @@ def settlement_receipt(tenant: Tenant, settlement: Settlement) -> dict[str, Any]
     return {
         "kind": "settlement",
         "id": settlement.public_id,
-        "authentication_code": _issued(
-            tenant, "settlement", settlement.public_id, settlement_code(tenant, settlement)
-        ),
+        "authentication_code": settlement_code(tenant, settlement),
         "issued_at": timezone.now(),
         "company": company(tenant),
         "date": settlement.day,
@@ -154,6 +176,37 @@ def settlement_receipt(tenant: Tenant, settlement: Settlement) -> dict[str, Any]
     }
 
 
+# ------------------------------------------------------------------------------------- staff
+def _staff_client(membership: Membership, client: str) -> Tenant:
+    """A client tenant the staff member may see (access.scoped), else 404 (never another's)."""
+    if membership.tenant.kind != TenantKind.PLATFORM:
+        raise NotFoundError
+    tenant = access_tenant_by_slug(membership, client)
+    if tenant.kind != TenantKind.CLIENT:
+        raise NotFoundError
+    return tenant
+
+
+def staff_deposit_receipt(membership: Membership, client: str, deposit_id: str) -> dict[str, Any]:
+    """The receipt of `client`'s paid deposit, for staff who may see that client (read only)."""
+    tenant = _staff_client(membership, client)
+    with tenant_context(tenant):
+        deposit = Deposit.objects.select_related("settlement").filter(public_id=deposit_id).first()
+        if deposit is None:
+            raise NotFoundError
+        return deposit_receipt(tenant, deposit)
+
+
+def staff_settlement_receipt(membership: Membership, client: str, settlement_id: str) -> dict[str, Any]:
+    """The receipt of one of `client`'s settlements, for staff who may see that client (read only)."""
+    tenant = _staff_client(membership, client)
+    with tenant_context(tenant):
+        found = Settlement.objects.filter(public_id=settlement_id).first()
+        if found is None:
+            raise NotFoundError
+        return settlement_receipt(tenant, found)
+
+
 # ------------------------------------------------------------------------------------ the verifier
 # GET /api/receipts/verify?code=...: anyone holding a printed receipt asks whether its code is genuine.
 # The code leads to its record (gateway.ReceiptCode, written when the receipt is issued); the answer is
@@ -162,11 +215,49 @@ def settlement_receipt(tenant: Tenant, settlement: Settlement) -> dict[str, Any]
 _CODE = re.compile(r"[0-9A-F]{32}")
 
 
-def _issued(tenant: Tenant, kind: str, public_id: str, code: str) -> str:
+def _point(tenant: Tenant, pointers: list[tuple[str, str, str]]) -> None:
+    """Write (code, kind, public id) pointers of `tenant`'s receipts; a code already there stays."""
     ReceiptCode.objects.bulk_create(
-        [ReceiptCode(code=code, tenant=tenant, kind=kind, public_id=public_id)], ignore_conflicts=True
+        [
+            ReceiptCode(code=code, tenant=tenant, kind=kind, public_id=public_id)
+            for code, kind, public_id in pointers
+        ],
+        ignore_conflicts=True,
     )
+
+
+def issue_deposit(tenant: Tenant, deposit: Deposit) -> str:
+    """Issue the receipt of `deposit`, just confirmed (in the transaction that confirms it)."""
+    code = deposit_code(tenant, deposit)
+    _point(tenant, [(code, "deposit", deposit.public_id)])
     return code
+
+
+def issue_settlement(tenant: Tenant, settlement: Settlement) -> str:
+    """Issue the receipt of `settlement` as its figures are now (in the transaction that changed them)."""
+    code = settlement_code(tenant, settlement)
+    _point(tenant, [(code, "settlement", settlement.public_id)])
+    return code
+
+
+def backfill(tenant: Tenant, batch: int = 2000) -> int:
+    """Issue the codes of the current schema's (`tenant`'s) paid deposits and settlements that have
+    none yet (records paid before codes were written at issue); answers how many records were read."""
+    read = 0
+    paid = Deposit.objects.filter(confirmed_at__isnull=False).only(*DEPOSIT_FACTS).order_by("pk")
+    chunk: list[tuple[str, str, str]] = []
+    for deposit in paid.iterator(chunk_size=batch):
+        chunk.append((deposit_code(tenant, deposit), "deposit", deposit.public_id))
+        read += 1
+        if len(chunk) >= batch:
+            _point(tenant, chunk)
+            chunk = []
+    for item in Settlement.objects.only(*SETTLEMENT_FACTS).order_by("pk").iterator(chunk_size=batch):
+        chunk.append((settlement_code(tenant, item), "settlement", item.public_id))
+        read += 1
+    for start in range(0, len(chunk), batch):
+        _point(tenant, chunk[start : start + batch])
+    return read
 
 
 def normalized_code(text: str) -> str | None:

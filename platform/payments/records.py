@@ -58,14 +58,14 @@ def record_change(
     - `entry`: posted first, so a refused overdraft (`insufficient_funds`) writes nothing else;
     - `event`: the timeline row (unsaved), saved;
     - `index`: the fields of the public index row of `kind`, created or updated;
-    - deposits and refunds: the payer's customer roll-up (customers.rollup), recomputed from the index;
+    - deposits and refunds: the payer's customer roll-up (customers.rollup): a deposit's status change
+      as an increment from the status counted before, anything else recomputed from the index;
     - created deposits and payouts: their e-mail or phone in the contact index (customers.contacts);
     - the audit entry `{kind}.{action}` (actor, `audit_data`) and the outbox event `{kind}.{topic}`;
     - the webhook event `{kind}.{topic}` and its deliveries to the endpoints subscribed to it;
     - deposits and payouts: the statistics roll-ups (`stats.rollups`), moved from the bucket the index
       row counted to the record's current one, last (their rows are the most shared: held briefly).
     """
-    before = None if action == "created" else rollups.counted_before(kind, record.public_id)
     if entry is not None:
         ledger.post(
             entry.key, entry.kind, entry.lines, tenant=tenant, reference=record.public_id,
@@ -73,8 +73,11 @@ def record_change(
         )  # fmt: skip
     if event is not None:
         event.save()
-    gateway.index_upsert(tenant, kind, record.public_id, **index)
-    customers.refresh(tenant, kind, record)  # the payer's roll-up, from the index row just written
+    # the status and fee the index row counted until now, read by its own UPDATE
+    counted = gateway.index_upsert(tenant, kind, record.public_id, **index)
+    before = rollups.Counted(*counted) if counted is not None and action != "created" else None
+    # the payer's roll-up: a deposit's change as an increment from the status the index counted
+    customers.refresh(tenant, kind, record, before=before.status if before is not None else None)
     if action == "created":
         contacts.observe(tenant, kind, record, record.created_at)  # its e-mail or phone (kyc-phones-emails)
     audit.record(f"{kind}.{action}", actor=actor, target=record, data=dict(audit_data or {}))

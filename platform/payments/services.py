@@ -32,7 +32,7 @@ from gateway.registry import get_registry
 from ledger import commission
 from ledger import services as ledger
 from ledger.models import AccountKind, LedgerAccount
-from payments import fees, polling, settlement, settlements
+from payments import fees, polling, receipts, settlement, settlements
 from payments.models import (
     MAX_WORD,
     OPEN_DUE,
@@ -44,6 +44,7 @@ from payments.models import (
     DepositNameToken,
     DepositStatus,
     NameWord,
+    Settlement,
 )
 from payments.records import Entry, record_change
 from payments.transitions import can_transition
@@ -451,6 +452,11 @@ def transition_deposit(
             index={"status": target, "fee": locked.fee},
             audit_data={"from": before, "to": target, "source": source, "actor_id": actor_id},
         )  # fmt: skip
+        # The receipt is issued with the money: its code points at the record from now on.
+        if target == DepositStatus.CONFIRMED:
+            receipts.issue_deposit(tenant, locked)
+        elif target == DepositStatus.PAID_TO_CLIENT and locked.settlement_id is not None:
+            receipts.issue_settlement(tenant, Settlement.objects.get(pk=locked.settlement_id))
     return locked
 
 

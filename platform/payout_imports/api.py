@@ -15,6 +15,7 @@ from access.guard import membership_of, requires_route
 from access.scoped import access_tenant_by_slug
 from accounts.models import Membership
 from core.errors import AppError, NotFoundError
+from core.idempotency import idempotent
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
 from payout_imports import services
 from payout_imports.example import example_csv, example_xlsx
@@ -115,6 +116,7 @@ def stored_rows(p: PayoutImport) -> list[dict[str, Any]]:
     summary="Upload a spreadsheet (CSV or XLSX, field `file`): validated rows, nothing moves yet",
 )
 @requires_route(*ROUTES, write=True)
+@idempotent("payout_imports.create")
 def preview_import(request: HttpRequest, file: File[UploadedFile | None] = None) -> Status[dict[str, Any]]:
     membership = membership_of(request)
     if file is None:  # optional in the signature so that the route guard answers before the body
@@ -204,6 +206,7 @@ def _client(membership: Membership, slug: str) -> Tenant:
     summary="Upload a spreadsheet of payouts for a client (staff; multipart `file`): nothing moves yet",
 )
 @requires_route(*STAFF_ROUTES, write=True)
+@idempotent("payout_imports.staff_create")
 def staff_preview_import(
     request: HttpRequest, client: str, file: File[UploadedFile | None] = None
 ) -> Status[dict[str, Any]]:

@@ -10,6 +10,7 @@ from ninja import Query, Router
 from ninja.responses import Status
 
 from access.guard import membership_of, requires_route
+from core.idempotency import idempotent
 from core.pagination import keyset_page
 from restrictions import alerts, services
 from restrictions.models import Alert, Restriction
@@ -58,6 +59,7 @@ def restriction_out(r: Restriction) -> dict[str, Any]:
 
 @router.post("", response={201: RestrictionOut}, summary="Propose a restriction (active once validated)")
 @requires_route(*PROPOSE_ROUTES, write=True)
+@idempotent("restrictions.create")
 def propose_restriction(request: HttpRequest, payload: RestrictionIn) -> Status[dict[str, Any]]:
     restriction = services.propose(
         membership_of(request), kind=payload.kind, value=payload.value, scope=payload.scope,
@@ -148,5 +150,6 @@ def resolve_alert(request: HttpRequest, alert_id: str, payload: NoteIn) -> dict[
 
 @alerts_router.post("/{alert_id}/notes", response=AlertOut, summary="Add a note to an alert")
 @requires_route(*ALERT_ROUTES, write=True)
+@idempotent("alert_notes.create")
 def note_alert(request: HttpRequest, alert_id: str, payload: NoteIn) -> dict[str, Any]:
     return alert_out(alerts.decide(membership_of(request), alert_id, "note", payload.note))

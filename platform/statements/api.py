@@ -13,6 +13,7 @@ from ninja import Query, Router
 from ninja.responses import Status
 
 from access.guard import membership_of, requires_route
+from core.idempotency import idempotent
 from core.pagination import keyset_page
 from ledger.models import LedgerAccount
 from statements import services
@@ -115,6 +116,7 @@ def list_adjustments(request: HttpRequest, filters: Query[AdjustmentQuery]) -> d
     "/adjustments", response={201: AdjustmentOut}, summary="Propose an external credit or debit (a reason)"
 )
 @requires_route(*STATEMENT_ROUTES, write=True)
+@idempotent("adjustments.create")
 def propose_adjustment(request: HttpRequest, payload: AdjustmentIn) -> Status[dict[str, Any]]:
     adjustment = services.propose(
         membership_of(request), client=payload.client, direction=payload.direction,

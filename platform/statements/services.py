@@ -174,8 +174,26 @@ def statement(
         raise AppError("invalid_input", fields={"date_to": "before_date_from"})
     if size not in PAGE_SIZES:
         raise AppError("invalid_input", fields={"per_page": "invalid"})
-    start = day_start(date_from)
-    end = day_end(date_to)
+    opening, closing, lines, next_cursor = page_between(
+        account, day_start(date_from), day_end(date_to), cursor=cursor, size=size
+    )
+    return Statement(
+        account=account,
+        date_from=date_from,
+        date_to=date_to,
+        opening_balance=opening,
+        closing_balance=closing,
+        lines=lines,
+        next_cursor=next_cursor,
+    )
+
+
+def page_between(
+    account: LedgerAccount, start: datetime, end: datetime | None, *, cursor: str | None, size: int
+) -> tuple[int, int, list[StatementLine], str | None]:
+    """(opening, closing, lines, next cursor) of `account`'s postings in [start, end) as a person reads
+    them: the opening is the running balance of the last posting before `start`, the closing that of the
+    last before `end`, each line's balance its own running balance (all written with the posting)."""
     after = _decode(cursor) if cursor else (start, 0)
     params = statement_params(account, start, end, after, size)
     with connection.cursor() as db:
@@ -196,15 +214,7 @@ def statement(
         for pk, at, amount, balance, kind, reference, memo in found[:size]
     ]
     next_cursor = _encode(lines[-1].posted_at, lines[-1].id) if len(found) > size else None
-    return Statement(
-        account=account,
-        date_from=date_from,
-        date_to=date_to,
-        opening_balance=shown(account, opening),
-        closing_balance=shown(account, closing),
-        lines=lines,
-        next_cursor=next_cursor,
-    )
+    return shown(account, opening), shown(account, closing), lines, next_cursor
 
 
 # --------------------------------------------------------------------------------------- adjustments

@@ -34,3 +34,29 @@ class Rollup(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tenant_id}:{self.kind}:{self.currency}:{self.day}:{self.method}:{self.status}"
+
+
+class MonthlyRollup(models.Model):
+    """The same figures per calendar month of the creation day (`month`: its first day): what a
+    monthly series reads (a year is at most 12 rows per kind, method and status instead of 365). Kept
+    by the same statement as the daily row (`stats.rollups.upsert`) and rebuilt with it."""
+
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="+", db_index=False)
+    kind = models.CharField(max_length=10)
+    currency = models.CharField(max_length=3)
+    month = models.DateField()  # the first day of the São Paulo month the record was created in
+    method = models.CharField(max_length=40)
+    status = models.CharField(max_length=20)
+    count = models.BigIntegerField(default=0)
+    amount = models.BigIntegerField(default=0)
+    fee = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=("tenant", "currency", "month", "kind", "method", "status"), name="stats_monthly_key"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tenant_id}:{self.kind}:{self.currency}:{self.month}:{self.method}:{self.status}"

@@ -2,9 +2,10 @@
 
 A deposit or payout counts in the São Paulo day it was created on, under its CURRENT status: a
 status change moves its count, amount and fee from the old status's row to the new one of the same
-day. `payments.records.record_change` calls `counted_before` before it updates the public index row
-(which holds the status and fee the roll-ups counted) and `count_change` last, in the same
-transaction, so the roll-ups can never disagree with a committed change.
+day. `payments.records.record_change` reads the status and fee the roll-ups counted from the public
+index row's own UPDATE (gateway.index_upsert answers them: no separate read; `counted_before` reads
+them for callers outside a change) and calls `count_change` last, in the same transaction, so the
+roll-ups can never disagree with a committed change.
 
 Each change is one `INSERT ... ON CONFLICT DO UPDATE SET count = count + x` (atomic: two
 transactions moving the same row add up, neither is lost), with its rows in a fixed order (no
@@ -27,7 +28,7 @@ from django.db import connection, transaction
 from django_tenants.utils import tenant_context
 
 from gateway.models import TransactionIndex
-from stats.models import Rollup
+from stats.models import MonthlyRollup, Rollup
 from tenants.models import Tenant
 
 COUNTED_KINDS = frozenset({"deposit", "payout"})
@@ -79,18 +80,30 @@ def count_change(tenant: Tenant, kind: str, record: Any, before: Counted | None)
 
 
 def upsert(rows: Iterable[tuple[Any, ...]]) -> None:
-    """Add (count, amount, fee) to each (tenant, kind, currency, day, method, status) row, atomically."""
+    """Add (count, amount, fee) to each (tenant, kind, currency, day, method, status) row and to the
+    row of its month (stats.models.MonthlyRollup), atomically, in one statement."""
     rows = list(rows)
     if not rows:
         return
     table = connection.ops.quote_name(Rollup._meta.db_table)
-    values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s, %s)"] * len(rows))
-    # The table's own name and placeholders only: the values are parameters.
+    monthly = connection.ops.quote_name(MonthlyRollup._meta.db_table)
+    values = ", ".join(["(%s, %s, %s, %s::date, %s, %s, %s, %s, %s)"] * len(rows))
+    # The tables' own names and placeholders only: the values are parameters. The month's rows are
+    # added from the same VALUES (summed per month first: two days of one month are one row).
     sql = (
-        f"INSERT INTO {table} (tenant_id, kind, currency, day, method, status, count, amount, fee) "  # noqa: S608
-        f"VALUES {values} ON CONFLICT (tenant_id, kind, currency, day, method, status) DO UPDATE SET "
+        f"WITH v (tenant_id, kind, currency, day, method, status, count, amount, fee) AS (VALUES {values}), "  # noqa: S608
+        f"daily AS (INSERT INTO {table} (tenant_id, kind, currency, day, method, status, count, amount, fee) "
+        f"SELECT * FROM v ON CONFLICT (tenant_id, kind, currency, day, method, status) DO UPDATE SET "
         f"count = {table}.count + EXCLUDED.count, amount = {table}.amount + EXCLUDED.amount, "
-        f"fee = {table}.fee + EXCLUDED.fee"
+        f"fee = {table}.fee + EXCLUDED.fee) "
+        f"INSERT INTO {monthly} (tenant_id, kind, currency, month, method, status, count, amount, fee) "
+        f"SELECT tenant_id, kind, currency, date_trunc('month', day)::date, method, status, "
+        f"sum(count), sum(amount), sum(fee) FROM v "
+        f"GROUP BY tenant_id, kind, currency, date_trunc('month', day)::date, method, status "
+        f"ORDER BY 1, 2, 3, 4, 5, 6 "
+        f"ON CONFLICT (tenant_id, currency, month, kind, method, status) DO UPDATE SET "
+        f"count = {monthly}.count + EXCLUDED.count, amount = {monthly}.amount + EXCLUDED.amount, "
+        f"fee = {monthly}.fee + EXCLUDED.fee"
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [value for row in rows for value in row])
@@ -142,4 +155,28 @@ def rebuild(tenant: Tenant) -> int:
                    count=v[0], amount=v[1], fee=v[2])
             for k, v in counts.items()
         )  # fmt: skip
+        MonthlyRollup.objects.filter(tenant=tenant).delete()
+        MonthlyRollup.objects.bulk_create(
+            MonthlyRollup(tenant=tenant, kind=k[0], currency=k[1], month=k[2], method=k[3], status=k[4],
+                          count=v[0], amount=v[1], fee=v[2])
+            for k, v in by_month(counts).items()
+        )  # fmt: skip
     return len(counts)
+
+
+def by_month(counts: dict[Key, tuple[int, int, int]]) -> dict[Key, tuple[int, int, int]]:
+    """Daily figures summed per month (the key's day becomes its month's first day)."""
+    months: dict[Key, tuple[int, int, int]] = {}
+    for (kind, currency, day, method, status), (n, amount, fee) in counts.items():
+        key = (kind, currency, day.replace(day=1), method, status)
+        had = months.get(key, (0, 0, 0))
+        months[key] = (had[0] + n, had[1] + amount, had[2] + fee)
+    return {key: value for key, value in months.items() if any(value)}
+
+
+def stored_monthly(tenant: Tenant) -> dict[Key, tuple[int, int, int]]:
+    """The monthly roll-ups of `tenant` as stored (zero rows left out)."""
+    rows = MonthlyRollup.objects.filter(tenant=tenant).exclude(count=0, amount=0, fee=0)
+    return {
+        (r.kind, r.currency, r.month, r.method, r.status): (r.count, r.amount, r.fee) for r in rows.order_by()
+    }

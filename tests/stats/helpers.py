@@ -38,3 +38,7 @@ def assert_rollups_match(tenant: Tenant) -> None:
         stored = rollups.stored(tenant)
     recount = rollups.recount(tenant)
     assert stored == recount, {"stored": stored, "recount": recount}
+    # and every month's row is the sum of its days
+    with schema_context("public"):
+        monthly = rollups.stored_monthly(tenant)
+    assert monthly == rollups.by_month(recount), {"monthly": monthly, "recount": recount}

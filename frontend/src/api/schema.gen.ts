@@ -9,6 +9,14 @@ export interface paths {
     /** Available, pending and held per client and currency; totals */
     get: operations["statements_api_list_balances"];
   };
+  "/api/admin/clients/{client}/deposits/{deposit_id}/receipt": {
+    /** A client's paid deposit's receipt (staff; 409 receipt_not_paid before it is paid) */
+    get: operations["backoffice_payments_admin_staff_deposit_receipt"];
+  };
+  "/api/admin/clients/{client}/settlements/{settlement_id}/receipt": {
+    /** A client's settlement's receipt with its payments (staff) */
+    get: operations["backoffice_payments_admin_staff_settlement_receipt"];
+  };
   "/api/admin/compliance-rules": {
     /** Auto-approval rules */
     get: operations["compliance_api_list_compliance_rules"];
@@ -7056,6 +7064,70 @@ export interface operations {
       };
     };
   };
+  /** A client's paid deposit's receipt (staff; 409 receipt_not_paid before it is paid) */
+  backoffice_payments_admin_staff_deposit_receipt: {
+    parameters: {
+      path: {
+        client: string;
+        deposit_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["DepositReceiptOut"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** A client's settlement's receipt with its payments (staff) */
+  backoffice_payments_admin_staff_settlement_receipt: {
+    parameters: {
+      path: {
+        client: string;
+        settlement_id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["SettlementReceiptOut"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** Auto-approval rules */
   compliance_api_list_compliance_rules: {
     responses: {
@@ -7695,6 +7767,10 @@ export interface operations {
   /** Upload a spreadsheet of payouts for a client (staff; multipart `file`): nothing moves yet */
   payout_imports_api_staff_preview_import: {
     parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
       path: {
         client: string;
       };
@@ -8068,6 +8144,12 @@ export interface operations {
   };
   /** Provision a tenant */
   backoffice_api_create_tenant: {
+    parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["TenantCreateIn"];
@@ -8226,6 +8308,10 @@ export interface operations {
   /** Add a note to an alert */
   restrictions_api_note_alert: {
     parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
       path: {
         alert_id: string;
       };
@@ -8625,7 +8711,7 @@ export interface operations {
   bank_accounts_api_create_bank_account: {
     parameters: {
       header?: {
-        /** @description Optional. The same key with the same body answers the same record (200); with another body, 409 idempotency_conflict. */
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
         "Idempotency-Key"?: string | null;
       };
     };
@@ -8736,6 +8822,12 @@ export interface operations {
   };
   /** Generate a CNAB 240 remittance of a bank's approved payouts (one client's, or all): sent */
   batch_files_api_generate_remittance: {
+    parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["RemittanceIn"];
@@ -8758,6 +8850,12 @@ export interface operations {
   };
   /** Read a bank's CNAB 240 return (multipart `file`, `provider`): confirms or rejects each payout */
   batch_files_api_read_return: {
+    parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "multipart/form-data": {
@@ -8956,6 +9054,12 @@ export interface operations {
   };
   /** Create an API key (the token is in this answer only) */
   credentials_api_create_key: {
+    parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["ApiKeyIn"];
@@ -9103,6 +9207,10 @@ export interface operations {
   /** Add a note to a customer */
   customers_api_add_note: {
     parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
       path: {
         document: string;
       };
@@ -9190,7 +9298,7 @@ export interface operations {
   payments_api_create_deposit: {
     parameters: {
       header?: {
-        /** @description Optional. The same key with the same body answers the same record (200); with another body, 409 idempotency_conflict. */
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
         "Idempotency-Key"?: string | null;
       };
     };
@@ -9338,7 +9446,7 @@ export interface operations {
   refunds_api_create_refund: {
     parameters: {
       header?: {
-        /** @description Optional. The same key with the same body answers the same record (200); with another body, 409 idempotency_conflict. */
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
         "Idempotency-Key"?: string | null;
       };
       path: {
@@ -9424,7 +9532,7 @@ export interface operations {
   exports_api_create_export: {
     parameters: {
       header?: {
-        /** @description Optional. The same key with the same body answers the same record (200); with another body, 409 idempotency_conflict. */
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
         "Idempotency-Key"?: string | null;
       };
     };
@@ -9640,6 +9748,12 @@ export interface operations {
   };
   /** Upload a document (multipart `file`, `kind`): PDF, PNG or JPEG by content, at most 10 MB */
   kyc_api_upload_document: {
+    parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "multipart/form-data": {
@@ -9809,6 +9923,10 @@ export interface operations {
   /** Attach an evidence file to an open case (multipart `file`): PDF, PNG or JPEG by content, at most 10 MB */
   med_api_upload_evidence: {
     parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
       path: {
         case_id: string;
       };
@@ -9903,6 +10021,12 @@ export interface operations {
   };
   /** Add a member */
   accounts_api_members_add_member: {
+    parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["MemberIn"];
@@ -9999,6 +10123,12 @@ export interface operations {
   };
   /** Publish a notice to an audience */
   accounts_api_notices_publish_notice: {
+    parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["NoticeIn"];
@@ -10261,6 +10391,12 @@ export interface operations {
   };
   /** Onboard a client under the partner (its owner's one-time password is shown once) */
   backoffice_partner_api_partner_client_create: {
+    parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["OwnClientCreateIn"];
@@ -10459,6 +10595,12 @@ export interface operations {
   };
   /** Upload a spreadsheet (CSV or XLSX, field `file`): validated rows, nothing moves yet */
   payout_imports_api_preview_import: {
+    parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "multipart/form-data": {
@@ -10801,6 +10943,12 @@ export interface operations {
   };
   /** Register a PIX key (at most 20; a key belongs to one client) */
   direct_deposits_api_add_key: {
+    parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["PixKeyIn"];
@@ -10974,6 +11122,12 @@ export interface operations {
   };
   /** Propose a restriction (active once validated) */
   restrictions_api_propose_restriction: {
+    parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["RestrictionIn"];
@@ -11231,6 +11385,12 @@ export interface operations {
   };
   /** Propose an external credit or debit (a reason) */
   statements_api_propose_adjustment: {
+    parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
+    };
     requestBody: {
       content: {
         "application/json": components["schemas"]["AdjustmentIn"];
@@ -11621,7 +11781,7 @@ export interface operations {
   payouts_wallet_api_create_wallet_deposit: {
     parameters: {
       header?: {
-        /** @description Optional. The same key with the same body answers the same record (200); with another body, 409 idempotency_conflict. */
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
         "Idempotency-Key"?: string | null;
       };
     };
@@ -11764,7 +11924,7 @@ export interface operations {
   webhooks_api_create_endpoint: {
     parameters: {
       header?: {
-        /** @description Optional. The same key with the same body answers the same record (200); with another body, 409 idempotency_conflict. */
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
         "Idempotency-Key"?: string | null;
       };
     };

@@ -24,10 +24,10 @@ export const paths = {
   },
   clientHome: { route: 'clients/home', getHref: () => '/clients/home' },
   /** Printable receipts of a paid deposit and of a settlement (clients/payments, clients/consolidation). */
-  depositReceipt: { path: '/receipts/deposits/:id', getHref: (id: string) => `/receipts/deposits/${encodeURIComponent(id)}` },
+  depositReceipt: { path: '/receipts/deposits/:id', getHref: (id: string, client?: string) => `/receipts/deposits/${encodeURIComponent(id)}${client ? `?client=${encodeURIComponent(client)}` : ''}` },
   /** The public verifier of a receipt's authentication code (no login). */
   receiptVerify: { path: '/receipts/verify', getHref: (code = '') => (code ? `/receipts/verify?code=${encodeURIComponent(code)}` : '/receipts/verify') },
-  settlementReceipt: { path: '/receipts/settlements/:id', getHref: (id: string) => `/receipts/settlements/${encodeURIComponent(id)}` },
+  settlementReceipt: { path: '/receipts/settlements/:id', getHref: (id: string, client?: string) => `/receipts/settlements/${encodeURIComponent(id)}${client ? `?client=${encodeURIComponent(client)}` : ''}` },
   /** admin/invoices and one invoice's printable page. */
   invoices: { route: 'admin/invoices', getHref: () => '/admin/invoices' },
   invoice: { path: '/admin/invoices/:number', getHref: (number: string) => `/admin/invoices/${encodeURIComponent(number)}` },

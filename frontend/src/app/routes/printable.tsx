@@ -1,4 +1,4 @@
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import { FullLayout } from '@/components/layouts/full-layout';
@@ -16,18 +16,29 @@ function useAllowed(routes: readonly string[]): boolean {
 
 const denied = <Navigate to={paths.notAuthorized.getHref()} replace />;
 
-/** /receipts/deposits/:id (from the deposit drawer and the settlement's payments). */
-export function DepositReceiptRoute() {
-  const { id = '' } = useParams();
-  const allowed = useAllowed([paths.deposits.route, 'clients/consolidation']);
-  return allowed ? <DepositReceiptPage key={id} id={id} /> : denied;
+/** Staff screens that open a client's receipt (`?client=<slug>`): the API scopes the client. */
+const STAFF_RECEIPT_ROUTES = ['employee/transactions', 'admin/statements', 'financial/statements'] as const;
+
+/** The client a staff member opens a receipt of (`?client=`), undefined on a client's own receipt. */
+function useReceiptClient(): string | undefined {
+  const [params] = useSearchParams();
+  return params.get('client') || undefined;
 }
 
-/** /receipts/settlements/:id (from clients/consolidation). */
+/** /receipts/deposits/:id (from the deposit drawer, the settlement's payments; staff: `?client=`). */
+export function DepositReceiptRoute() {
+  const { id = '' } = useParams();
+  const client = useReceiptClient();
+  const allowed = useAllowed(client ? STAFF_RECEIPT_ROUTES : [paths.deposits.route, 'clients/consolidation']);
+  return allowed ? <DepositReceiptPage key={`${client ?? ''}:${id}`} id={id} client={client} /> : denied;
+}
+
+/** /receipts/settlements/:id (from clients/consolidation; staff: `?client=`). */
 export function SettlementReceiptRoute() {
   const { id = '' } = useParams();
-  const allowed = useAllowed(['clients/consolidation']);
-  return allowed ? <SettlementReceiptPage key={id} id={id} /> : denied;
+  const client = useReceiptClient();
+  const allowed = useAllowed(client ? STAFF_RECEIPT_ROUTES : ['clients/consolidation']);
+  return allowed ? <SettlementReceiptPage key={`${client ?? ''}:${id}`} id={id} client={client} /> : denied;
 }
 
 /** /admin/invoices/:number (from admin/invoices). */

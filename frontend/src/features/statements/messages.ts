@@ -16,6 +16,7 @@ const messages = defineMessages({
   colDate: { id: 'statements.col.date', defaultMessage: 'Date' },
   colDescription: { id: 'statements.col.description', defaultMessage: 'Description' },
   colReference: { id: 'statements.col.reference', defaultMessage: 'Reference' },
+  openReceipt: { id: 'statements.openReceipt', defaultMessage: 'Open the deposit receipt' },
   colAmount: { id: 'statements.col.amount', defaultMessage: 'Amount' },
   colBalance: { id: 'statements.col.balance', defaultMessage: 'Balance' },
   empty: { id: 'statements.empty', defaultMessage: 'No postings in this period' },

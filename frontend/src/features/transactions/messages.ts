@@ -76,5 +76,6 @@ export const transactionsMessages = {
   }),
   open: defineMessage<{ id: string }>({ id: 'transactions.open', defaultMessage: 'View details of transaction {id}' }),
   detailTitle: defineMessage<{ id: string }>({ id: 'transactions.detail.title', defaultMessage: 'Transaction {id}' }),
+  receipt: defineMessage({ id: 'transactions.detail.receipt', defaultMessage: 'Open receipt' }),
   page: defineMessage<{ number: number }>({ id: 'transactions.pagination.page', defaultMessage: 'Page {number}' }),
 };

@@ -8,7 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django_tenants.utils import schema_context
 
-from payments import settlements
+from payments import receipts, settlements
 from tenants.models import Tenant, TenantKind
 
 
@@ -31,4 +31,5 @@ class Command(BaseCommand):
         for tenant in tenants:
             with schema_context(tenant.schema_name):
                 count = settlements.regroup(tenant)
+                receipts.backfill(tenant)  # the regrouped settlements' receipts
             self.stdout.write(f"{tenant.slug}: {count} settlements")

@@ -1,7 +1,8 @@
-import { Box, Heading, Table, Text } from '@chakra-ui/react';
+import { Box, Heading, Link, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { MessageDescriptor } from 'react-intl';
 import { useIntl } from 'react-intl';
+import { Link as RouterLink } from 'react-router-dom';
 
 import type { DepositReceipt, SettlementReceipt } from '@/api/types';
 import { AuthenticationCode, DocumentFields, DocumentHeading, PrintablePage, brasiliaDateTime } from '@/components/printable';
@@ -26,18 +27,23 @@ const mono = (value: string) => (
   </Text>
 );
 
-/** /receipts/deposits/:id: the printable receipt of a paid deposit. */
-export function DepositReceiptPage({ id }: { id: string }) {
+/** Where a staff member came from: the client's transactions on the staff screen. */
+function staffBack(client: string) {
+  return `/employee/transactions?tenant=${encodeURIComponent(client)}`;
+}
+
+/** /receipts/deposits/:id: the printable receipt of a paid deposit (`client`: a staff member's view). */
+export function DepositReceiptPage({ id, client }: { id: string; client?: string }) {
   const intl = useIntl();
-  const query = useQuery(getDepositReceiptQueryOptions(id));
+  const query = useQuery(getDepositReceiptQueryOptions(id, client));
   return (
-    <PrintablePage backHref={paths.deposits.getHref(id)} query={query} label={intl.formatMessage(m.depositLabel, { id })}>
-      {query.data && <DepositReceiptBody receipt={query.data} />}
+    <PrintablePage backHref={client ? staffBack(client) : paths.deposits.getHref(id)} query={query} label={intl.formatMessage(m.depositLabel, { id })}>
+      {query.data && <DepositReceiptBody receipt={query.data} client={client} />}
     </PrintablePage>
   );
 }
 
-function DepositReceiptBody({ receipt: r }: { receipt: DepositReceipt }) {
+function DepositReceiptBody({ receipt: r, client }: { receipt: DepositReceipt; client?: string }) {
   const intl = useIntl();
   const label = useLabel();
   const { locale } = intl;
@@ -74,7 +80,14 @@ function DepositReceiptBody({ receipt: r }: { receipt: DepositReceipt }) {
           [intl.formatMessage(m.id), mono(r.id)],
           [intl.formatMessage(m.transactionId), r.provider_reference ? mono(r.provider_reference) : null],
           [intl.formatMessage(m.txid), r.txid ? mono(r.txid) : null],
-          [intl.formatMessage(m.settlementId), r.settlement_id ? mono(r.settlement_id) : null],
+          [
+            intl.formatMessage(m.settlementId),
+            r.settlement_id ? (
+              <Link asChild>
+                <RouterLink to={paths.settlementReceipt.getHref(r.settlement_id, client)}>{mono(r.settlement_id)}</RouterLink>
+              </Link>
+            ) : null,
+          ],
         ]}
       />
       <Text mt="4" fontSize="xs" color="fg.muted">
@@ -85,12 +98,12 @@ function DepositReceiptBody({ receipt: r }: { receipt: DepositReceipt }) {
   );
 }
 
-/** /receipts/settlements/:id: the printable receipt of a settlement with its payments. */
-export function SettlementReceiptPage({ id }: { id: string }) {
+/** /receipts/settlements/:id: the printable receipt of a settlement with its payments (`client`: staff). */
+export function SettlementReceiptPage({ id, client }: { id: string; client?: string }) {
   const intl = useIntl();
-  const query = useQuery(getSettlementReceiptQueryOptions(id));
+  const query = useQuery(getSettlementReceiptQueryOptions(id, client));
   return (
-    <PrintablePage backHref={`/clients/consolidation?settlement=${encodeURIComponent(id)}`} query={query} label={intl.formatMessage(m.settlementLabel, { id })}>
+    <PrintablePage backHref={client ? staffBack(client) : `/clients/consolidation?settlement=${encodeURIComponent(id)}`} query={query} label={intl.formatMessage(m.settlementLabel, { id })}>
       {query.data && <SettlementReceiptBody receipt={query.data} />}
     </PrintablePage>
   );

@@ -1,7 +1,8 @@
-import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
+import { Link as RouterLink } from 'react-router-dom';
 
 import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import type { Adjustment, StatementLine } from '@/api/types';
@@ -9,6 +10,7 @@ import { AppToaster } from '@/components/app-toaster';
 import { ClientFilter, DataGrid, FilterSelect, type GridColumn, ListView, defineList, useList } from '@/components/kit';
 import { SummaryList } from '@/components/kit/summary-list';
 import { RouteHeader } from '@/components/route-header';
+import { paths } from '@/config/paths';
 import { useCanWrite } from '@/lib/auth/session';
 import { formatDateTime, money } from '@/lib/format';
 import { LIST_PAGE_SIZES } from '@/lib/list-params';
@@ -35,7 +37,22 @@ function signed(cents: number, currency: string, locale: string): string {
   return cents > 0 ? `+${money(cents, currency, locale)}` : money(cents, currency, locale);
 }
 
-function lineColumns(intl: IntlShape, currency: string): GridColumn<StatementLine>[] {
+/** Entries of a paid deposit: its reference opens the deposit's receipt (staff view of the client). */
+const RECEIPT_ENTRIES = new Set(['deposit_confirmed', 'deposit_settled']);
+
+function reference(line: StatementLine, client: string, intl: IntlShape): ReactNode {
+  if (!line.reference) return '—';
+  if (!client || client === 'platform' || !RECEIPT_ENTRIES.has(line.kind) || !line.reference.startsWith('dep_')) return line.reference;
+  return (
+    <Link asChild>
+      <RouterLink to={paths.depositReceipt.getHref(line.reference, client)} title={intl.formatMessage(m.openReceipt)}>
+        {line.reference}
+      </RouterLink>
+    </Link>
+  );
+}
+
+function lineColumns(intl: IntlShape, currency: string, client: string): GridColumn<StatementLine>[] {
   return [
     { key: 'date', header: intl.formatMessage(m.colDate), priority: 1, card: 'date', nowrap: true, cell: (line) => when(line.posted_at, intl) },
     {
@@ -54,7 +71,7 @@ function lineColumns(intl: IntlShape, currency: string): GridColumn<StatementLin
         </Stack>
       ),
     },
-    { key: 'reference', header: intl.formatMessage(m.colReference), priority: 2, mono: true, cell: (line) => line.reference || '—' },
+    { key: 'reference', header: intl.formatMessage(m.colReference), priority: 2, mono: true, cell: (line) => reference(line, client, intl) },
     {
       key: 'amount',
       header: intl.formatMessage(m.colAmount),
@@ -212,7 +229,7 @@ export default function StatementsScreen({ route, homeHref }: { route: string; h
           <ListView
             list={list}
             caption={title}
-            columns={lineColumns(intl, currency)}
+            columns={lineColumns(intl, currency, owner)}
             query={statement}
             rowKey={(line) => String(line.id)}
             rowAttributes={(line) => ({ 'data-posting': String(line.id), 'data-reference': line.reference })}

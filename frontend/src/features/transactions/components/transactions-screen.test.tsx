@@ -103,6 +103,25 @@ describe('staff transactions (employee/transactions)', { timeout: 60_000 }, () =
     await waitFor(() => expect(search().has('transaction')).toBe(false));
   });
 
+  it("opens a paid deposit's receipt as staff (the client in the link); an unpaid one or a payout has none", async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /transactions': { items: [row(), row({ id: 'dep_2', status: 'waiting' }), row({ id: 'pay_1', kind: 'payout', status: 'paid' })], next_cursor: null },
+      'GET /tenants': [],
+    });
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: `View details of transaction ${row().id}` }));
+    const drawer = await screen.findByRole('dialog', { name: `Transaction ${row().id}` });
+    expect(within(drawer).getByRole('link', { name: 'Open receipt' })).toHaveAttribute('href', `/receipts/deposits/${row().id}?client=acme`);
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    for (const id of ['dep_2', 'pay_1']) {
+      await user.click(await screen.findByRole('button', { name: `View details of transaction ${id}` }));
+      const other = await screen.findByRole('dialog', { name: `Transaction ${id}` });
+      expect(within(other).queryByRole('link', { name: 'Open receipt' })).not.toBeInTheDocument();
+      await user.click(within(other).getByRole('button', { name: 'Close' }));
+    }
+  });
+
   it('pages with the API cursor', async () => {
     const user = userEvent.setup();
     mockFetch({

@@ -2,11 +2,13 @@ import { Badge, Button, DataList, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { type IntlShape, type MessageDescriptor, useIntl } from 'react-intl';
+import { Link as RouterLink } from 'react-router-dom';
 
 import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import type { Transaction } from '@/api/types';
 import { ClientFilter, DetailDrawer, FilterSelect, type GridColumn, labelsOf, listSortMessages, ListView, useList } from '@/components/kit';
 import { RouteHeader } from '@/components/route-header';
+import { paths } from '@/config/paths';
 import { formatDocument } from '@/lib/documents';
 import { formatDateTime, money } from '@/lib/format';
 import { LIST_SORTS } from '@/lib/list-params';
@@ -16,6 +18,8 @@ import { CURRENCIES, DETAIL_PARAM, KINDS, METHODS, STATUSES, listQuery, transact
 import { kindMessages, labelOf, methodMessages, statusMessages, transactionsMessages as m } from '../messages';
 
 const NONE = '—';
+/** A deposit in these statuses was paid: it has a receipt (payments.receipts.PAID_STATUSES). */
+const PAID = new Set(['confirmed', 'paid_to_client', 'refunded']);
 
 function when(iso: string, locale: string): string {
   const ms = Date.parse(iso);
@@ -97,6 +101,11 @@ function TransactionDrawer({ row, id, onClose }: { row: Transaction | null; id: 
         </DataList.Root>
       ) : (
         <Text color="fg.muted">{intl.formatMessage(m.notFound)}</Text>
+      )}
+      {row && row.kind === 'deposit' && PAID.has(row.status) && (
+        <Button asChild size="sm" variant="outline" mt="4" alignSelf="start">
+          <RouterLink to={paths.depositReceipt.getHref(row.id, row.client)}>{intl.formatMessage(m.receipt)}</RouterLink>
+        </Button>
       )}
     </DetailDrawer>
   );
