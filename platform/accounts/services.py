@@ -79,7 +79,8 @@ def finish_login(request: HttpRequest, membership: Membership) -> None:
     """The session becomes the user's (password and, when needed, second factor verified)."""
     fresh = request.session.get(second_factor.FRESH_KEY)
     request.session.pop(second_factor.PENDING_KEY, None)
-    auth.login(request, membership.user)  # cycles the session key (no session fixation)
+    # cycles the session key (no session fixation)
+    auth.login(request, membership.user, backend="accounts.backends.MembershipBackend")
     request.session[SESSION_SCHEMA_KEY] = current_schema()
     if fresh is not None:
         request.session[second_factor.FRESH_KEY] = fresh

@@ -10,6 +10,8 @@ from typing import Any
 
 from django.conf import settings
 
+from tests.support.second_factor import login_payload
+
 
 @dataclass
 class Answer:
@@ -75,4 +77,4 @@ class Wire:
             token = self.get("/api/auth/csrf")
             if token.status != 200:  # no token to send (e.g. a store is away): that is the answer
                 return token
-        return self.post("/api/auth/login", {"email": email, "password": password})
+        return self.post("/api/auth/login", login_payload(email, password))

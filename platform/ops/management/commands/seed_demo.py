@@ -40,7 +40,8 @@ class Command(BaseCommand):
         self.stdout.write(
             f"\nTwo-step verification of the demo staff ({staff}): the authenticator secret is\n"
             f"  {DEMO_TOTP_SECRET}\n"
-            f"  (add it to any TOTP app, or: python -c \"import pyotp; print(pyotp.TOTP('{DEMO_TOTP_SECRET}').now())\")"
+            "  (add it to any TOTP app, or: .venv/bin/python -c "
+            f"\"import pyotp; print(pyotp.TOTP('{DEMO_TOTP_SECRET}').now())\")"
         )
 
     def seed_money(self) -> None:
