@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import secrets
+import time
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -84,6 +85,7 @@ def finish_login(request: HttpRequest, membership: Membership) -> None:
     request.session[SESSION_SCHEMA_KEY] = current_schema()
     if fresh is not None:
         request.session[second_factor.FRESH_KEY] = fresh
+    request.session[second_factor.LAST_SEEN_KEY] = time.time()
     audit.record("auth.login", actor=membership.user, request=request, data={"role": membership.role})
 
 
