@@ -115,7 +115,7 @@ def do_second_factor(request: HttpRequest, code: str) -> Membership | None:
 
 def factor_user(request: HttpRequest) -> User:
     """Whose second factor is being proved: the signed-in user, else the pending login's."""
-    membership = getattr(request, "membership", None)
+    membership: Membership | None = getattr(request, "membership", None)
     if request.user.is_authenticated and membership is not None:
         return membership.user
     return pending_membership(request, stage="verify").user

@@ -36,6 +36,7 @@ def totp_code(email: str, *, enrol: bool = True) -> str | None:
     staff membership and no authenticator gets DEMO_TOTP_SECRET first, when `enrol`."""
     from accounts import second_factor
     from accounts.models import Membership, TotpDevice, User
+    from accounts.roles import STAFF_ROLES
     from core.crypto import unseal
 
     with _database():
@@ -44,7 +45,7 @@ def totp_code(email: str, *, enrol: bool = True) -> str | None:
             return None
         device = second_factor.totp_device(user)
         if device is None:
-            staff = Membership.objects.filter(user=user, role__in=second_factor.STAFF_ROLES).exists()
+            staff = Membership.objects.filter(user=user, role__in=STAFF_ROLES).exists()
             if not (enrol and staff):
                 return None
             second_factor.enrol_known_secret(user, DEMO_TOTP_SECRET)
