@@ -124,3 +124,49 @@ def test_approving_a_payout_asks_for_a_fresh_code_then_approves(
     with django_db_blocker.unblock():
         detail = member("acme", "client").get(f"/api/payouts/{payout_id}").json()
     assert detail["status"] in ("approved", "processing", "sent", "confirmed")
+
+
+def test_a_passkey_registered_in_security_is_the_second_factor_at_the_next_login(
+    page: Page, web: str, django_db_blocker: Any
+) -> None:
+    """Chromium's virtual authenticator (CDP WebAuthn) plays the passkey; a new client of its own."""
+    from tests.browser.conftest import tenant_url
+    from tests.browser.money_out import new_client
+
+    with django_db_blocker.unblock():
+        slug, email, _ = new_client("passkey")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("WebAuthn.enable")
+    cdp.send(
+        "WebAuthn.addVirtualAuthenticator",
+        {
+            "options": {
+                "protocol": "ctap2",
+                "transport": "internal",
+                "hasResidentKey": True,
+                "hasUserVerification": True,
+                "isUserVerified": True,
+                "automaticPresenceSimulation": True,
+            }
+        },
+    )
+    page.goto(tenant_url(web, slug, LOGIN_PATH))
+    password_step(page, email)  # no second factor yet: the password is enough
+    page.wait_for_url(lambda url: LOGIN_PATH not in url, timeout=15_000)
+    page.goto(tenant_url(web, slug, "/plataforma/user/profile"))
+    security = page.get_by_role("region", name="Segurança")
+    security.get_by_label("Nome da chave de acesso").fill("Notebook")
+    with page.expect_response(lambda r: r.url.endswith("/api/auth/security/passkeys")) as added:
+        security.get_by_role("button", name="Adicionar uma chave de acesso").click()
+    assert added.value.status == 201, added.value.text()
+    expect(security.get_by_role("list", name="Códigos de recuperação").get_by_role("listitem")).to_have_count(
+        10
+    )
+    expect(security.get_by_text("Notebook", exact=True)).to_be_visible()
+
+    page.context.clear_cookies()
+    page.goto(tenant_url(web, slug, LOGIN_PATH))
+    password_step(page, email)
+    page.get_by_role("button", name="Usar uma chave de acesso").click()
+    page.wait_for_url(lambda url: LOGIN_PATH not in url, timeout=15_000)
+    wait_for_shell(page)
