@@ -34,7 +34,7 @@ def _database() -> AbstractContextManager[Any]:
 def totp_code(email: str, *, enrol: bool = True) -> str | None:
     """A fresh code for `email` (None when the user has no authenticator and needs none). A user with a
     staff membership and no authenticator gets DEMO_TOTP_SECRET first, when `enrol`."""
-    from accounts import second_factor
+    from accounts import second_factor, throttle
     from accounts.models import Membership, TotpDevice, User
     from accounts.roles import STAFF_ROLES
     from core.crypto import unseal
@@ -52,6 +52,8 @@ def totp_code(email: str, *, enrol: bool = True) -> str | None:
             device = second_factor.totp_device(user)
             assert device is not None
         TotpDevice.objects.filter(pk=device.pk).update(last_step=None)
+        # and the account's failed codes (a test that tried wrong codes on purpose, a generative run)
+        throttle.clear_account(user.email, None, scope=second_factor.SECOND_FACTOR)
         return pyotp.TOTP(str(unseal(device.sealed_secret))).now()
 
 
