@@ -11,6 +11,7 @@ from accounts_api.auth import router as auth_router
 from accounts_api.members import router as members_router
 from accounts_api.notices import router as notices_router
 from accounts_api.notifications import router as notifications_router
+from accounts_api.security import router as security_router
 from backoffice.api import admin_router, transactions_router
 from backoffice.api import router as tenants_router
 from backoffice.customers_metrics import router as customers_metrics_router
@@ -97,6 +98,7 @@ api = CofreAPI(
 api_errors.install(api)
 api.add_router("/health", health_router)
 api.add_router("/auth", auth_router)
+api.add_router("/auth/security", security_router)
 api.add_router("/members", members_router)
 api.add_router("/tenants", tenants_router)
 api.add_router("/admin", admin_router)

@@ -228,6 +228,10 @@ ANONYMOUS_USER_NAME = None  # no guardian anonymous user row: anonymous callers 
 LOGIN_MAX_FAILURES_PER_ACCOUNT = int(os.environ.get("LOGIN_MAX_FAILURES_PER_ACCOUNT", "5"))
 LOGIN_MAX_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_MAX_FAILURES_PER_ADDRESS", "20"))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
+# Second factor (accounts.second_factor): how recent a verified code must be before a sensitive change
+# (step-up), and how long a staff session may stay without a request.
+STEP_UP_SECONDS = int(os.environ.get("STEP_UP_SECONDS", "300"))
+STAFF_IDLE_TIMEOUT_SECONDS = int(os.environ.get("STAFF_IDLE_TIMEOUT_SECONDS", "1800"))
 # The public receipt verifier (GET /api/receipts/verify): questions per address in a window.
 RECEIPT_VERIFY_MAX_PER_ADDRESS = int(os.environ.get("RECEIPT_VERIFY_MAX_PER_ADDRESS", "30"))
 RECEIPT_VERIFY_WINDOW_SECONDS = int(os.environ.get("RECEIPT_VERIFY_WINDOW_SECONDS", "600"))

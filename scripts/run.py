@@ -17,6 +17,8 @@ sys.path.insert(0, str(ROOT))
 
 from config import embedded  # noqa: E402
 
+DEMO_TOTP_SECRET = "COFREDEMOTOTPSECRETFORSTAFFONLY2"  # noqa: S105  (ops.demo.DEMO_TOTP_SECRET, in README)
+
 PY = sys.executable
 
 
@@ -105,6 +107,8 @@ def main() -> int:
         f"  Partner orbita:    http://orbita.{base}:{port}/plataforma/login\n"
         f"  API docs:          http://{base}:{port}/api/docs\n"
         f"  Health:            http://{base}:{port}/api/health\n"
+        f"Demo logins: <role>@demo.test / cofre-demo; staff (admin, employee, financial) also ask for a\n"
+        f"  TOTP code of the secret {DEMO_TOTP_SECRET} (any authenticator app, or pyotp).\n"
         f"Press Ctrl-C to stop.\n",
         flush=True,
     )

@@ -57,6 +57,14 @@ def django_db_setup(
 
 
 @pytest.fixture(scope="session", autouse=True)
+def _second_factor_codes(django_db_blocker: Any) -> None:
+    """The login helpers read and reset TOTP devices (tests/support/second_factor.py), browser tests too."""
+    from tests.support.second_factor import allow_database
+
+    allow_database(django_db_blocker.unblock)
+
+
+@pytest.fixture(scope="session", autouse=True)
 def _private_media() -> Iterator[None]:
     """The run's own files and mail folders (settings: .data/test-media/<pid>, .data/test-mail/<pid>)
     go with the run."""

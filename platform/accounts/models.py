@@ -69,3 +69,49 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}@{self.tenant_id}:{self.role}"
+
+
+class TotpDevice(models.Model):
+    """A user's authenticator app (RFC 6238, 30 s steps, 6 digits): one per user. The secret is sealed
+    with core.crypto (as plugin secrets are); `last_step` is the last time step accepted, so a code is
+    never accepted twice (a replayed code is refused)."""
+
+    user = models.OneToOneField(User, on_delete=models.CASCADE, related_name="totp_device")
+    sealed_secret = models.JSONField()
+    confirmed_at = models.DateTimeField(null=True, blank=True)  # null: enrolment started, not confirmed
+    last_step = models.BigIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"totp of {self.user_id}"
+
+
+class RecoveryCode(models.Model):
+    """Single-use codes for when the phone is lost: stored as an HMAC of the code only."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="recovery_codes")
+    code_hash = models.CharField(max_length=64)
+    used_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=("user", "code_hash"), name="uniq_recovery_code")]
+
+    def __str__(self) -> str:
+        return f"recovery code of {self.user_id}"
+
+
+class Passkey(models.Model):
+    """A WebAuthn credential (a passkey) registered for one relying party: the host it was made on."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="passkeys")
+    name = models.CharField(max_length=100)
+    rp_id = models.CharField(max_length=253)
+    credential_id = models.CharField(max_length=1400, unique=True)  # base64url
+    public_key = models.BinaryField()
+    sign_count = models.BigIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"passkey {self.name} of {self.user_id}"

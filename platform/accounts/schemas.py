@@ -15,6 +15,55 @@ if TYPE_CHECKING:
 class LoginIn(Schema):
     email: str = Field(min_length=3, max_length=254)
     password: str = Field(min_length=1, max_length=512)
+    code: str | None = Field(
+        default=None, max_length=32, description="The second factor's code (TOTP or recovery), in one step"
+    )
+
+
+class LoginStepOut(Schema):
+    """The password was right and the session waits: "verify" a second factor (one of `methods`:
+    totp, passkey, recovery) or, for a role that requires one, "enrol" one first."""
+
+    step: Literal["verify", "enrol"]
+    methods: list[str]
+
+
+class CodeIn(Schema):
+    code: str = Field(min_length=1, max_length=32)
+
+
+class PasskeyCredentialIn(Schema):
+    credential: dict[str, Any]
+
+
+class PasskeyRegisterIn(Schema):
+    credential: dict[str, Any]
+    name: str = Field(default="", max_length=100)
+
+
+class TotpSetupOut(Schema):
+    secret: str
+    uri: str
+    qr_svg: str
+
+
+class PasskeyOut(Schema):
+    id: int
+    name: str
+    created_at: datetime
+    last_used_at: datetime | None
+
+
+class SecurityOut(Schema):
+    required: bool
+    totp: bool
+    totp_since: datetime | None
+    recovery_codes_left: int
+    passkeys: list[PasskeyOut]
+
+
+class RecoveryCodesOut(Schema):
+    recovery_codes: list[str]
 
 
 class ClientOut(Schema):
@@ -106,3 +155,11 @@ def member_out(membership: Membership) -> dict[str, Any]:
         "last_login": membership.user.last_login,
         "created_at": membership.created_at,
     }
+
+
+class EnrolledOut(Schema):
+    """After an enrolment: the recovery codes (shown once, empty when the user already had them) and, when
+    it completed a pending login, the session user."""
+
+    recovery_codes: list[str]
+    session: SessionUserOut | None = None

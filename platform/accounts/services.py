@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import io
 import secrets
+import time
 import warnings
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +21,7 @@ from django.db import transaction
 from django.http import HttpRequest
 from PIL import Image, ImageOps
 
-from accounts import throttle
+from accounts import passkeys, second_factor, throttle
 from accounts.backends import active_membership
 from accounts.middleware import SESSION_SCHEMA_KEY
 from accounts.models import Language, Membership, User
@@ -29,8 +31,19 @@ from core.errors import AppError
 from tenants.tenancy import current_schema
 
 
-def do_login(request: HttpRequest, email: str, password: str) -> Membership:
-    """Log `email` in on the tenant of this host; rotate the session key; audit success and failure."""
+@dataclass(frozen=True)
+class LoginResult:
+    """`step`: None when the session is signed in; "verify" when a second factor is awaited; "enrol" when
+    a role that requires one has none yet (the session may only enrol)."""
+
+    membership: Membership
+    step: str | None = None
+
+
+def do_login(request: HttpRequest, email: str, password: str, code: str | None = None) -> LoginResult:
+    """Log `email` in on the tenant of this host; rotate the session key; audit success and failure.
+    With a second factor, the password only opens a pending step (accounts.second_factor) unless a
+    `code` comes with it."""
     address = email.strip().lower()
     ip = client_ip(request)
     wait = throttle.locked_for_seconds(address, ip)
@@ -49,9 +62,74 @@ def do_login(request: HttpRequest, email: str, password: str) -> Membership:
         audit.record("auth.login_refused_suspended", actor=user, request=request)
         raise AppError("tenant_suspended", status=403)
     throttle.clear_account(address, ip)
-    auth.login(request, user)  # cycles the session key (no session fixation)
+    if second_factor.has_second_factor(user):
+        if not code:
+            second_factor.begin_pending(request, membership, "verify")
+            audit.record("auth.second_factor_pending", actor=user, request=request)
+            return LoginResult(membership, "verify")
+        second_factor.verify(request, user, code, purpose="login")
+    elif second_factor.requires_second_factor(membership):
+        second_factor.begin_pending(request, membership, "enrol")
+        audit.record("auth.second_factor_enrolment_required", actor=user, request=request)
+        return LoginResult(membership, "enrol")
+    finish_login(request, membership)
+    return LoginResult(membership)
+
+
+def finish_login(request: HttpRequest, membership: Membership) -> None:
+    """The session becomes the user's (password and, when needed, second factor verified)."""
+    fresh = request.session.get(second_factor.FRESH_KEY)
+    request.session.pop(second_factor.PENDING_KEY, None)
+    # cycles the session key (no session fixation)
+    auth.login(request, membership.user, backend="accounts.backends.MembershipBackend")
     request.session[SESSION_SCHEMA_KEY] = current_schema()
-    audit.record("auth.login", actor=user, request=request, data={"role": membership.role})
+    if fresh is not None:
+        request.session[second_factor.FRESH_KEY] = fresh
+    request.session[second_factor.LAST_SEEN_KEY] = time.time()
+    audit.record("auth.login", actor=membership.user, request=request, data={"role": membership.role})
+
+
+def pending_membership(request: HttpRequest, *, stage: str | None = None) -> Membership:
+    """The membership of this session's pending login (401 when there is none, it expired, or the
+    membership or tenant went away meanwhile)."""
+    user_id = second_factor.pending(request, current_schema(), stage=stage)
+    membership = active_membership(user_id, current_schema())
+    if membership is None or not membership.tenant.is_active:
+        request.session.pop(second_factor.PENDING_KEY, None)
+        raise AppError("second_factor_session_expired", status=401)
+    return membership
+
+
+def do_second_factor(request: HttpRequest, code: str) -> Membership | None:
+    """A code for the pending login (answers the membership, now signed in) or, on a signed-in session,
+    a step-up (answers None)."""
+    membership = getattr(request, "membership", None)
+    if request.user.is_authenticated and membership is not None:
+        second_factor.verify(request, membership.user, code, purpose="step_up")
+        return None
+    membership = pending_membership(request, stage="verify")
+    second_factor.verify(request, membership.user, code, purpose="login")
+    finish_login(request, membership)
+    return membership
+
+
+def factor_user(request: HttpRequest) -> User:
+    """Whose second factor is being proved: the signed-in user, else the pending login's."""
+    membership: Membership | None = getattr(request, "membership", None)
+    if request.user.is_authenticated and membership is not None:
+        return membership.user
+    return pending_membership(request, stage="verify").user
+
+
+def do_passkey(request: HttpRequest, credential: dict[str, Any]) -> Membership | None:
+    """A passkey's assertion, as `do_second_factor` takes a code."""
+    membership = getattr(request, "membership", None)
+    if request.user.is_authenticated and membership is not None:
+        passkeys.authenticate(request, membership.user, credential, purpose="step_up")
+        return None
+    membership = pending_membership(request, stage="verify")
+    passkeys.authenticate(request, membership.user, credential, purpose="login")
+    finish_login(request, membership)
     return membership
 
 

@@ -87,8 +87,8 @@ def register_failure(email: str, ip: str | None, scope: str = LOGIN) -> None:
                 _local[key] = (count + 1, ends) if ends > now else (1, now + settings.LOGIN_LOCKOUT_SECONDS)
 
 
-def clear_account(email: str, ip: str | None) -> None:
-    account_key = _keys(email, ip)[0]
+def clear_account(email: str, ip: str | None, scope: str = LOGIN) -> None:
+    account_key = _keys(email, ip, scope)[0]
     with _local_lock:
         _local.pop(account_key, None)
     try:

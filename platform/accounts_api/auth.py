@@ -13,11 +13,14 @@ from ninja.responses import Status
 from ninja.utils import check_csrf
 
 from access.guard import any_member, membership_of
-from accounts import services
+from accounts import passkeys, second_factor, services
 from accounts.schemas import (
+    CodeIn,
     CsrfOut,
     LoginIn,
+    LoginStepOut,
     OkOut,
+    PasskeyCredentialIn,
     PasswordIn,
     PasswordResetConfirmIn,
     PasswordResetIn,
@@ -40,16 +43,64 @@ def csrf(request: HttpRequest) -> dict[str, str]:
 
 @router.post(
     "/login",
-    response={200: SessionUserOut, 401: ErrorOut, 403: ErrorOut, 429: ErrorOut},
+    response={
+        200: SessionUserOut,
+        202: LoginStepOut,
+        400: ErrorOut,
+        401: ErrorOut,
+        403: ErrorOut,
+        429: ErrorOut,
+    },
     auth=None,
-    summary="Log in on this host's tenant",
+    summary="Log in on this host's tenant (202: a second factor is needed, or its enrolment)",
 )
-def login(request: HttpRequest, payload: LoginIn) -> dict[str, Any]:
+def login(request: HttpRequest, payload: LoginIn) -> Any:
     refused = check_csrf(request)
     if refused is not None:
         raise AppError("csrf_failed", status=403)
-    membership = services.do_login(request, payload.email, payload.password)
-    return session_user(membership)
+    result = services.do_login(request, payload.email, payload.password, payload.code)
+    if result.step is not None:
+        methods = second_factor.methods(result.membership.user)
+        return Status(202, {"step": result.step, "methods": methods})
+    return session_user(result.membership)
+
+
+@router.post(
+    "/second-factor",
+    response={200: SessionUserOut, 400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 429: ErrorOut},
+    auth=None,
+    summary="A TOTP or recovery code: completes a pending login, or steps up a signed-in session",
+)
+def verify_second_factor(request: HttpRequest, payload: CodeIn) -> dict[str, Any]:
+    if check_csrf(request) is not None:
+        raise AppError("csrf_failed", status=403)
+    membership = services.do_second_factor(request, payload.code)
+    return session_user(membership or membership_of(request))
+
+
+@router.post(
+    "/second-factor/passkey-options",
+    response={200: dict[str, Any], 401: ErrorOut, 403: ErrorOut, 404: ErrorOut},
+    auth=None,
+    summary="WebAuthn options to prove the second factor with a passkey (pending login or step-up)",
+)
+def passkey_options(request: HttpRequest) -> dict[str, Any]:
+    if check_csrf(request) is not None:
+        raise AppError("csrf_failed", status=403)
+    return passkeys.authentication_options(request, services.factor_user(request))
+
+
+@router.post(
+    "/second-factor/passkey",
+    response={200: SessionUserOut, 400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 429: ErrorOut},
+    auth=None,
+    summary="A passkey's assertion: completes a pending login, or steps up a signed-in session",
+)
+def verify_passkey(request: HttpRequest, payload: PasskeyCredentialIn) -> dict[str, Any]:
+    if check_csrf(request) is not None:
+        raise AppError("csrf_failed", status=403)
+    membership = services.do_passkey(request, payload.credential)
+    return session_user(membership or membership_of(request))
 
 
 @router.post(

@@ -11,7 +11,7 @@ from ninja.responses import Status
 from pydantic import Field
 
 from access.guard import membership_of, requires_route
-from accounts import members
+from accounts import members, second_factor
 from accounts.schemas import MemberOut, member_out
 from accounts_api import password_reset
 from core.api_types import JsonBool
@@ -71,4 +71,6 @@ def add_member(request: HttpRequest, payload: MemberIn) -> Status[dict[str, Any]
 def change_member(request: HttpRequest, member_id: int, payload: MemberChangeIn) -> dict[str, Any]:
     actor = membership_of(request)
     target = members.access_member(actor, member_id)
+    if payload.role is not None and payload.role != target.role:
+        second_factor.require_step_up(request)
     return member_out(members.do_change_member(actor, target, role=payload.role, is_active=payload.is_active))

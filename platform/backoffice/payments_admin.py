@@ -15,6 +15,7 @@ from pydantic import Field
 
 from access.guard import membership_of, requires_route
 from access.scoped import access_tenant_by_slug
+from accounts import second_factor
 from audit import services as audit
 from core.api_errors import ErrorOut
 from core.api_types import BasisPoints, Centavos, JsonBool
@@ -218,6 +219,7 @@ def list_routes(request: HttpRequest) -> list[dict[str, Any]]:
 )
 @requires_route("admin/deposits-banks", write=True)
 def set_route(request: HttpRequest, payload: RouteIn) -> dict[str, Any]:
+    second_factor.require_step_up(request)
     owner = _tenant(request, payload.tenant)
     get_registry().method(payload.method)
     with transaction.atomic():
@@ -234,6 +236,7 @@ def set_route(request: HttpRequest, payload: RouteIn) -> dict[str, Any]:
 )
 @requires_route("admin/deposits-banks", write=True)
 def remove_route(request: HttpRequest, method: str, tenant: str | None = None) -> Status[None]:
+    second_factor.require_step_up(request)
     owner = _tenant(request, tenant)
     route = ProviderRoute.objects.filter(tenant=owner, method=method).first()
     if route is None:
@@ -262,6 +265,7 @@ def list_fee_rates(request: HttpRequest) -> list[dict[str, Any]]:
 @router.put("/fee-rates", response=FeeRateOut, summary="Set a fee rate: basis points plus fixed centavos")
 @requires_route("admin/fee-rates", write=True)
 def set_fee_rate(request: HttpRequest, payload: FeeRateIn) -> dict[str, Any]:
+    second_factor.require_step_up(request)
     owner = _tenant(request, payload.tenant)
     if payload.method not in PAYOUT_FEE_METHODS:
         get_registry().method(payload.method)  # a deposit's payment method (unknown: 400)
@@ -283,6 +287,7 @@ def set_fee_rate(request: HttpRequest, payload: FeeRateIn) -> dict[str, Any]:
 def remove_fee_rate(
     request: HttpRequest, method: str, currency: str, tenant: str | None = None
 ) -> Status[None]:
+    second_factor.require_step_up(request)
     owner = _tenant(request, tenant)
     rate = FeeRate.objects.filter(tenant=owner, method=method, currency=currency).first()
     if rate is None:

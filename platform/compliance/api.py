@@ -10,6 +10,7 @@ from ninja import Router
 
 from access.guard import membership_of, requires_route
 from access.scoped import access_tenant_by_slug, visible_tenants
+from accounts import second_factor
 from compliance import services as compliance
 from compliance.schemas import ComplianceRuleIn, ComplianceRuleOut
 
@@ -31,6 +32,7 @@ def list_compliance_rules(request: HttpRequest) -> list[dict[str, Any]]:
 )
 @requires_route(*COMPLIANCE_ROUTES, write=True)
 def set_compliance_rule(request: HttpRequest, slug: str, payload: ComplianceRuleIn) -> dict[str, Any]:
+    second_factor.require_step_up(request)
     membership = membership_of(request)
     tenant = access_tenant_by_slug(membership, slug, perm="change_tenant")
     return rule_out(compliance.set_rule(membership, tenant, payload.currency, payload.auto_approve_up_to))

@@ -76,6 +76,35 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "Muitas tentativas. Tente novamente em {minutes} minutos.",
         "en": "Too many attempts. Try again in {minutes} minutes.",
     },
+    "invalid_code": {
+        "pt-BR": "Código inválido ou já usado. Confira o código do aplicativo e tente de novo.",
+        "en": "Invalid or already used code. Check your app's code and try again.",
+    },
+    "step_up_required": {
+        "pt-BR": "Confirme com o seu código de verificação em duas etapas para continuar.",
+        "en": "Confirm with your two-step verification code to continue.",
+    },
+    "second_factor_exists": {
+        "pt-BR": "O aplicativo autenticador já está ativo. Desative-o antes de cadastrar outro.",
+        "en": "The authenticator app is already enabled. Disable it before enrolling another.",
+    },
+    "second_factor_not_started": {
+        "pt-BR": "Comece a ativação da verificação em duas etapas de novo.",
+        "en": "Start enabling two-step verification again.",
+    },
+    "second_factor_required": {
+        "pt-BR": "O seu perfil exige a verificação em duas etapas: cadastre outro método antes de "
+        "remover este.",
+        "en": "Your role requires two-step verification: add another method before removing this one.",
+    },
+    "second_factor_session_expired": {
+        "pt-BR": "A etapa de login expirou. Entre com e-mail e senha de novo.",
+        "en": "The sign-in step expired. Sign in with e-mail and password again.",
+    },
+    "passkey_failed": {
+        "pt-BR": "Não foi possível verificar a chave de acesso. Tente de novo.",
+        "en": "The passkey could not be verified. Try again.",
+    },
     "tenant_suspended": {
         "pt-BR": "Esta conta está suspensa. Fale com o suporte.",
         "en": "This account is suspended. Please contact support.",

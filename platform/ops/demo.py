@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.db import transaction
 
-from accounts import grants
+from accounts import grants, second_factor
 from accounts.models import Membership, User
-from accounts.roles import ROLES_BY_KIND
+from accounts.roles import ROLES_BY_KIND, STAFF_ROLES
 from gateway import services as gateway
 from gateway.models import FeeRate, PluginConfig, PluginKind, ProviderRoute
 from ops.demo_kyc import seed_kyc
@@ -18,6 +18,9 @@ from tenants import services as tenant_services
 from tenants.models import Tenant, TenantKind
 
 DEMO_PASSWORD = "cofre-demo"  # noqa: S105  (documented demo credential, local data only)
+# The authenticator secret of the demo staff (admin, employee, financial: roles that require a second
+# factor), printed by `make run` and written in README: any TOTP app or library computes the code.
+DEMO_TOTP_SECRET = "COFREDEMOTOTPSECRETFORSTAFFONLY2"  # noqa: S105  (documented demo credential)
 
 DEMO_TENANTS = (
     # slug, name, kind, modules, feature toggles, currencies
@@ -90,6 +93,8 @@ def seed_demo() -> SeedReport:
                 _, made = Membership.objects.get_or_create(user=user, tenant=tenant, defaults={"role": role})
                 if made:
                     report.created.append(f"membership {email}@{tenant.slug}")
+                if role in STAFF_ROLES and second_factor.enrol_known_secret(user, DEMO_TOTP_SECRET):
+                    report.created.append(f"authenticator {email}")
                 report.logins.append((role, email, host_of(tenant)))
         # beta has its own owner, so cross-tenant checks have someone on the other side.
         owner = User.objects.filter(email=BETA_OWNER).first()

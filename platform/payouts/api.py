@@ -13,6 +13,7 @@ from ninja.responses import Status
 
 from access.guard import membership_of, requires_route
 from access.scoped import access_tenant_by_slug
+from accounts import second_factor
 from accounts.models import Membership
 from bank_accounts import services as bank_accounts
 from bank_accounts.api import bank_account_out, bank_out
@@ -280,6 +281,7 @@ def cancel_payout(request: HttpRequest, payout_id: str, payload: CancelIn) -> di
 @router.post("/{payout_id}/approve", response=PayoutOut, summary="Approve a payout (not its creator)")
 @requires_route(*COMPLIANCE_ROUTES, write=True)
 def approve_payout(request: HttpRequest, payout_id: str, payload: ReviewIn) -> dict[str, Any]:
+    second_factor.require_step_up(request)
     membership = membership_of(request)
     with services.access_payout(membership, payout_id) as payout:
         approved = services.approve_payout(membership, payout, note=payload.note)

@@ -12,6 +12,7 @@ from ninja import Router, Schema
 from pydantic import Field, StringConstraints
 
 from access.guard import any_member, membership_of, requires_route
+from accounts import second_factor
 from core.api_types import Centavos, JsonBool
 from core.errors import NotFoundError
 from platform_settings import services
@@ -89,6 +90,7 @@ def get_platform_settings(request: HttpRequest) -> dict[str, Any]:
 @router.put("", response=PlatformSettingsOut, summary="Change the platform's settings (audited)")
 @requires_route(*ROUTES, write=True)
 def set_platform_settings(request: HttpRequest, payload: PlatformSettingsIn) -> dict[str, Any]:
+    second_factor.require_step_up(request)
     membership = _platform_member(request)
     values = payload.dict()
     for name in ("night_starts_at", "night_ends_at", "ted_opens_at", "ted_cutoff_at"):

@@ -18,6 +18,7 @@ from ops.demo import DEMO_PASSWORD
 from tenants.models import TenantStatus
 from tenants.services import create_tenant
 from tests.support.http import ApiClient
+from tests.support.second_factor import login_payload
 
 
 class Browser:
@@ -54,7 +55,7 @@ def test_changes_reach_the_next_request_of_another_process(web: str, django_db_b
         membership = Membership.objects.create(user=user, tenant=tenant, role="client_user_analyst")
         browser = Browser(web, slug)
         browser.call("GET", "/api/auth/csrf")
-        status, _ = browser.call("POST", "/api/auth/login", {"email": user.email, "password": DEMO_PASSWORD})
+        status, _ = browser.call("POST", "/api/auth/login", login_payload(user.email, DEMO_PASSWORD))
         assert status == 200
         for _ in range(3):  # every gunicorn thread has had its chance to cache it
             assert browser.call("GET", "/api/auth/me")[1]["role"] == "client_user_analyst"

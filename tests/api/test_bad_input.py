@@ -18,6 +18,7 @@ from django.conf import settings
 from core.messages import MESSAGES
 from tests.support.http import ApiClient
 from tests.support.routes import BODIES, PUBLIC, Operation, operations, persona_for
+from tests.support.second_factor import login_payload
 
 pytestmark = pytest.mark.django_db
 
@@ -82,7 +83,7 @@ def browser(slug: str, role: str | None = None) -> tuple[ApiClient, str]:
     client = ApiClient(slug, enforce_csrf_checks=True)
     token = client.get("/api/auth/csrf").json()["csrfToken"]
     if role is not None:
-        login = {"email": f"{role}@demo.test", "password": "cofre-demo"}
+        login = login_payload(f"{role}@demo.test", "cofre-demo")
         assert client.post_json("/api/auth/login", login, HTTP_X_CSRFTOKEN=token).status_code == 200
         token = client.cookies["csrftoken"].value
     return client, token

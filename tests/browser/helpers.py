@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ops.demo import DEMO_PASSWORD, demo_email
 from tests.browser.conftest import tenant_url
 from tests.support.personas import HOME_OF
+from tests.support.second_factor import totp_code
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Locator, Page
@@ -34,9 +35,21 @@ def new_context(browser: Browser, **options: Any) -> BrowserContext:
 
 
 def fill_login_form(page: Page, email: str, password: str = DEMO_PASSWORD) -> None:
+    """E-mail and password; then, for a user with a second factor (demo staff, staff a test made: see
+    tests/support/second_factor.py), the authenticator's code on the second step."""
     page.get_by_label(re.compile("e-mail", re.I)).fill(email)
     page.get_by_label(re.compile("senha", re.I)).fill(password)
+    code = totp_code(email)
     page.get_by_role("button", name=re.compile("^entrar$", re.I)).click()
+    if code is not None:
+        fill_code_step(page, code)
+
+
+def fill_code_step(page: Page, code: str) -> None:
+    """The login's second step (pt-BR or English): the code, then Verificar."""
+    field = page.get_by_label(re.compile("código de verificação|verification code", re.I))
+    field.fill(code)
+    page.get_by_role("button", name=re.compile("^(verificar|verify)$", re.I)).click()
 
 
 def login_ui(page: Page, web: str, role: str) -> None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ops.demo import BETA_OWNER, DEMO_PASSWORD
 from tests.browser.conftest import tenant_url
 from tests.browser.helpers import LOGIN_PATH, fill_login_form
+from tests.support.second_factor import login_payload
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -41,7 +42,7 @@ def beta_owner() -> ApiClient:
     from tests.support.http import ApiClient
 
     client = ApiClient("beta", language="pt-BR")
-    response = client.post_json("/api/auth/login", {"email": BETA_OWNER, "password": DEMO_PASSWORD})
+    response = client.post_json("/api/auth/login", login_payload(BETA_OWNER, DEMO_PASSWORD))
     assert response.status_code == 200, response.content
     return client
 

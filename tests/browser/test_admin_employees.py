@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from tests.browser.helpers import login_ui, role_url, settle_animations, wait_for_shell, wait_until_quiet
 from tests.browser.test_accessibility import serious_violations
+from tests.support.second_factor import login_payload
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -88,7 +89,7 @@ def test_admin_invites_an_employee_and_grants_a_client(
         from tests.support.http import ApiClient
 
         employee = ApiClient("public")
-        login = employee.post_json("/api/auth/login", {"email": new_email, "password": password})
+        login = employee.post_json("/api/auth/login", login_payload(new_email, password))
         assert login.status_code == 200, login.content
         assert [t["slug"] for t in employee.get("/api/tenants").json()] == ["beta"]
         assert AuditEntry.objects.filter(action="member.added", data__email=new_email).exists()

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from tests.browser.helpers import login_ui, role_url, settle_animations, wait_for_shell, wait_until_quiet
 from tests.browser.test_accessibility import serious_violations
+from tests.support.second_factor import login_payload
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -80,6 +81,6 @@ def test_partner_admin_invites_a_partner_user(
         from tests.support.http import ApiClient
 
         newcomer = ApiClient("orbita")
-        login = newcomer.post_json("/api/auth/login", {"email": new_email, "password": password})
+        login = newcomer.post_json("/api/auth/login", login_payload(new_email, password))
         assert login.status_code == 200, login.content
         assert {"acme", "beta"} <= {t["slug"] for t in newcomer.get("/api/tenants").json()}

@@ -18,6 +18,7 @@ from customers.models import Customer
 from ops.demo import BETA_OWNER, DEMO_PASSWORD
 from tests.payouts.helpers import create_payout, fund, logged
 from tests.support.http import ApiClient
+from tests.support.second_factor import login_payload
 
 pytestmark = pytest.mark.django_db
 
@@ -57,7 +58,7 @@ def confirm(reference: str) -> None:
 
 def beta_owner() -> ApiClient:
     client = ApiClient("beta")
-    response = client.post_json("/api/auth/login", {"email": BETA_OWNER, "password": DEMO_PASSWORD})
+    response = client.post_json("/api/auth/login", login_payload(BETA_OWNER, DEMO_PASSWORD))
     assert response.status_code == 200, response.content
     return client
 

@@ -24,6 +24,7 @@ from payments.models import Deposit
 from tenants.models import Tenant
 from tests.payouts.helpers import balance, logged, post_webhooks
 from tests.support.http import ApiClient
+from tests.support.second_factor import login_payload
 
 pytestmark = pytest.mark.django_db
 
@@ -138,7 +139,7 @@ def test_a_key_belongs_to_one_client_only() -> None:
     key = email_key()
     acme = logged("acme", "client")
     beta = ApiClient("beta")
-    beta.post_json("/api/auth/login", {"email": "owner@beta.demo.test", "password": "cofre-demo"})
+    beta.post_json("/api/auth/login", login_payload("owner@beta.demo.test", "cofre-demo"))
     assert add_key(acme, "email", key).status_code == 201
     for client in (acme, beta):
         response = add_key(client, "email", key.upper())
@@ -210,7 +211,7 @@ def test_a_client_never_sees_another_clients_keys_or_direct_deposits_staff_see_b
     enable_module("beta")
     acme = logged("acme", "client")
     beta = ApiClient("beta")
-    beta.post_json("/api/auth/login", {"email": "owner@beta.demo.test", "password": "cofre-demo"})
+    beta.post_json("/api/auth/login", login_payload("owner@beta.demo.test", "cofre-demo"))
     acme_key = add_key(acme, "email", email_key()).json()
     beta_key = add_key(beta, "email", email_key()).json()
     post_webhooks(send(acme_key["key"], 1_000))

@@ -23,6 +23,7 @@ from notifications.models import Notification
 from ops.demo import BETA_OWNER, DEMO_PASSWORD
 from payments.models import Deposit
 from tests.support.http import ApiClient
+from tests.support.second_factor import login_payload
 
 pytestmark = pytest.mark.django_db
 
@@ -213,7 +214,7 @@ def test_another_tenants_user_gets_404_on_the_export_and_its_file() -> None:
     client = owner()
     done = export(client, {"type": "payments", "format": "csv", "filters": {}})
     other = ApiClient("beta")
-    login = other.post_json("/api/auth/login", {"email": BETA_OWNER, "password": DEMO_PASSWORD})
+    login = other.post_json("/api/auth/login", login_payload(BETA_OWNER, DEMO_PASSWORD))
     assert login.status_code == 200, login.content
     assert other.get(f"/api/exports/{done['id']}").status_code == 404
     assert other.get(done["url"]).status_code == 404

@@ -84,6 +84,10 @@ WRITES_FOR_EVERY_MEMBER = {
     "PATCH /api/auth/profile",
     "POST /api/auth/password",
     "POST /api/auth/avatar",
+    # the member's own second factor (a read-only role keeps its own security settings)
+    "POST /api/auth/security/totp/disable",
+    "POST /api/auth/security/recovery-codes",
+    "DELETE /api/auth/security/passkeys/{passkey_id}",
     "POST /api/notifications/{notification_id}/read",
     "POST /api/notifications/read-all",
     # exports: a member's own files of the lists they may read (the list's route is checked per type)
@@ -481,6 +485,10 @@ SESSION_ONLY = {
     "POST /api/auth/password",
     "GET /api/auth/avatar",
     "POST /api/auth/avatar",
+    "GET /api/auth/security",
+    "POST /api/auth/security/totp/disable",
+    "POST /api/auth/security/recovery-codes",
+    "DELETE /api/auth/security/passkeys/{passkey_id}",
     "POST /api/members",
     "PATCH /api/members/{member_id}",
     "GET /api/credentials/keys",

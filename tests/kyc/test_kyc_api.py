@@ -29,6 +29,7 @@ from tenants.models import Tenant
 from tenants.services import create_tenant
 from tests.payouts.helpers import BB_ACCOUNT, create_payout, fund, logged
 from tests.support.http import ApiClient
+from tests.support.second_factor import login_payload
 
 pytestmark = pytest.mark.django_db
 
@@ -263,9 +264,7 @@ def test_a_client_reaches_only_its_own_file_and_staff_reach_every_client() -> No
     # beta's owner reads its own document; staff read it too
     beta = ApiClient("beta")
     assert (
-        beta.post_json(
-            "/api/auth/login", {"email": "owner@beta.demo.test", "password": DEMO_PASSWORD}
-        ).status_code
+        beta.post_json("/api/auth/login", login_payload("owner@beta.demo.test", DEMO_PASSWORD)).status_code
         == 200
     )
     assert beta.get(f"/api/kyc/documents/{beta_doc}").getvalue().startswith(b"%PDF-")

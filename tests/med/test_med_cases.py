@@ -26,6 +26,7 @@ from refunds.models import Refund
 from tenants.models import Tenant
 from tests.payouts.helpers import balance, fund, logged, post_webhooks
 from tests.support.http import ApiClient
+from tests.support.second_factor import login_payload
 
 pytestmark = pytest.mark.django_db
 
@@ -279,9 +280,7 @@ def test_each_client_sees_its_own_cases_and_staff_only_the_clients_assigned() ->
     acme = logged("acme", "client")
     acme_deposit = paid_pix(acme, 2_000)
     beta = ApiClient("beta")
-    assert (
-        beta.post_json("/api/auth/login", {"email": BETA_OWNER, "password": DEMO_PASSWORD}).status_code == 200
-    )
+    assert beta.post_json("/api/auth/login", login_payload(BETA_OWNER, DEMO_PASSWORD)).status_code == 200
     beta_deposit = paid_pix(beta, 2_000)
     raise_case(acme_deposit)
     raise_case(beta_deposit)

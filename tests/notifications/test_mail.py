@@ -27,6 +27,7 @@ from notifications.tasks import deliver_mail
 from ops.demo import DEMO_PASSWORD, demo_email
 from outbox.models import OutboxMessage
 from tests.support.http import ApiClient
+from tests.support.second_factor import login_payload
 from webhooks import notices as webhook_notices
 
 pytestmark = pytest.mark.django_db
@@ -191,10 +192,10 @@ def test_password_reset_end_to_end_with_a_single_use_token(
     assert again.json()["fields"] == {"token": "invalid_token"}
 
     fresh = ApiClient("acme")
-    old = fresh.post_json("/api/auth/login", {"email": demo_email("client"), "password": DEMO_PASSWORD})
+    old = fresh.post_json("/api/auth/login", login_payload(demo_email("client"), DEMO_PASSWORD))
     assert old.status_code == 401
     assert fresh.post_json(
-        "/api/auth/login", {"email": demo_email("client"), "password": "Nova-senha-forte-2026"}
+        "/api/auth/login", login_payload(demo_email("client"), "Nova-senha-forte-2026")
     ).status_code == 200  # fmt: skip
 
 
@@ -239,7 +240,7 @@ def test_asking_is_throttled_per_address() -> None:
     assert answers[-1] == 429
     assert ask(client, "someone-else@acme.test").status_code == 202  # another address is not held back
     # the login of the address is not locked by reset requests
-    login = client.post_json("/api/auth/login", {"email": "someone@acme.test", "password": "x"})
+    login = client.post_json("/api/auth/login", login_payload("someone@acme.test", "x"))
     assert login.json()["code"] == "invalid_credentials"
 
 
@@ -267,6 +268,6 @@ def test_a_new_member_is_welcomed_with_a_link_never_the_password(
     )
     assert chosen.status_code == 200, chosen.content
     logged = ApiClient("acme").post_json(
-        "/api/auth/login", {"email": "nova.analista@acme.test", "password": "Minha-propria-senha-1"}
+        "/api/auth/login", login_payload("nova.analista@acme.test", "Minha-propria-senha-1")
     )
     assert logged.status_code == 200

@@ -22,6 +22,7 @@ from ops.demo import DEMO_PASSWORD
 from tenants.models import Tenant
 from tests.payouts.helpers import committed_client
 from tests.support.http import ApiClient
+from tests.support.second_factor import login_payload
 
 pytestmark = [pytest.mark.worker]
 
@@ -77,9 +78,7 @@ def test_the_worker_delivers_the_reset_link_and_it_works_once(worker: None, djan
             new = {**link, "password": "Senha-nova-do-worker-9"}
             assert client.post_json("/api/auth/password-reset/confirm", new).status_code == 200
             assert client.post_json("/api/auth/password-reset/confirm", new).status_code == 400
-            logged = ApiClient(slug).post_json(
-                "/api/auth/login", {"email": address, "password": DEMO_PASSWORD}
-            )
+            logged = ApiClient(slug).post_json("/api/auth/login", login_payload(address, DEMO_PASSWORD))
             assert logged.status_code == 401
         finally:
             with schema_context("public"):

@@ -13,6 +13,7 @@ from payments.models import Deposit
 from payments.services import index_name
 from tenants.models import Tenant
 from tests.support.http import ApiClient
+from tests.support.second_factor import login_payload
 
 pytestmark = pytest.mark.django_db
 
@@ -161,7 +162,7 @@ def test_an_employee_without_assignments_sees_nothing() -> None:
     user = User.objects.create_user("new.employee@demo.test", "a-long-password-1")
     Membership.objects.create(user=user, tenant=ensure_platform(), role="employee")
     client = ApiClient("public")
-    client.post_json("/api/auth/login", {"email": "new.employee@demo.test", "password": "a-long-password-1"})
+    client.post_json("/api/auth/login", login_payload("new.employee@demo.test", "a-long-password-1"))
     assert client.get("/api/transactions").json()["items"] == []
 
 

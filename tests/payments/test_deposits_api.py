@@ -20,6 +20,7 @@ from gateway.models import TransactionIndex, WebhookEvent
 from payments import services
 from payments.models import Deposit
 from tests.support.http import ApiClient
+from tests.support.second_factor import login_payload
 
 pytestmark = pytest.mark.django_db
 
@@ -227,7 +228,7 @@ def test_the_alphanumeric_cnpj_is_accepted(acme: ApiClient) -> None:
 
 def test_a_currency_the_client_does_not_have_is_refused() -> None:
     beta = ApiClient("beta")
-    beta.post_json("/api/auth/login", {"email": "owner@beta.demo.test", "password": "cofre-demo"})
+    beta.post_json("/api/auth/login", login_payload("owner@beta.demo.test", "cofre-demo"))
     response = create(beta, method="pix", currency="USD", due_date=None)
     assert response.status_code == 400
     assert response.json()["fields"]["currency"] == "currency_not_enabled"
@@ -300,7 +301,7 @@ def test_the_printable_boleto_and_the_pix_qr_code(acme: ApiClient) -> None:
     assert qr["Content-Security-Policy"].startswith("default-src 'none'; style-src ")
     assert qr.content.lstrip().startswith(b"<?xml") or b"<svg" in qr.content[:200]
     other = ApiClient("beta")
-    other.post_json("/api/auth/login", {"email": "owner@beta.demo.test", "password": "cofre-demo"})
+    other.post_json("/api/auth/login", login_payload("owner@beta.demo.test", "cofre-demo"))
     assert other.get(f"/api/deposits/{pix['id']}/document").status_code == 404
 
 

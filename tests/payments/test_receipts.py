@@ -16,6 +16,7 @@ from tenants.models import Tenant
 from tests.payments.test_deposits_api import create, post_webhooks
 from tests.payments.test_settlements import settle_new
 from tests.support.http import ApiClient
+from tests.support.second_factor import login_payload
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +32,7 @@ def acme() -> ApiClient:
 
 def beta_owner(language: str = "en") -> ApiClient:
     other = ApiClient("beta", language=language)
-    response = other.post_json("/api/auth/login", {"email": "owner@beta.demo.test", "password": "cofre-demo"})
+    response = other.post_json("/api/auth/login", login_payload("owner@beta.demo.test", "cofre-demo"))
     assert response.status_code == 200, response.content
     return other
 

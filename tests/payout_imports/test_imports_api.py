@@ -22,6 +22,7 @@ from payouts.models import Payout
 from tests.payout_imports.helpers import BAD_CPF, PIX, TED, csv_bytes, unique, upload, xlsx_bytes
 from tests.payouts.helpers import balance, fund, logged
 from tests.support.http import ApiClient
+from tests.support.second_factor import login_payload
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +35,7 @@ def acme() -> ApiClient:
 
 def beta_owner() -> ApiClient:
     beta = ApiClient("beta")
-    response = beta.post_json("/api/auth/login", {"email": "owner@beta.demo.test", "password": DEMO_PASSWORD})
+    response = beta.post_json("/api/auth/login", login_payload("owner@beta.demo.test", DEMO_PASSWORD))
     assert response.status_code == 200, response.content
     return beta
 

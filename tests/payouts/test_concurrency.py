@@ -22,6 +22,7 @@ from payouts.models import Payout
 from tenants.models import Tenant
 from tests.payouts.helpers import BB_ACCOUNT, balance, committed_client, fund
 from tests.support.http import ApiClient
+from tests.support.second_factor import login_payload
 
 AMOUNT = 1_000
 # The new client's own PIX payout rate in the first test: 1 % + R$ 0,50 -> 10 + 50 on every payout.
@@ -125,7 +126,7 @@ def test_an_idempotency_key_must_be_printable_without_spaces() -> None:
     """(Also makes a run of this file alone set the test database up: pytest-django prepares it
     only when a collected test is marked django_db.)"""
     client = ApiClient("acme")
-    client.post_json("/api/auth/login", {"email": "client@demo.test", "password": DEMO_PASSWORD})
+    client.post_json("/api/auth/login", login_payload("client@demo.test", DEMO_PASSWORD))
     response = client.post_json(
         "/api/payouts", {"amount": 100, "method": "pix", "bank_account_id": "bac_x"},
         headers={"Idempotency-Key": "two words"},

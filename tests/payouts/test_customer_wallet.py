@@ -26,6 +26,7 @@ from tests.payouts.helpers import (
 )
 from tests.payouts.test_concurrency import at_once
 from tests.support.http import ApiClient
+from tests.support.second_factor import login_payload
 
 PAYER = {"name": "Carla Dias", "document": "529.982.247-25"}
 
@@ -36,7 +37,7 @@ def new_customer(slug: str) -> tuple[int, ApiClient]:
         user = User.objects.create_user(email, DEMO_PASSWORD)
         Membership.objects.create(user=user, tenant=Tenant.objects.get(slug=slug), role="customer")
     client = ApiClient(slug)
-    response = client.post_json("/api/auth/login", {"email": email, "password": DEMO_PASSWORD})
+    response = client.post_json("/api/auth/login", login_payload(email, DEMO_PASSWORD))
     assert response.status_code == 200, response.content
     return user.pk, client
 

@@ -21,6 +21,7 @@ from payouts.models import Payout
 from tenants.models import Tenant
 from tests.payouts.helpers import BB_ACCOUNT, balance, create_payout, fund, fund_customer, logged
 from tests.support.http import ApiClient
+from tests.support.second_factor import login_payload
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +64,7 @@ def second_admin() -> ApiClient:
         user = User.objects.create_user(f"admin2-{uuid.uuid4().hex[:8]}@demo.test", DEMO_PASSWORD)
         Membership.objects.create(user=user, tenant=Tenant.objects.get(slug="platform"), role="admin")
     client = ApiClient("public")
-    response = client.post_json("/api/auth/login", {"email": user.email, "password": DEMO_PASSWORD})
+    response = client.post_json("/api/auth/login", login_payload(user.email, DEMO_PASSWORD))
     assert response.status_code == 200, response.content
     return client
 
@@ -214,7 +215,7 @@ def test_each_kind_needs_its_own_route(account: str) -> None:
 
 def test_manual_withdraws_need_the_feature_toggle() -> None:
     beta = ApiClient("beta")
-    response = beta.post_json("/api/auth/login", {"email": "owner@beta.demo.test", "password": DEMO_PASSWORD})
+    response = beta.post_json("/api/auth/login", login_payload("owner@beta.demo.test", DEMO_PASSWORD))
     assert response.status_code == 200
     account = beta.post_json("/api/bank-accounts", BB_ACCOUNT).json()["id"]
     fund("beta", 1_000)

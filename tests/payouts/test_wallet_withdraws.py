@@ -32,6 +32,7 @@ from tests.payouts.helpers import (
     post_webhooks,
 )
 from tests.support.http import ApiClient
+from tests.support.second_factor import login_payload
 
 STRANGER = {"holder_name": "Someone Else", "holder_document": "52998224725", "pix_key": "52998224725"}
 COMPANY_ACCOUNT = {**BB_ACCOUNT, "holder_name": "Acme Pagamentos Ltda", "holder_document": "11222333000181"}
@@ -118,9 +119,7 @@ def test_a_wallet_withdraw_never_goes_to_a_customers_or_another_tenants_account(
     assert customers_account.status_code == 201
     beta = ApiClient("beta")
     assert (
-        beta.post_json(
-            "/api/auth/login", {"email": "owner@beta.demo.test", "password": DEMO_PASSWORD}
-        ).status_code
+        beta.post_json("/api/auth/login", login_payload("owner@beta.demo.test", DEMO_PASSWORD)).status_code
         == 200
     )
     betas_account = beta.post_json("/api/bank-accounts", COMPANY_ACCOUNT).json()["id"]
@@ -229,9 +228,7 @@ def test_staff_list_wallet_withdraws_only_of_the_clients_in_their_scope(
     fund("beta", 50_000)
     beta = ApiClient("beta")
     assert (
-        beta.post_json(
-            "/api/auth/login", {"email": "owner@beta.demo.test", "password": DEMO_PASSWORD}
-        ).status_code
+        beta.post_json("/api/auth/login", login_payload("owner@beta.demo.test", DEMO_PASSWORD)).status_code
         == 200
     )
     betas_account = beta.post_json("/api/bank-accounts", COMPANY_ACCOUNT).json()["id"]

@@ -24,6 +24,7 @@ from restrictions.models import Restriction
 from tenants.models import Tenant
 from tests.payouts.helpers import BB_ACCOUNT, balance, create_payout, fund, logged
 from tests.support.http import ApiClient
+from tests.support.second_factor import login_payload
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +52,7 @@ def staff(role: str = "admin", language: str = "en") -> ApiClient:
         user = User.objects.create_user(f"{role}-{uuid.uuid4().hex[:8]}@demo.test", DEMO_PASSWORD)
         Membership.objects.create(user=user, tenant=Tenant.objects.get(slug="platform"), role=role)
     client = ApiClient("public", language=language)
-    response = client.post_json("/api/auth/login", {"email": user.email, "password": DEMO_PASSWORD})
+    response = client.post_json("/api/auth/login", login_payload(user.email, DEMO_PASSWORD))
     assert response.status_code == 200, response.content
     return client
 
@@ -352,7 +353,7 @@ def test_a_client_scoped_restriction_does_not_touch_another_client(admin: ApiCli
     acme = logged("acme", "client")
     assert acme.post_json("/api/deposits", DEPOSIT).status_code == 201  # acme: not restricted
     beta = ApiClient("beta")
-    login = beta.post_json("/api/auth/login", {"email": BETA_OWNER, "password": DEMO_PASSWORD})
+    login = beta.post_json("/api/auth/login", login_payload(BETA_OWNER, DEMO_PASSWORD))
     assert login.status_code == 200, login.content
     refused = beta.post_json("/api/deposits", DEPOSIT)
     assert (refused.status_code, refused.json()["code"]) == (422, "restricted")

@@ -13,6 +13,7 @@ from core.messages import MESSAGES
 from ops.demo import DEMO_PASSWORD
 from tenants.models import PartnerClient, PartnerTerms, Tenant
 from tests.support.http import ApiClient
+from tests.support.second_factor import login_payload
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +26,7 @@ def client_for(slug: str, role: str, language: str = "en") -> ApiClient:
 
 def login(slug: str, email: str, password: str) -> ApiClient:
     client = ApiClient(slug)
-    response = client.post_json("/api/auth/login", {"email": email, "password": password})
+    response = client.post_json("/api/auth/login", login_payload(email, password))
     assert response.status_code == 200, response.content
     return client
 
@@ -80,7 +81,7 @@ def test_admin_changes_a_staff_role_and_deactivates_and_reactivates_with_audit()
     assert admin.patch_json(f"/api/members/{financial.pk}", {"is_active": False}).json()["is_active"] is False
     assert audited("member.changed")[-1].data == {"is_active": [True, False]}
     refused = ApiClient("public").post_json(
-        "/api/auth/login", {"email": "financial@demo.test", "password": DEMO_PASSWORD}
+        "/api/auth/login", login_payload("financial@demo.test", DEMO_PASSWORD)
     )
     assert refused.status_code != 200
     assert admin.patch_json(f"/api/members/{financial.pk}", {"is_active": True}).json()["is_active"] is True

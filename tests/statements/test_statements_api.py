@@ -22,6 +22,7 @@ from statements.models import Adjustment
 from tenants.models import Tenant
 from tests.payouts.helpers import balance, fund, logged
 from tests.support.http import ApiClient
+from tests.support.second_factor import login_payload
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +40,7 @@ def staff(role: str = "admin", language: str = "en") -> ApiClient:
         user = User.objects.create_user(f"{role}-{uuid.uuid4().hex[:8]}@demo.test", DEMO_PASSWORD)
         Membership.objects.create(user=user, tenant=Tenant.objects.get(slug="platform"), role=role)
     client = ApiClient("public", language=language)
-    response = client.post_json("/api/auth/login", {"email": user.email, "password": DEMO_PASSWORD})
+    response = client.post_json("/api/auth/login", login_payload(user.email, DEMO_PASSWORD))
     assert response.status_code == 200, response.content
     return client
 

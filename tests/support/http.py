@@ -9,6 +9,7 @@ from django.conf import settings
 from django.test import Client
 
 from ops.demo import DEMO_PASSWORD, demo_email
+from tests.support.second_factor import login_payload
 
 DEMO_HOSTS = {
     "public": "localhost",
@@ -39,6 +40,6 @@ class ApiClient(Client):
         return self.put(path, data=json.dumps(data or {}), content_type="application/json", **extra)
 
     def login_as(self, role: str, password: str = DEMO_PASSWORD) -> Any:
-        response = self.post_json("/api/auth/login", {"email": demo_email(role), "password": password})
+        response = self.post_json("/api/auth/login", login_payload(demo_email(role), password))
         assert response.status_code == 200, response.content
         return response

@@ -139,6 +139,8 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/api/webhook-endpoints/{endpoint_id}/rotate-secret"): {"overlap_hours": 24},
     ("POST", "/api/exports"): {"type": "payments", "format": "csv", "filters": {}},
     ("PATCH", "/api/company/settings"): {"trade_name": "Isolation suite"},
+    ("POST", "/api/auth/security/totp/disable"): {"code": "000000"},
+    ("POST", "/api/auth/security/recovery-codes"): {"code": "000000"},
 }
 
 
@@ -153,6 +155,16 @@ PUBLIC = frozenset(
         ("GET", "/api/auth/logout"),
         ("POST", "/api/webhooks/{provider}"),  # providers call it; the plugin verifies the signature
         ("GET", "/api/receipts/verify"),  # anyone holding a printed receipt; throttled per address
+        # The login's second step: the pending session (password verified on this host) is the proof;
+        # on a signed-in session the same calls are a step-up. Throttled per account and address.
+        ("POST", "/api/auth/second-factor"),
+        ("POST", "/api/auth/second-factor/passkey-options"),
+        ("POST", "/api/auth/second-factor/passkey"),
+        # Enrolment: a signed-in user, or a pending login of a role that must enrol before anything else.
+        ("POST", "/api/auth/security/totp"),
+        ("POST", "/api/auth/security/totp/confirm"),
+        ("POST", "/api/auth/security/passkeys/options"),
+        ("POST", "/api/auth/security/passkeys"),
     }
 )
 

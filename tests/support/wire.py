@@ -75,4 +75,6 @@ class Wire:
             token = self.get("/api/auth/csrf")
             if token.status != 200:  # no token to send (e.g. a store is away): that is the answer
                 return token
+        # client owners only (the fault and cluster stacks'): no second factor, and no database
+        # query here, which would run in the callers' threads while a server is down
         return self.post("/api/auth/login", {"email": email, "password": password})

@@ -11,6 +11,7 @@ from core.messages import MESSAGES
 from ops.demo import BETA_OWNER, DEMO_PASSWORD
 from tenants.models import Tenant
 from tests.support.http import ApiClient
+from tests.support.second_factor import login_payload
 
 pytestmark = pytest.mark.django_db
 
@@ -101,7 +102,7 @@ def test_a_client_user_admin_invites_a_user_who_gets_a_one_time_password() -> No
     assert password
     assert len(password) >= 12
     newcomer = ApiClient("acme")
-    login = newcomer.post_json("/api/auth/login", {"email": "new.analyst@acme.test", "password": password})
+    login = newcomer.post_json("/api/auth/login", login_payload("new.analyst@acme.test", password))
     assert login.status_code == 200, login.content
     listed = {m["email"]: m for m in manager.get("/api/members").json()}
     assert listed["new.analyst@acme.test"]["last_login"] is not None
@@ -124,15 +125,12 @@ def test_the_last_owner_cannot_be_demoted_or_deactivated() -> None:
     owner = Membership.objects.get(user__email=BETA_OWNER, tenant__slug="beta")
     # A second owner of beta, who tries to demote the first; then the first is the only owner left.
     other = ApiClient("beta", language="pt-BR")
-    assert (
-        other.post_json("/api/auth/login", {"email": BETA_OWNER, "password": DEMO_PASSWORD}).status_code
-        == 200
-    )
+    assert other.post_json("/api/auth/login", login_payload(BETA_OWNER, DEMO_PASSWORD)).status_code == 200
     added = other.post_json("/api/members", {"email": "second@beta.test", "role": "client"}).json()
     second = ApiClient("beta", language="pt-BR")
     assert (
         second.post_json(
-            "/api/auth/login", {"email": "second@beta.test", "password": added["initial_password"]}
+            "/api/auth/login", login_payload("second@beta.test", added["initial_password"])
         ).status_code
         == 200
     )
@@ -167,7 +165,7 @@ def test_bad_member_input_is_a_translated_400() -> None:
 
 def test_suspension_ends_open_sessions_and_keeps_the_data() -> None:
     owner = ApiClient("beta")
-    login = owner.post_json("/api/auth/login", {"email": BETA_OWNER, "password": DEMO_PASSWORD})
+    login = owner.post_json("/api/auth/login", login_payload(BETA_OWNER, DEMO_PASSWORD))
     assert login.status_code == 200
     assert owner.get("/api/members").status_code == 200
     admin = client_for("public", "admin")
@@ -176,8 +174,5 @@ def test_suspension_ends_open_sessions_and_keeps_the_data() -> None:
     assert Membership.objects.filter(tenant__slug="beta").exists()  # data kept
     assert admin.post_json("/api/admin/tenants/beta/reactivate", {"reason": "test"}).status_code == 200
     assert owner.get("/api/members").status_code == 401  # the session ended for good: a new login
-    assert (
-        owner.post_json("/api/auth/login", {"email": BETA_OWNER, "password": DEMO_PASSWORD}).status_code
-        == 200
-    )
+    assert owner.post_json("/api/auth/login", login_payload(BETA_OWNER, DEMO_PASSWORD)).status_code == 200
     assert owner.get("/api/members").status_code == 200

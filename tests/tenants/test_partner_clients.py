@@ -17,6 +17,7 @@ from core.messages import MESSAGES
 from ops.demo import DEMO_PASSWORD
 from tenants.models import PartnerClient, Tenant, TenantKind
 from tests.support.http import ApiClient
+from tests.support.second_factor import login_payload
 
 pytestmark = pytest.mark.django_db
 
@@ -100,12 +101,10 @@ def test_partner_admin_onboards_a_client_whose_owner_logs_in_on_its_own_host() -
     assert "kappa" in {t["slug"] for t in logged("orbita", "partner_analyst").get("/api/tenants").json()}
 
     owner = ApiClient("kappa")
-    login = owner.post_json("/api/auth/login", {"email": "owner@kappa.test", "password": password})
+    login = owner.post_json("/api/auth/login", login_payload("owner@kappa.test", password))
     assert login.status_code == 200, login.content
     assert login.json()["role"] == "client"
-    elsewhere = ApiClient("acme").post_json(
-        "/api/auth/login", {"email": "owner@kappa.test", "password": password}
-    )
+    elsewhere = ApiClient("acme").post_json("/api/auth/login", login_payload("owner@kappa.test", password))
     assert elsewhere.status_code != 200
 
     actor = Membership.objects.get(tenant__slug="orbita", role="partner_admin").user
@@ -158,7 +157,7 @@ def test_suspend_and_reactivate_a_client_with_a_reason_audited_in_both_trails() 
     assert response.status_code == 200, response.content
     assert response.json()["status"] == "suspended"
     assert Tenant.objects.get(slug="beta").status == "suspended"
-    refused = ApiClient("beta").post_json("/api/auth/login", {"email": BETA_OWNER, "password": DEMO_PASSWORD})
+    refused = ApiClient("beta").post_json("/api/auth/login", login_payload(BETA_OWNER, DEMO_PASSWORD))
     assert refused.status_code == 403
     listed = {c["slug"]: c["status"] for c in api.get(CLIENTS, {"status": "suspended"}).json()["items"]}
     assert listed == {"beta": "suspended"}
@@ -166,7 +165,7 @@ def test_suspend_and_reactivate_a_client_with_a_reason_audited_in_both_trails() 
     response = api.post_json(f"{CLIENTS}/beta/reactivate", {"reason": "cleared"})
     assert response.status_code == 200, response.content
     assert response.json()["status"] == "active"
-    ok = ApiClient("beta").post_json("/api/auth/login", {"email": BETA_OWNER, "password": DEMO_PASSWORD})
+    ok = ApiClient("beta").post_json("/api/auth/login", login_payload(BETA_OWNER, DEMO_PASSWORD))
     assert ok.status_code == 200
 
     expected = [

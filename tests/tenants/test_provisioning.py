@@ -13,6 +13,7 @@ from accounts.models import Membership
 from audit.models import AuditEntry
 from tenants.models import Domain, Tenant
 from tests.support.http import ApiClient
+from tests.support.second_factor import login_payload
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +44,7 @@ def test_admin_provisions_a_client_with_its_first_user_and_it_can_log_in(admin: 
     assert schema_exists("delta")
     assert Domain.objects.filter(domain="delta.localhost").exists()
     owner = ApiClient("delta")
-    login = owner.post_json("/api/auth/login", {"email": "owner@delta.test", "password": password})
+    login = owner.post_json("/api/auth/login", login_payload("owner@delta.test", password))
     assert login.status_code == 200
     assert login.json()["role"] == "client"
     assert "clients/manual-withdraws" in [e["route"] for e in login.json()["menu"]]
@@ -80,14 +81,12 @@ def test_bad_provisioning_input_gets_a_field_error_and_nothing_is_created(
 def test_suspend_refuses_logins_keeps_data_and_reactivate_restores(admin: ApiClient) -> None:
     assert admin.post_json("/api/admin/tenants/beta/suspend").json()["status"] == "suspended"
     refused = ApiClient("beta").post_json(
-        "/api/auth/login", {"email": "owner@beta.demo.test", "password": "cofre-demo"}
+        "/api/auth/login", login_payload("owner@beta.demo.test", "cofre-demo")
     )
     assert refused.status_code == 403
     assert Membership.objects.filter(tenant__slug="beta").exists()
     assert admin.post_json("/api/admin/tenants/beta/reactivate").json()["status"] == "active"
-    ok = ApiClient("beta").post_json(
-        "/api/auth/login", {"email": "owner@beta.demo.test", "password": "cofre-demo"}
-    )
+    ok = ApiClient("beta").post_json("/api/auth/login", login_payload("owner@beta.demo.test", "cofre-demo"))
     assert ok.status_code == 200
 
 
@@ -102,9 +101,7 @@ def test_admin_changes_modules_and_toggles_and_it_is_audited(admin: ApiClient) -
     assert entry is not None
     assert entry.data["modules"] == [[], ["direct_deposits"]]
     client = ApiClient("beta")
-    me = client.post_json(
-        "/api/auth/login", {"email": "owner@beta.demo.test", "password": "cofre-demo"}
-    ).json()
+    me = client.post_json("/api/auth/login", login_payload("owner@beta.demo.test", "cofre-demo")).json()
     assert "clients/transactional-withdraws" in [e["route"] for e in me["menu"]]
     assert "clients/direct_deposits" in [e["route"] for e in me["menu"]]
 

@@ -24,6 +24,7 @@ from outbox.models import OutboxMessage
 from payments import services as payments
 from payments.models import Deposit
 from tests.support.http import ApiClient
+from tests.support.second_factor import login_payload
 from tests.webhooks.receiver import receiver
 from webhooks import services, signing
 from webhooks.models import WebhookDelivery, WebhookEndpoint, WebhookEvent
@@ -43,7 +44,7 @@ PAYER = {"name": "João da Silva", "document": "529.982.247-25", "email": "joao@
 def session(slug: str = "acme", role: str = "client", language: str = "en") -> ApiClient:
     client = ApiClient(slug, language=language)
     if slug == "beta":  # beta's owner (a client) is not one of the per-role demo logins
-        response = client.post_json("/api/auth/login", {"email": BETA_OWNER, "password": DEMO_PASSWORD})
+        response = client.post_json("/api/auth/login", login_payload(BETA_OWNER, DEMO_PASSWORD))
         assert response.status_code == 200, response.content
     else:
         client.login_as(role)

@@ -212,7 +212,7 @@ export interface paths {
     get: operations["accounts_api_auth_csrf"];
   };
   "/api/auth/login": {
-    /** Log in on this host's tenant */
+    /** Log in on this host's tenant (202: a second factor is needed, or its enrolment) */
     post: operations["accounts_api_auth_login"];
   };
   "/api/auth/logout": {
@@ -238,6 +238,50 @@ export interface paths {
   "/api/auth/profile": {
     /** Update Profile */
     patch: operations["accounts_api_auth_update_profile"];
+  };
+  "/api/auth/second-factor": {
+    /** A TOTP or recovery code: completes a pending login, or steps up a signed-in session */
+    post: operations["accounts_api_auth_verify_second_factor"];
+  };
+  "/api/auth/second-factor/passkey": {
+    /** A passkey's assertion: completes a pending login, or steps up a signed-in session */
+    post: operations["accounts_api_auth_verify_passkey"];
+  };
+  "/api/auth/second-factor/passkey-options": {
+    /** WebAuthn options to prove the second factor with a passkey (pending login or step-up) */
+    post: operations["accounts_api_auth_passkey_options"];
+  };
+  "/api/auth/security": {
+    /** Second factors */
+    get: operations["accounts_api_security_security"];
+  };
+  "/api/auth/security/passkeys": {
+    /** Register a passkey (the browser's attestation) */
+    post: operations["accounts_api_security_register_passkey"];
+  };
+  "/api/auth/security/passkeys/options": {
+    /** WebAuthn options to register a passkey on this host */
+    post: operations["accounts_api_security_passkey_registration_options"];
+  };
+  "/api/auth/security/passkeys/{passkey_id}": {
+    /** Remove one of your passkeys (takes a fresh second factor) */
+    delete: operations["accounts_api_security_remove_passkey"];
+  };
+  "/api/auth/security/recovery-codes": {
+    /** New recovery codes (the old ones stop working), with a current code */
+    post: operations["accounts_api_security_regenerate_recovery_codes"];
+  };
+  "/api/auth/security/totp": {
+    /** Start enrolling an authenticator app: the secret and its QR code, shown once */
+    post: operations["accounts_api_security_begin_totp"];
+  };
+  "/api/auth/security/totp/confirm": {
+    /** Confirm the authenticator app with a code: answers the recovery codes (shown once) */
+    post: operations["accounts_api_security_confirm_totp"];
+  };
+  "/api/auth/security/totp/disable": {
+    /** Remove the authenticator app (a current code or a recovery code) */
+    post: operations["accounts_api_security_disable_totp"];
   };
   "/api/balance": {
     /** Balance per currency: available, pending, held */
@@ -1806,6 +1850,11 @@ export interface components {
       /** Slug */
       slug: string;
     };
+    /** CodeIn */
+    CodeIn: {
+      /** Code */
+      code: string;
+    };
     /**
      * CompanySettingsIn
      * @description Only the fields sent change. The CNPJ is read-only (set when the company is onboarded).
@@ -3036,6 +3085,16 @@ export interface components {
       url?: string | null;
     };
     /**
+     * EnrolledOut
+     * @description After an enrolment: the recovery codes (shown once, empty when the user already had them) and, when
+     * it completed a pending login, the session user.
+     */
+    EnrolledOut: {
+      /** Recovery Codes */
+      recovery_codes: string[];
+      session?: components["schemas"]["SessionUserOut"] | null;
+    };
+    /**
      * ErrorOut
      * @description Every error the API answers: a machine-readable code, a message in the request's language and,
      * for input errors, a code per field.
@@ -3856,10 +3915,29 @@ export interface components {
     };
     /** LoginIn */
     LoginIn: {
+      /**
+       * Code
+       * @description The second factor's code (TOTP or recovery), in one step
+       */
+      code?: string | null;
       /** Email */
       email: string;
       /** Password */
       password: string;
+    };
+    /**
+     * LoginStepOut
+     * @description The password was right and the session waits: "verify" a second factor (one of `methods`:
+     * totp, passkey, recovery) or, for a role that requires one, "enrol" one first.
+     */
+    LoginStepOut: {
+      /** Methods */
+      methods: string[];
+      /**
+       * Step
+       * @enum {string}
+       */
+      step: "verify" | "enrol";
     };
     /** MarkedOut */
     MarkedOut: {
@@ -4880,6 +4958,39 @@ export interface components {
        */
       status?: string[];
     };
+    /** PasskeyCredentialIn */
+    PasskeyCredentialIn: {
+      /** Credential */
+      credential: {
+        [key: string]: unknown;
+      };
+    };
+    /** PasskeyOut */
+    PasskeyOut: {
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Id */
+      id: number;
+      /** Last Used At */
+      last_used_at: string | null;
+      /** Name */
+      name: string;
+    };
+    /** PasskeyRegisterIn */
+    PasskeyRegisterIn: {
+      /** Credential */
+      credential: {
+        [key: string]: unknown;
+      };
+      /**
+       * Name
+       * @default
+       */
+      name?: string;
+    };
     /** PasswordIn */
     PasswordIn: {
       /** Current Password */
@@ -5617,6 +5728,11 @@ export interface components {
       /** Code */
       code: string;
     };
+    /** RecoveryCodesOut */
+    RecoveryCodesOut: {
+      /** Recovery Codes */
+      recovery_codes: string[];
+    };
     /** RefundIn */
     RefundIn: {
       /**
@@ -5953,6 +6069,19 @@ export interface components {
       late_after_seconds: number;
       /** Seconds Since Tick */
       seconds_since_tick?: number | null;
+    };
+    /** SecurityOut */
+    SecurityOut: {
+      /** Passkeys */
+      passkeys: components["schemas"]["PasskeyOut"][];
+      /** Recovery Codes Left */
+      recovery_codes_left: number;
+      /** Required */
+      required: boolean;
+      /** Totp */
+      totp: boolean;
+      /** Totp Since */
+      totp_since: string | null;
     };
     /** SessionTenantOut */
     SessionTenantOut: {
@@ -6655,6 +6784,15 @@ export interface components {
       slug: string;
       /** Status */
       status: string;
+    };
+    /** TotpSetupOut */
+    TotpSetupOut: {
+      /** Qr Svg */
+      qr_svg: string;
+      /** Secret */
+      secret: string;
+      /** Uri */
+      uri: string;
     };
     /** TransactionListOut */
     TransactionListOut: {
@@ -8469,7 +8607,7 @@ export interface operations {
       };
     };
   };
-  /** Log in on this host's tenant */
+  /** Log in on this host's tenant (202: a second factor is needed, or its enrolment) */
   accounts_api_auth_login: {
     requestBody: {
       content: {
@@ -8481,6 +8619,18 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["SessionUserOut"];
+        };
+      };
+      /** @description Accepted */
+      202: {
+        content: {
+          "application/json": components["schemas"]["LoginStepOut"];
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
       /** @description Unauthorized */
@@ -8661,6 +8811,440 @@ export interface operations {
       };
       /** @description Bad Request */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** A TOTP or recovery code: completes a pending login, or steps up a signed-in session */
+  accounts_api_auth_verify_second_factor: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CodeIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["SessionUserOut"];
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** A passkey's assertion: completes a pending login, or steps up a signed-in session */
+  accounts_api_auth_verify_passkey: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PasskeyCredentialIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["SessionUserOut"];
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** WebAuthn options to prove the second factor with a passkey (pending login or step-up) */
+  accounts_api_auth_passkey_options: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Second factors */
+  accounts_api_security_security: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["SecurityOut"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Register a passkey (the browser's attestation) */
+  accounts_api_security_register_passkey: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PasskeyRegisterIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["EnrolledOut"];
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** WebAuthn options to register a passkey on this host */
+  accounts_api_security_passkey_registration_options: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": {
+            [key: string]: unknown;
+          };
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Remove one of your passkeys (takes a fresh second factor) */
+  accounts_api_security_remove_passkey: {
+    parameters: {
+      path: {
+        passkey_id: number;
+      };
+    };
+    responses: {
+      /** @description No Content */
+      204: {
+        content: never;
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** New recovery codes (the old ones stop working), with a current code */
+  accounts_api_security_regenerate_recovery_codes: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CodeIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RecoveryCodesOut"];
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Start enrolling an authenticator app: the secret and its QR code, shown once */
+  accounts_api_security_begin_totp: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["TotpSetupOut"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Confirm the authenticator app with a code: answers the recovery codes (shown once) */
+  accounts_api_security_confirm_totp: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CodeIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EnrolledOut"];
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Unauthorized */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Remove the authenticator app (a current code or a recovery code) */
+  accounts_api_security_disable_totp: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CodeIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["SecurityOut"];
+        };
+      };
+      /** @description Bad Request */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Not Found */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too Many Requests */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };

@@ -14,6 +14,11 @@ export type PasswordIn = Schemas['PasswordIn'];
 export type ProfileIn = Schemas['ProfileIn'];
 export type MenuEntry = Schemas['MenuEntryOut'];
 export type SessionUser = Schemas['SessionUserOut'];
+export type LoginStep = Schemas['LoginStepOut'];
+export type SecurityStatus = Schemas['SecurityOut'];
+export type TotpSetup = Schemas['TotpSetupOut'];
+export type Enrolled = Schemas['EnrolledOut'];
+export type RecoveryCodes = Schemas['RecoveryCodesOut'];
 
 // Deposits (clients/payments, clients/home).
 export type Deposit = Schemas['DepositOut'];

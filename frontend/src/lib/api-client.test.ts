@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { jsonResponse, mockFetch } from '@/testing/test-utils';
 
-import { ApiError, api, browserLocation, resetCsrfCache, setApiLanguage, setUnauthorizedHandler } from './api-client';
+import { ApiError, api, browserLocation, resetCsrfCache, setApiLanguage, setStepUpHandler, setUnauthorizedHandler } from './api-client';
 
 function headersOf(call: unknown[] | undefined): Record<string, string> {
   return ((call?.[1] as RequestInit | undefined)?.headers ?? {}) as Record<string, string>;
@@ -125,5 +125,38 @@ describe('api client', () => {
     await expect(api.post('/auth/password', {})).resolves.toEqual({ ok: true });
     const passwordCalls = fetchMock.mock.calls.filter((call) => call[0] === '/api/auth/password');
     expect(passwordCalls.map((call) => headersOf(call)['X-CSRFToken'])).toEqual(['stale', 'fresh']);
+  });
+
+  it('on 403 step_up_required asks the step-up handler, then makes the call once more', async () => {
+    document.cookie = 'csrftoken=token';
+    let attempts = 0;
+    const fetchMock = mockFetch({
+      'POST /payouts/p1/approve': () => {
+        attempts += 1;
+        return attempts === 1 ? jsonResponse({ code: 'step_up_required', message: 'Confirme' }, 403) : jsonResponse({ id: 'p1' });
+      },
+    });
+    const handler = vi.fn(() => Promise.resolve(true));
+    setStepUpHandler(handler);
+    try {
+      await expect(api.post('/payouts/p1/approve', {})).resolves.toEqual({ id: 'p1' });
+      expect(handler).toHaveBeenCalledTimes(1);
+      expect(fetchMock.mock.calls.filter((call) => call[0] === '/api/payouts/p1/approve')).toHaveLength(2);
+    } finally {
+      setStepUpHandler(null);
+    }
+  });
+
+  it('a step-up the person cancels leaves the 403 to the caller', async () => {
+    document.cookie = 'csrftoken=token';
+    mockFetch({ 'PUT /admin/fee-rates': () => jsonResponse({ code: 'step_up_required', message: 'Confirme' }, 403) });
+    setStepUpHandler(() => Promise.resolve(false));
+    try {
+      const error = await api.put('/admin/fee-rates', {}).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).code).toBe('step_up_required');
+    } finally {
+      setStepUpHandler(null);
+    }
   });
 });

@@ -82,6 +82,16 @@ export function readCookie(name: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A sensitive call refused with 403 `step_up_required` (the session's second factor is not fresh): the
+ * handler asks the person for a code (the step-up dialog) and answers whether it was verified; the call
+ * is then made once more. Without a handler (or when it answers false) the error goes to the caller.
+ */
+let stepUpHandler: (() => Promise<boolean>) | null = null;
+export function setStepUpHandler(handler: (() => Promise<boolean>) | null): void {
+  stepUpHandler = handler;
+}
+
 let csrfFromServer: string | undefined;
 
 async function csrfToken(forceRefresh = false): Promise<string> {
@@ -136,7 +146,7 @@ function errorFromResponse(response: Response, data: unknown): ApiError {
   });
 }
 
-async function request<T>(path: string, options: RequestOptions, csrfRetried = false): Promise<T> {
+async function request<T>(path: string, options: RequestOptions, csrfRetried = false, steppedUp = false): Promise<T> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -190,7 +200,10 @@ async function request<T>(path: string, options: RequestOptions, csrfRetried = f
     const error = errorFromResponse(response, data);
     // A rotated or missing CSRF token (e.g. after login) gets one fresh try.
     if (error.code === 'csrf_failed' && method !== 'GET' && !csrfRetried) {
-      return request<T>(path, options, true);
+      return request<T>(path, options, true, steppedUp);
+    }
+    if (error.code === 'step_up_required' && stepUpHandler && !steppedUp && (await stepUpHandler())) {
+      return request<T>(path, options, true, true);
     }
     throw error;
   }

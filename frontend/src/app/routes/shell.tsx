@@ -16,6 +16,7 @@ import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 import { getMeQueryOptions } from '@/lib/auth/get-me';
 import { SessionProvider } from '@/lib/auth/session';
+import { StepUpProvider } from '@/components/second-factor/step-up';
 import { hasVisibleMenu } from '@/lib/permissions';
 
 import { AppLayout } from '../layout/app-layout';
@@ -36,7 +37,9 @@ function SignedIn({ user }: { user: SessionUser }) {
     <SessionProvider user={user}>
       <RoleViewProvider sessionRole={user.role} home={user.home}>
         <InterfaceSettingsProvider key={user.id} userId={user.id} serverSettings={user.interface_settings}>
-          <AppLayout />
+          <StepUpProvider>
+            <AppLayout />
+          </StepUpProvider>
           <CustomizerDrawer>
             {/* The change-role demo action means something only to staff (platform users). */}
             {user.tenant.kind === 'platform' && <RoleSwitcher sessionRole={user.role} />}

@@ -8,7 +8,8 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 
-from ops.demo import DEMO_PASSWORD, seed_demo
+from accounts.roles import STAFF_ROLES
+from ops.demo import DEMO_PASSWORD, DEMO_TOTP_SECRET, seed_demo
 
 
 class Command(BaseCommand):
@@ -35,6 +36,13 @@ class Command(BaseCommand):
         self.stdout.write(f"\nDemo logins (password: {DEMO_PASSWORD}):")
         for role, email, host in report.logins:
             self.stdout.write(f"  {role:<22} {email:<36} http://{host}:{port}/plataforma/login")
+        staff = ", ".join(sorted(STAFF_ROLES))
+        self.stdout.write(
+            f"\nTwo-step verification of the demo staff ({staff}): the authenticator secret is\n"
+            f"  {DEMO_TOTP_SECRET}\n"
+            "  (add it to any TOTP app, or: .venv/bin/python -c "
+            f"\"import pyotp; print(pyotp.TOTP('{DEMO_TOTP_SECRET}').now())\")"
+        )
 
     def seed_money(self) -> None:
         from ops.demo_money import seed_demo_money

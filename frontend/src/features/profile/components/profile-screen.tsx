@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
 
 import { PageHeader } from '@/components/page-header';
+import { secondFactorMessages as sf } from '@/components/second-factor/messages';
 import { UserAvatar } from '@/components/user-avatar';
 import { routeMessages } from '@/config/menu-messages';
 import { paths } from '@/config/paths';
@@ -15,6 +16,7 @@ import { useSessionUser } from '@/lib/auth/session';
 import { useChangePassword } from '../api/change-password';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileMessages as m } from '../messages';
+import { SecuritySection } from './security-section';
 
 const LANGUAGE_NAMES: Record<Locale, string> = { 'pt-BR': 'Português (Brasil)', en: 'English' };
 
@@ -148,7 +150,7 @@ function PasswordForm() {
   );
 }
 
-/** user/profile ("Editar Perfil"): name, language, password. */
+/** user/profile ("Editar Perfil"): name, language, password, security (second factor). */
 export default function ProfileScreen({ route }: { route: string; homeHref: string }) {
   const intl = useIntl();
   const user = useSessionUser();
@@ -186,6 +188,16 @@ export default function ProfileScreen({ route }: { route: string; homeHref: stri
           </Card.Header>
           <Card.Body>
             <PasswordForm />
+          </Card.Body>
+        </Card.Root>
+        <Card.Root as="section" aria-labelledby="profile-security">
+          <Card.Header>
+            <Card.Title as="h2" id="profile-security">
+              {intl.formatMessage(sf.securityTitle)}
+            </Card.Title>
+          </Card.Header>
+          <Card.Body>
+            <SecuritySection />
           </Card.Body>
         </Card.Root>
       </SimpleGrid>

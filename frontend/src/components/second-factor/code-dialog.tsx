@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+
+import { FormDialog } from '@/components/kit/form-dialog';
+import { TextField } from '@/components/kit/form-fields';
+import { isApiError } from '@/lib/api-client';
+
+import { secondFactorMessages as m } from './messages';
+
+type Props = {
+  title: string;
+  description: string;
+  submitText: string;
+  submitPalette?: string;
+  /** The call made with the code; a rejection shows the server's message in the dialog. */
+  onCode: (code: string) => Promise<unknown>;
+  onDone: () => void;
+  onClose: () => void;
+};
+
+/** A form dialog (the kit's) asking for one code of the second factor: step-up, disable, new codes. */
+export function CodeDialog({ title, description, submitText, submitPalette, onCode, onDone, onClose }: Props) {
+  const intl = useIntl();
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const submit = () => {
+    setPending(true);
+    setError(null);
+    onCode(code.trim())
+      .then(() => onDone())
+      .catch((failure: unknown) => {
+        setError(isApiError(failure) && failure.message ? failure.message : String(failure));
+        setCode('');
+      })
+      .finally(() => setPending(false));
+  };
+
+  return (
+    <FormDialog
+      title={title}
+      description={description}
+      submitText={submitText}
+      submitPalette={submitPalette}
+      cancelText={intl.formatMessage(m.cancel)}
+      validate={() => {
+        const missing = code.trim() ? null : intl.formatMessage(m.codeRequired);
+        setFieldError(missing);
+        return !missing;
+      }}
+      onSubmit={submit}
+      onClose={onClose}
+      pending={pending}
+      invalid={Boolean(fieldError)}
+      error={error}
+      size="sm"
+    >
+      <TextField
+        label={intl.formatMessage(m.code)}
+        value={code}
+        onChange={setCode}
+        error={fieldError}
+        required
+        autoComplete="one-time-code"
+        inputMode="text"
+        autoFocus
+      />
+    </FormDialog>
+  );
+}
