@@ -7,8 +7,8 @@ import csv
 import io
 import time
 import uuid
-from collections.abc import Callable
-from contextlib import ExitStack
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,36 @@ pytestmark = [pytest.mark.worker]
 def content(response: Any) -> bytes:
     """The bytes of a streamed download (FileResponse)."""
     return b"".join(response.streaming_content)
+
+
+@contextmanager
+def holding_row_lock(schema: str, pk: int) -> Iterator[Callable[[], bool]]:
+    """Locks an export's row from another connection (as a second session would), and yields a check:
+    whether another backend now waits for that lock."""
+    import psycopg
+    from django.db import connection
+
+    params = connection.get_connection_params()
+    with psycopg.connect(**{k: v for k, v in params.items() if k != "cursor_factory"}) as other:
+        other.execute(
+            psycopg.sql.SQL("SELECT 1 FROM {}.exports_export WHERE id = %s FOR UPDATE").format(
+                psycopg.sql.Identifier(schema)
+            ),
+            [pk],
+        )
+        mine = other.info.backend_pid
+
+        def blocked() -> bool:
+            with psycopg.connect(**{k: v for k, v in params.items() if k != "cursor_factory"}) as probe:
+                waiting = probe.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                    "AND %s = ANY(pg_blocking_pids(pid))",
+                    [mine],
+                ).fetchone()
+            return bool(waiting and waiting[0])
+
+        yield blocked
+        other.rollback()
 
 
 def wait_until(condition: Callable[[], bool], timeout: float = 60, interval: float = 0.2) -> bool:
@@ -132,9 +162,9 @@ def many_deposits(slug: str, rows: int) -> None:
 def test_a_worker_killed_mid_export_leaves_it_to_the_sweep_which_sends_it_again(
     django_db_setup: None, django_db_blocker: Any, artifacts_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Killed with SIGKILL while it writes: the export stays `running` with nobody behind it; once its
-    lease has lapsed and its heartbeat is old, the periodic sweep sends it again, and a new worker
-    finishes it (never running forever)."""
+    """Killed with SIGKILL mid-job (held on its own row's lock, so it cannot finish first): the export
+    stays `running` with nobody behind it; once its lease has lapsed and its heartbeat is old, the
+    periodic sweep sends it again, and a new worker finishes it (never running forever)."""
     from django.conf import settings
     from django.test import override_settings
     from django.utils import timezone
@@ -166,13 +196,18 @@ def test_a_worker_killed_mid_export_leaves_it_to_the_sweep_which_sends_it_again(
                     with schema_context(slug):
                         return Export.objects.get(public_id=export_id)
 
-                assert wait_until(lambda: row().rows > 0, timeout=90), (
+                # The run is held mid-job by a lock on its own row, taken by another connection as soon
+                # as it is running: its next write of the row (the total, or the progress between
+                # batches) waits, so it is killed before it can finish however fast this machine is.
+                assert wait_until(lambda: row().status == "running", timeout=90, interval=0.02), (
                     artifacts_dir / "export-worker-1.log"
                 ).read_text()[-3000:]
-                kill_tree(first)
+                with holding_row_lock(slug, row().pk) as blocked:
+                    assert wait_until(blocked, timeout=90), "the worker never reached its export row again"
+                    kill_tree(first)
                 stuck = row()
                 assert (stuck.status, stuck.attempts) == ("running", 1)
-                assert 0 < stuck.rows < 64_000
+                assert stuck.rows < 64_000
 
                 # Time passes: the dead run's lease lapses (its TTL) and its heartbeat gets old.
                 with schema_context(slug), override_settings(REDIS_NAMESPACE=namespace):
