@@ -76,8 +76,8 @@ METHODS = ["pix"] * 6 + ["billet"] * 3 + ["card", "wire"]
 COLUMNS = ("public_id", "method", "status", "amount", "currency", "fee", "refunded_amount", "description", "payer_name",
            "search_name", "payer_document", "payer_email", "street", "number", "complement", "neighborhood", "city",
            "state", "zipcode", "barcode", "typed_line", "brcode", "txid", "card_brand", "card_last4",
-           "wire_instructions", "provider", "provider_reference", "card_token", "provider_extra", "created_at",
-           "updated_at")  # fmt: skip
+           "wire_instructions", "provider", "provider_reference", "card_token", "provider_extra", "request_hash",
+           "direct", "pix_key", "created_at", "updated_at")  # fmt: skip
 
 
 def cpf(rng: random.Random) -> str:
@@ -145,7 +145,8 @@ INSERT INTO "{schema}".payments_deposit ({columns})
 SELECT 'dep_' || substr(md5(%(tag)s || g), 1, 20), m.value, s.value,
        amount, 'BRL', amount / 100, 0, '', n.value, n.search, doc.value,
        '', '', '', '', '', '', '', '', '', '', '', '', '', '', '{{}}',
-       'sandbox_bank', 'sbx_ch_' || substr(md5('ref' || %(tag)s || g), 1, 20), '', '{{}}', created, created
+       'sandbox_bank', 'sbx_ch_' || substr(md5('ref' || %(tag)s || g), 1, 20), '', '{{}}', '', false, '',
+       created, created
 FROM (SELECT g, 1 + floor(random() * %(n_methods)s)::int AS i_method,
              1 + floor(random() * %(n_statuses)s)::int AS i_status,
              500 + floor(random() * 499500)::bigint AS amount,
@@ -189,7 +190,7 @@ def load(tenant: Tenant, count: int, rng: random.Random, samples: dict[str, list
     documents = [cpf(rng) for _ in range(50_000)]
     index_columns = ("tenant_id", "kind", "public_id", "method", "status", "amount", "fee", "currency", "name",
                      "document", "provider", "provider_reference", "payout_kind", "bank_name", "destination",
-                     "created_at", "updated_at")  # fmt: skip
+                     "direct", "created_at", "updated_at")  # fmt: skip
     started = time.perf_counter()
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(f'SELECT coalesce(max(id), 0) FROM "{schema}".payments_deposit')  # noqa: S608
@@ -197,7 +198,7 @@ def load(tenant: Tenant, count: int, rng: random.Random, samples: dict[str, list
         cursor.execute("SELECT count(*) FROM public.gateway_transactionindex")
         (indexed,) = cursor.fetchone()
         dropped = [
-            *drop_indexes(cursor, schema, "payments_deposit", constraints="u"),
+            *drop_indexes(cursor, schema, "payments_deposit", constraints="uf"),
             *drop_indexes(cursor, schema, "payments_depositnametoken", constraints="pf"),
             # the shared index table: rebuilt only when this load is most of it
             *(drop_indexes(cursor, "public", "gateway_transactionindex") if count - have > indexed else []),
@@ -222,7 +223,7 @@ def load(tenant: Tenant, count: int, rng: random.Random, samples: dict[str, list
         cursor.execute(
             f"INSERT INTO public.gateway_transactionindex ({', '.join(index_columns)}) "
             f"SELECT %s, 'deposit', public_id, method, status, amount, fee, currency, payer_name, payer_document, "
-            f"provider, provider_reference, '', '', '', created_at, updated_at {new_rows}",
+            f"provider, provider_reference, '', '', '', false, created_at, updated_at {new_rows}",
             [tenant.pk],
         )
         cursor.execute(

@@ -59,7 +59,7 @@ REAL = "benchptc"
 GENERATE_INDEX = """
 INSERT INTO public.gateway_transactionindex (tenant_id, kind, public_id, method, status, amount, fee,
     currency, name, document, provider, provider_reference, payout_kind, bank_name, destination,
-    created_at, updated_at)
+    direct, created_at, updated_at)
 SELECT t.id, 'deposit', 'dep_' || substr(md5('bp' || g), 1, 20),
        (ARRAY['pix','pix','pix','pix','pix','pix','billet','billet','billet','card','wire'])[1 + floor(random() * 11)::int],
        (ARRAY['confirmed','confirmed','confirmed','confirmed','confirmed','paid_to_client','paid_to_client',
@@ -68,7 +68,7 @@ SELECT t.id, 'deposit', 'dep_' || substr(md5('bp' || g), 1, 20),
        amount, amount / 100, 'BRL',
        (ARRAY['Maria Silva','José Santos','Ana Oliveira','João Souza','Carlos Lima','Paulo Gomes'])[1 + floor(random() * 6)::int],
        lpad((floor(random() * 99999999999))::bigint::text, 11, '0'),
-       'sandbox_bank', 'sbx_ch_' || substr(md5('bpref' || g), 1, 20), '', '', '', created, created
+       'sandbox_bank', 'sbx_ch_' || substr(md5('bpref' || g), 1, 20), '', '', '', false, created, created
 FROM (SELECT g, 500 + floor(random() * 499500)::bigint AS amount,
              now() - random() * interval '365 days' AS created
       FROM generate_series(%(first)s, %(last)s) AS g) AS r

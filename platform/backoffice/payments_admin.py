@@ -16,13 +16,13 @@ from pydantic import Field
 from access.guard import membership_of, requires_route
 from access.scoped import access_tenant_by_slug
 from audit import services as audit
+from backoffice import services
 from core.api_types import BasisPoints, Centavos, JsonBool
 from core.errors import AppError
 from core.messages import message
 from gateway import services as gateway
 from gateway.models import FeeRate, PluginConfig, PluginKind, ProviderRoute
 from gateway.registry import get_registry
-from payments.fees import PAYOUT_FEE_METHODS
 from plugin_api.version import API_VERSION
 from tenants.models import Tenant
 
@@ -260,14 +260,10 @@ def list_fee_rates(request: HttpRequest) -> list[dict[str, Any]]:
 @requires_route("admin/fee-rates", write=True)
 def set_fee_rate(request: HttpRequest, payload: FeeRateIn) -> dict[str, Any]:
     owner = _tenant(request, payload.tenant)
-    if payload.method not in PAYOUT_FEE_METHODS:
-        get_registry().method(payload.method)  # a deposit's payment method (unknown: 400)
-    with transaction.atomic():
-        rate, _ = FeeRate.objects.update_or_create(
-            tenant=owner, method=payload.method, currency=payload.currency,
-            defaults={"percent_bp": payload.percent_bp, "fixed": payload.fixed},
-        )  # fmt: skip
-        audit.record("fee_rate.set", actor=membership_of(request).user, target=rate, data=payload.dict())
+    services.do_set_fee_rate(
+        membership_of(request).user, owner, method=payload.method, currency=payload.currency,
+        percent_bp=payload.percent_bp, fixed=payload.fixed,
+    )  # fmt: skip
     return {**payload.dict(), "tenant": payload.tenant}
 
 

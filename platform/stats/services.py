@@ -17,8 +17,9 @@ from django.utils import timezone
 
 from access.scoped import visible_tenants
 from accounts.models import Membership
+from core.dates import day_end, day_start
 from core.errors import AppError
-from ledger.models import CREDIT_NORMAL, TENANT_KINDS, AccountKind, LedgerAccount
+from ledger.models import CREDIT_NORMAL, TENANT_KINDS, AccountKind, LedgerAccount, Posting
 from stats.models import Rollup
 from tenants.models import Tenant, TenantKind
 
@@ -286,3 +287,64 @@ def volume(
         "rows": rows,
         "totals": [totals[c] for c in sorted(totals)],
     }
+
+
+# ------------------------------------------------------------------------ a partner's report (issue 16)
+
+PARTNER_REPORT_COLUMNS = (
+    "client", "name", "currency", "deposits_count", "deposits_amount", "payouts_count", "payouts_amount",
+    "fees", "commission", "balance",
+)  # fmt: skip
+
+
+def partner_report_queryset(partner: Tenant, clients: QuerySet[Tenant], period: Period) -> QuerySet[Any]:
+    """One row per client of the partner and currency with any deposit or payout created in the period
+    (São Paulo days), in one query over the statistics roll-ups: deposits and payouts paid (count,
+    amount), their fees, the partner's commission on them (its `partner_commission` postings of the
+    client's entries in the period) and the client's available balance now. `clients` is read when the
+    query runs: a client unlinked before that is not in it."""
+    deposits = Q(kind="deposit", status__in=DEPOSITS_PAID)
+    payouts = Q(kind="payout", status__in=PAYOUTS_PAID)
+    qs = Rollup.objects.filter(
+        tenant__in=clients.filter(kind=TenantKind.CLIENT).values("pk"),
+        day__gte=period.start, day__lte=period.end,
+    )  # fmt: skip
+
+    def total(field: str, condition: Q) -> Any:
+        return Coalesce(Sum(field, filter=condition), Value(0))
+
+    available = (
+        LedgerAccount.objects.filter(
+            tenant=OuterRef("tenant_id"), currency=OuterRef("currency"), kind=AccountKind.AVAILABLE
+        )
+        .order_by()
+        .values("tenant")
+        .annotate(total=Sum("balance"))
+        .values("total")
+    )
+    posted = Posting.objects.filter(
+        account__tenant=partner, account__kind=AccountKind.PARTNER_COMMISSION,
+        account__currency=OuterRef("currency"), entry__tenant=OuterRef("tenant_id"),
+        posted_at__gte=day_start(period.start),
+    )  # fmt: skip
+    if end := day_end(period.end):
+        posted = posted.filter(posted_at__lt=end)
+    commission = posted.order_by().values("account").annotate(total=Sum("amount")).values("total")
+    sign = -1 if AccountKind.AVAILABLE in CREDIT_NORMAL else 1
+    rows: QuerySet[Any] = (
+        qs.order_by()
+        .annotate(client=F("tenant__slug"), name=F("tenant__name"))
+        .values("tenant_id", "client", "name", "currency")
+        .annotate(
+            deposits_count=total("count", deposits),
+            deposits_amount=total("amount", deposits),
+            payouts_count=total("count", payouts),
+            payouts_amount=total("amount", payouts),
+            fees=total("fee", deposits | payouts),
+        )
+        .annotate(
+            commission=-Coalesce(Subquery(commission), Value(0)),  # a credit: owed to the partner
+            balance=Coalesce(Subquery(available), Value(0)) * sign,
+        )
+    )
+    return rows.order_by("name", "client", "currency")
