@@ -86,6 +86,16 @@ GROUP BY 1, 2, 3, 4, 5, 6
 ON CONFLICT DO NOTHING
 """
 
+MONTHLY_ROLLUPS = """
+INSERT INTO public.stats_monthlyrollup (tenant_id, kind, currency, month, method, status, count, amount, fee)
+SELECT tenant_id, kind, currency, date_trunc('month', day)::date, method, status, sum(count), sum(amount),
+       sum(fee)
+FROM public.stats_rollup
+WHERE tenant_id IN (SELECT id FROM public.tenants_tenant WHERE slug LIKE 'bpc%%')
+GROUP BY 1, 2, 3, 4, 5, 6
+ON CONFLICT DO NOTHING
+"""
+
 
 def drop_fakes() -> None:
     """Remove the schema-less clients and everything of theirs: a tenant without a schema would stop
@@ -95,6 +105,7 @@ def drop_fakes() -> None:
         for table in (
             "gateway_transactionindex",
             "stats_rollup",
+            "stats_monthlyrollup",
             "ledger_ledgeraccount",
             "tenants_partnerclient",
         ):
@@ -145,6 +156,11 @@ def setup() -> tuple[Tenant, Tenant, str, str]:
                     "(SELECT id FROM public.tenants_tenant WHERE slug LIKE 'bpc%%')"
                 )
                 cursor.execute(ROLLUPS)
+                cursor.execute(
+                    "DELETE FROM public.stats_monthlyrollup WHERE tenant_id IN "
+                    "(SELECT id FROM public.tenants_tenant WHERE slug LIKE 'bpc%%')"
+                )
+                cursor.execute(MONTHLY_ROLLUPS)
                 print(
                     f"  {wanted - have:,} index rows of {len(fakes)} schema-less clients inserted in "
                     f"{inserted - load_started:.1f} s; indexes rebuilt and roll-ups counted in "
@@ -153,6 +169,7 @@ def setup() -> tuple[Tenant, Tenant, str, str]:
             with connection.cursor() as cursor:
                 cursor.execute("VACUUM ANALYZE public.gateway_transactionindex")
                 cursor.execute("VACUUM ANALYZE public.stats_rollup")
+                cursor.execute("VACUUM ANALYZE public.stats_monthlyrollup")
         else:
             print(f"  {have:,} index rows of the schema-less clients already loaded")
         accounts = [

@@ -24,7 +24,7 @@ from core.errors import NotFoundError
 from core.text import search_text
 from gateway.models import TransactionIndex
 from ledger.models import CREDIT_NORMAL, TENANT_KINDS, LedgerAccount
-from stats.models import Rollup
+from stats.services import Period, rollup_sums
 from tenants.models import Tenant, TenantKind
 
 M = TypeVar("M", bound=Model)
@@ -172,15 +172,10 @@ PAID_PAYOUTS = ("confirmed", "paid_to_client")  # money that left
 
 def home(clients: list[int], currency: str, start: date, end: date) -> dict[str, Any]:
     """Each client at a glance in one currency over São Paulo days start..end (inclusive): deposits
-    (every status), volume (paid deposits), payouts made, fees, and the balance now. Two queries: the
-    statistics roll-ups and the ledger's snapshots, both across the clients."""
-    ids = list(clients)
-    rows = (
-        Rollup.objects.filter(tenant_id__in=ids, currency=currency, day__gte=start, day__lte=end)
-        .order_by()
-        .values_list("tenant_id", "kind", "status")
-        .annotate(n=Sum("count"), total=Sum("amount"), fees=Sum("fee"))
-    )
+    (every status), volume (paid deposits), payouts made, fees, and the balance now. Three queries: the
+    clients' names, the statistics roll-ups (monthly for whole months: `stats.services.rollup_sums`)
+    and the ledger's snapshots, all across the clients."""
+    rows = rollup_sums(list(clients), currency, Period(start, end))
     per: dict[int, dict[str, Any]] = {
         pk: {
             "client": slug, "client_name": name, "deposits_count": 0, "deposits_amount": 0,

@@ -27,7 +27,7 @@ from django.db import connection, transaction
 from django_tenants.utils import tenant_context
 
 from gateway.models import TransactionIndex
-from stats.models import Rollup
+from stats.models import MonthlyRollup, Rollup
 from tenants.models import Tenant
 
 COUNTED_KINDS = frozenset({"deposit", "payout"})
@@ -79,21 +79,38 @@ def count_change(tenant: Tenant, kind: str, record: Any, before: Counted | None)
 
 
 def upsert(rows: Iterable[tuple[Any, ...]]) -> None:
-    """Add (count, amount, fee) to each (tenant, kind, currency, day, method, status) row, atomically."""
+    """Add (count, amount, fee) to each (tenant, kind, currency, day, method, status) row, and to its
+    month's row, atomically, in one statement (the monthly insert rides on the daily one's CTE)."""
     rows = list(rows)
     if not rows:
         return
     table = connection.ops.quote_name(Rollup._meta.db_table)
-    values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s, %s)"] * len(rows))
-    # The table's own name and placeholders only: the values are parameters.
+    monthly = connection.ops.quote_name(MonthlyRollup._meta.db_table)
+    values = ", ".join(["(%s, %s, %s, %s::date, %s, %s, %s::bigint, %s::bigint, %s::bigint)"] * len(rows))
+    # The tables' own names and placeholders only: the values are parameters.
     sql = (
-        f"INSERT INTO {table} (tenant_id, kind, currency, day, method, status, count, amount, fee) "  # noqa: S608
-        f"VALUES {values} ON CONFLICT (tenant_id, kind, currency, day, method, status) DO UPDATE SET "
+        f"WITH v (tenant_id, kind, currency, day, method, status, count, amount, fee) AS (VALUES {values}), "  # noqa: S608
+        f"daily AS (INSERT INTO {table} (tenant_id, kind, currency, day, method, status, count, amount, fee) "
+        f"SELECT * FROM v ON CONFLICT (tenant_id, kind, currency, day, method, status) DO UPDATE SET "
         f"count = {table}.count + EXCLUDED.count, amount = {table}.amount + EXCLUDED.amount, "
-        f"fee = {table}.fee + EXCLUDED.fee"
+        f"fee = {table}.fee + EXCLUDED.fee) "
+        f"INSERT INTO {monthly} (tenant_id, kind, currency, month, method, status, count, amount, fee) "
+        f"SELECT tenant_id, kind, currency, date_trunc('month', day)::date, method, status, "
+        f"sum(count), sum(amount), sum(fee) FROM v GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 3, 4, 2, 5, 6 "
+        f"ON CONFLICT (tenant_id, currency, month, kind, method, status) DO UPDATE SET "
+        f"count = {monthly}.count + EXCLUDED.count, amount = {monthly}.amount + EXCLUDED.amount, "
+        f"fee = {monthly}.fee + EXCLUDED.fee"
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [value for row in rows for value in row])
+
+
+MONTHLY_FROM_DAILY = """
+INSERT INTO {monthly} (tenant_id, kind, currency, month, method, status, count, amount, fee)
+SELECT tenant_id, kind, currency, date_trunc('month', day)::date, method, status,
+       sum(count), sum(amount), sum(fee)
+FROM {daily} WHERE tenant_id = %s GROUP BY 1, 2, 3, 4, 5, 6
+"""
 
 
 # ------------------------------------------------------------------------------ recount and rebuild
@@ -142,4 +159,13 @@ def rebuild(tenant: Tenant) -> int:
                    count=v[0], amount=v[1], fee=v[2])
             for k, v in counts.items()
         )  # fmt: skip
+        MonthlyRollup.objects.filter(tenant=tenant).delete()
+        with connection.cursor() as cursor:
+            cursor.execute(
+                MONTHLY_FROM_DAILY.format(
+                    monthly=connection.ops.quote_name(MonthlyRollup._meta.db_table),
+                    daily=connection.ops.quote_name(Rollup._meta.db_table),
+                ),
+                [tenant.pk],
+            )
     return len(counts)

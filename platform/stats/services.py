@@ -20,7 +20,7 @@ from accounts.models import Membership
 from core.dates import day_end, day_start
 from core.errors import AppError
 from ledger.models import CREDIT_NORMAL, TENANT_KINDS, AccountKind, LedgerAccount, Posting
-from stats.models import Rollup
+from stats.models import MonthlyRollup, Rollup
 from tenants.models import Tenant, TenantKind
 
 DEPOSIT_STATUSES = ("waiting", "pending", "confirmed", "paid_to_client", "canceled", "expired", "refunded")
@@ -348,3 +348,44 @@ def partner_report_queryset(partner: Tenant, clients: QuerySet[Tenant], period: 
         )
     )
     return rows.order_by("name", "client", "currency")
+
+
+def _month_after(day: date) -> date:
+    return (day.replace(day=1) + timedelta(days=32)).replace(day=1)
+
+
+def rollup_sums(tenant_ids: list[int], currency: str, period: Period) -> list[tuple[Any, ...]]:
+    """(tenant_id, kind, status, count, amount, fee) of these tenants in one currency over the period's
+    days: whole months from the monthly roll-ups, the days of a month the period covers in part from
+    the daily ones. A month the period covers up to today counts as whole (nothing is created later).
+    One query (UNION ALL of the two, when the period has part months)."""
+    today = timezone.localdate()
+    first_whole = period.start if period.start.day == 1 else _month_after(period.start)
+    month = first_whole
+    last_whole: date | None = None  # first day of the last whole month
+    while month <= period.end:
+        month_end = _month_after(month) - timedelta(days=1)
+        if month_end > period.end and period.end < today:
+            break
+        last_whole = month
+        month = _month_after(month)
+    scope = Q(tenant_id__in=tenant_ids) if len(tenant_ids) != 1 else Q(tenant_id=tenant_ids[0])
+    fields = ("tenant_id", "kind", "status")
+    sums = {"n": Sum("count"), "total": Sum("amount"), "fees": Sum("fee")}
+    parts: list[QuerySet[Any]] = []
+    if last_whole is not None:
+        months = MonthlyRollup.objects.filter(
+            scope, currency=currency, month__gte=first_whole, month__lte=last_whole
+        )
+        parts.append(months.order_by().values_list(*fields).annotate(**sums))
+        days = Q(day__lt=first_whole) | Q(day__gte=_month_after(last_whole))
+    else:
+        days = Q()
+    if last_whole is None or period.start < first_whole or _month_after(last_whole) <= period.end:
+        daily = Rollup.objects.filter(
+            scope, days, currency=currency, day__gte=period.start, day__lte=period.end
+        )
+        parts.append(daily.order_by().values_list(*fields).annotate(**sums))
+    if len(parts) == 1:
+        return list(parts[0])
+    return list(parts[0].union(parts[1], all=True))

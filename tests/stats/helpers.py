@@ -12,6 +12,7 @@ from ops.demo_money import PAYERS
 from payments import services as payments
 from payments.models import Deposit
 from stats import rollups
+from stats.models import MonthlyRollup
 from tenants.models import Tenant
 
 
@@ -38,3 +39,14 @@ def assert_rollups_match(tenant: Tenant) -> None:
         stored = rollups.stored(tenant)
     recount = rollups.recount(tenant)
     assert stored == recount, {"stored": stored, "recount": recount}
+    # the monthly roll-ups are the daily ones summed per month (zero rows left out)
+    by_month: dict[tuple[str, str, object, str, str], list[int]] = {}
+    for (kind, currency, day, method, status), values in stored.items():
+        bucket = by_month.setdefault((kind, currency, day.replace(day=1), method, status), [0, 0, 0])
+        for i, value in enumerate(values):
+            bucket[i] += value
+    months = {
+        (r.kind, r.currency, r.month, r.method, r.status): [r.count, r.amount, r.fee]
+        for r in MonthlyRollup.objects.filter(tenant=tenant).exclude(count=0, amount=0, fee=0)
+    }
+    assert months == {k: v for k, v in by_month.items() if any(v)}, {"monthly": months, "daily": by_month}
