@@ -25,6 +25,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -207,8 +208,60 @@ def login(port: int, slug: str, email: str) -> bench.Http:
     return client
 
 
+def explain(partner_tenant: Tenant) -> None:
+    """BENCH_EXPLAIN=1: the plans of the home's and the deposits page's queries, timed by PostgreSQL
+    (EXPLAIN ANALYZE), and each answer's time in this process without HTTP."""
+    from backoffice import partner as area
+    from core.pagination import keyset_page
+    from stats.services import Period, checked_period, rollup_sums
+
+    with schema_context(partner_tenant.schema_name):
+        member = Membership.objects.select_related("tenant", "user").get(
+            tenant=partner_tenant, role="partner"
+        )
+        ids = area.partner_clients(member)
+        period = checked_period(None, None)
+        filters = area.IndexFilters(status=[], method=[], currency=[])
+        page = area.index_rows(ids, "deposit", filters)
+        for name, qs in (
+            ("deposits page", keyset_page_qs(page)),
+            ("home roll-ups (monthly)", None),
+        ):
+            if qs is not None:
+                print(f"\nEXPLAIN ANALYZE {name}:\n" + qs.explain(analyze=True))
+        started = time.perf_counter()
+        rows = rollup_sums(ids, "BRL", Period(period.start, period.end))
+        print(f"\nhome roll-ups: {len(rows)} grouped rows in {(time.perf_counter() - started) * 1000:.1f} ms")
+        for label, call in (
+            ("partner_clients", lambda: area.partner_clients(member)),
+            ("home", lambda: area.home(area.partner_client_names(member), "BRL", period.start, period.end)),
+            ("balances", lambda: area.balances(ids, ["BRL"])),
+            (
+                "deposits page",
+                lambda: keyset_page(page, sort="-created_at", allowed=("created_at",), cursor=None, size=25),
+            ),
+        ):
+            times = []
+            for _ in range(30):
+                started = time.perf_counter()
+                call()
+                times.append((time.perf_counter() - started) * 1000)
+            times.sort()
+            print(f"  {label:<20} p50 {times[15]:6.2f} ms  p95 {times[28]:6.2f} ms (in process)")
+
+
+def keyset_page_qs(qs: Any) -> Any:
+    return qs.order_by("-created_at", "-id")[:26]
+
+
 def main() -> None:
-    _, real, partner_email, client_email = setup()
+    partner_tenant, real, partner_email, client_email = setup()
+    if os.environ.get("BENCH_EXPLAIN"):
+        try:
+            explain(partner_tenant)
+        finally:
+            drop_fakes()
+        return
     from config.embedded import free_port
 
     port = free_port()

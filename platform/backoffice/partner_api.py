@@ -224,7 +224,7 @@ def partner_balance(request: HttpRequest, filters: Query[PartnerBalanceQuery]) -
 )
 @requires_route(*HOME_ROUTES)
 def partner_home(request: HttpRequest, query: Query[PartnerHomeQuery]) -> dict[str, Any]:
-    clients = partner.partner_clients(membership_of(request), query.client)
+    clients = partner.partner_client_names(membership_of(request), query.client)
     period = checked_period(query.from_, query.to)
     answer = partner.home(clients, query.currency, period.start, period.end)
     return {**answer, "from": answer["from"].isoformat(), "to": answer["to"].isoformat()}

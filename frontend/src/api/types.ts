@@ -154,6 +154,10 @@ export type PartnerClientList = Schemas['OwnClientListOut'];
 export type PartnerClientListQuery = NonNullable<operations['backoffice_partner_api_partner_client_list']['parameters']['query']>;
 export type PartnerClientCreateIn = Schemas['OwnClientCreateIn'];
 export type PartnerClientCreated = Schemas['OwnClientCreatedOut'];
+export type PartnerClientDetail = Schemas['OwnClientDetailOut'];
+export type PartnerClientFee = Schemas['ClientFeeOut'];
+export type PartnerClientConfigIn = Schemas['OwnClientConfigIn'];
+export type PartnerClientFeeIn = Schemas['OwnClientFeeIn'];
 
 // The tenant's own users (clients/client-user).
 export type Member = Schemas['MemberOut'];
