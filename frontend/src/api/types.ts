@@ -172,6 +172,8 @@ export type Partner = Schemas['PartnerOut'];
 export type PartnerList = Schemas['PartnerListOut'];
 export type PartnerDetail = Schemas['PartnerDetailOut'];
 export type PartnerTermsIn = Schemas['PartnerTermsIn'];
+export type FeeFloorIn = Schemas['FeeFloorIn'];
+export type FeeFloor = Schemas['FeeFloorOut'];
 export type PartnerListQuery = NonNullable<operations['backoffice_staff_api_list_partners']['parameters']['query']>;
 
 // A customer's wallet (home, atividade, depositar, sacar).

@@ -14,14 +14,14 @@ import { formatAmountInput } from '@/lib/amount-input';
 import { isApiError } from '@/lib/api-client';
 import { money } from '@/lib/format';
 import { formatPercent, formatPercentInput, parsePercent } from '@/lib/percent';
+import { FEATURES, type Feature, featureMessages, feeMethodMessages } from '@/lib/tenant-features';
 
 import { getPartnerClientQueryOptions, useConfigurePartnerClient, useSetPartnerClientFee } from '../api/clients';
-import { FEATURES, type Feature } from '../lib/features';
-import { featureMessages, methodMessages, partnerClientsMessages as m } from '../messages';
+import { partnerClientsMessages as m } from '../messages';
 
 const failure = (error: unknown, intl: IntlShape) => (isApiError(error) && error.status > 0 && error.status < 500 ? error.message : intl.formatMessage(commonMessages.tryAgainLater));
 const methodName = (intl: IntlShape, code: string) => {
-  const known: Record<string, MessageDescriptor> = methodMessages;
+  const known: Record<string, MessageDescriptor> = feeMethodMessages;
   return known[code] ? intl.formatMessage(known[code]) : code;
 };
 const rateText = (intl: IntlShape, percentBp: number, fixed: number, currency: string) =>
@@ -172,7 +172,7 @@ function FeeDialog({ slug, fee, onClose }: { slug: string; fee: PartnerClientFee
     const amount = checkAmount(fixed, { allowZero: true });
     if (!parsed.ok) found.percent = intl.formatMessage(m.percentInvalid);
     else if (parsed.bp < fee.floor_percent_bp) found.percent = below;
-    if (amount.error) found.fixed = amount.error;
+    if (amount.cents === null) found.fixed = amount.error;
     else if (amount.cents < fee.floor_fixed) found.fixed = below;
     setErrors(found);
     setGeneral(null);
