@@ -229,6 +229,10 @@ def explain(partner_tenant: Tenant) -> None:
         ):
             if qs is not None:
                 print(f"\nEXPLAIN ANALYZE {name}:\n" + qs.explain(analyze=True))
+        with connection.cursor() as cursor:
+            for label, sql, params in explained(ids, Period(period.start, period.end), member):
+                cursor.execute("EXPLAIN (ANALYZE, BUFFERS) " + sql, params)
+                print(f"\nEXPLAIN ANALYZE {label}:\n" + "\n".join(r[0] for r in cursor.fetchall()))
         started = time.perf_counter()
         rows = rollup_sums(ids, "BRL", Period(period.start, period.end))
         print(f"\nhome roll-ups: {len(rows)} grouped rows in {(time.perf_counter() - started) * 1000:.1f} ms")
@@ -248,6 +252,39 @@ def explain(partner_tenant: Tenant) -> None:
                 times.append((time.perf_counter() - started) * 1000)
             times.sort()
             print(f"  {label:<20} p50 {times[15]:6.2f} ms  p95 {times[28]:6.2f} ms (in process)")
+
+
+def explained(ids: list[int], period: Any, member: Any = None) -> list[tuple[str, str, Any]]:
+    """The home's SQL as the ORM writes it (monthly roll-ups; the ledger's snapshots)."""
+    from django.db.models import Sum
+
+    from ledger.models import TENANT_KINDS
+    from stats.models import MonthlyRollup
+
+    months = (
+        MonthlyRollup.objects.filter(
+            tenant_id__in=ids, currency="BRL", month__gte=period.start, month__lte=period.end
+        )
+        .order_by()
+        .values_list("tenant_id", "kind", "status")
+        .annotate(n=Sum("count"), total=Sum("amount"), fees=Sum("fee"))
+    )
+    snapshots = (
+        LedgerAccount.objects.filter(kind__in=list(TENANT_KINDS), currency="BRL", tenant_id__in=ids)
+        .order_by()
+        .values_list("tenant_id", "kind")
+        .annotate(total=Sum("balance"))
+    )
+    from access.scoped import visible_tenants
+
+    scope = (
+        visible_tenants(member).filter(kind=TenantKind.CLIENT).order_by().values_list("pk", "slug", "name")
+    )
+    out = []
+    for label, qs in (("home: monthly roll-ups", months), ("home: balances", snapshots), ("scope", scope)):
+        sql, params = qs.query.sql_with_params()
+        out.append((label, sql, params))
+    return out
 
 
 def keyset_page_qs(qs: Any) -> Any:

@@ -11,7 +11,7 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Query, Router, Schema
 from ninja.responses import Status
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from access.guard import membership_of, requires_route
 from access.scoped import access_tenant_by_slug
@@ -79,9 +79,18 @@ class PartnerDetailOut(PartnerOut):
 
 
 class PartnerTermsIn(Schema):
+    """Each term is optional (left out: unchanged); a term sent as null is refused."""
+
     commission_bp: BasisPoints | None = Field(default=None, ge=0, le=10_000)
     allowed_modules: list[str] | None = None
     allowed_toggles: list[str] | None = None
+
+    @field_validator("commission_bp", "allowed_modules", "allowed_toggles", mode="before")
+    @classmethod
+    def _not_null(cls, value: object) -> object:
+        if value is None:
+            raise ValueError("null")
+        return value
 
 
 class FeeFloorIn(Schema):

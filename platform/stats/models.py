@@ -58,6 +58,15 @@ class MonthlyRollup(models.Model):
                 fields=("tenant", "currency", "month", "kind", "method", "status"), name="stats_monthly_key"
             )
         ]
+        # A month of many clients in one currency (the partner home), read from the index alone and
+        # already in (tenant, kind, status) order for the GROUP BY.
+        indexes = [
+            models.Index(
+                fields=("currency", "month", "tenant", "kind", "status"),
+                include=("count", "amount", "fee"),
+                name="stats_monthly_month_idx",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.tenant_id}:{self.kind}:{self.currency}:{self.month}:{self.method}:{self.status}"

@@ -1,9 +1,9 @@
 """A partner's clients (/api/partner/clients, on the partner's host, issue 16): the partner (owner),
-partner_admin and partner_superadmin onboard a client (the admin's provisioning, linked to the partner, its owner logs in
-on its own host), list their clients with status, suspend and reactivate one with a reason; the other
-partner roles are refused; another partner's client, and one unlinked during the session, answer 404;
-every action lands in the platform's, the client's and the partner's trails; bad input is a 400 with
-field errors and nothing is created."""
+partner_admin and partner_superadmin onboard a client (the admin's provisioning, linked to the
+partner, its owner logs in on its own host), list their clients with status, suspend and reactivate
+one with a reason; the other partner roles are refused; another partner's client, and one unlinked
+during the session, answer 404; every action lands in the platform's, the client's and the partner's
+trails; bad input is a 400 with field errors and nothing is created."""
 
 from __future__ import annotations
 

@@ -4664,7 +4664,10 @@ export interface components {
        */
       status?: string[];
     };
-    /** PartnerTermsIn */
+    /**
+     * PartnerTermsIn
+     * @description Each term is optional (left out: unchanged); a term sent as null is refused.
+     */
     PartnerTermsIn: {
       /** Allowed Modules */
       allowed_modules?: string[] | null;
