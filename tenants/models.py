@@ -104,6 +104,10 @@ class PartnerTerms(models.Model):
 
     partner = models.OneToOneField(Tenant, on_delete=models.CASCADE, related_name="partner_terms")
     commission_bp = models.PositiveIntegerField(default=0)
+    # What the platform allows the partner to turn on or off on its clients (tenants.services' known
+    # modules and toggles); anything else on a client stays the admin's decision.
+    allowed_modules = models.JSONField(default=list, blank=True)
+    allowed_toggles = models.JSONField(default=list, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     objects: ClassVar[models.Manager[PartnerTerms]] = models.Manager()
@@ -117,3 +121,26 @@ class PartnerTerms(models.Model):
 
     def __str__(self) -> str:
         return f"{self.partner_id}:{self.commission_bp}bp"
+
+
+class PartnerFeeFloor(models.Model):
+    """The lowest fee rate a partner may set on its clients for one method and currency: both parts at
+    least these (percentage in basis points, fixed in centavos). Without a row the floor is the platform's
+    default rate for that method and currency (backoffice.services.fee_floor)."""
+
+    partner = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="fee_floors")
+    method = models.CharField(max_length=40)
+    currency = models.CharField(max_length=3)
+    percent_bp = models.PositiveIntegerField(default=0)
+    fixed = models.BigIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects: ClassVar[models.Manager[PartnerFeeFloor]] = models.Manager()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=("partner", "method", "currency"), name="uniq_partner_fee_floor")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.partner_id}:{self.method}/{self.currency}>={self.percent_bp}bp+{self.fixed}"

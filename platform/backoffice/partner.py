@@ -24,7 +24,7 @@ from core.errors import NotFoundError
 from core.text import search_text
 from gateway.models import TransactionIndex
 from ledger.models import CREDIT_NORMAL, TENANT_KINDS, LedgerAccount
-from stats.models import Rollup
+from stats.services import Period, rollup_sums
 from tenants.models import Tenant, TenantKind
 
 M = TypeVar("M", bound=Model)
@@ -46,6 +46,19 @@ def partner_clients(membership: Membership, slug: str = "") -> list[int]:
     if slug and not ids:
         raise NotFoundError
     return ids
+
+
+def partner_client_names(membership: Membership, slug: str = "") -> list[tuple[int, str, str]]:
+    """`partner_clients` with each client's slug and name, in the same one query (the home's rows)."""
+    if membership.tenant.kind != TenantKind.PARTNER:
+        raise NotFoundError
+    clients = visible_tenants(membership).filter(kind=TenantKind.CLIENT)
+    if slug:
+        clients = clients.filter(slug=slug)
+    rows = list(clients.order_by().values_list("pk", "slug", "name"))
+    if slug and not rows:
+        raise NotFoundError
+    return rows
 
 
 def partner_client_tenants(
@@ -170,28 +183,23 @@ PAID_DEPOSITS = ("confirmed", "paid_to_client", "refunded")  # money that arrive
 PAID_PAYOUTS = ("confirmed", "paid_to_client")  # money that left
 
 
-def home(clients: list[int], currency: str, start: date, end: date) -> dict[str, Any]:
-    """Each client at a glance in one currency over São Paulo days start..end (inclusive): deposits
-    (every status), volume (paid deposits), payouts made, fees, and the balance now. Two queries: the
-    statistics roll-ups and the ledger's snapshots, both across the clients."""
-    ids = list(clients)
-    rows = (
-        Rollup.objects.filter(tenant_id__in=ids, currency=currency, day__gte=start, day__lte=end)
-        .order_by()
-        .values_list("tenant_id", "kind", "status")
-        .annotate(n=Sum("count"), total=Sum("amount"), fees=Sum("fee"))
-    )
+def home(clients: list[tuple[int, str, str]], currency: str, start: date, end: date) -> dict[str, Any]:
+    """Each client (pk, slug, name) at a glance in one currency over São Paulo days start..end
+    (inclusive): deposits (every status), volume (paid deposits), payouts made, fees, and the balance
+    now. Two queries across the clients: the statistics roll-ups (monthly for whole months:
+    `stats.services.rollup_sums`) and the ledger's snapshots (no join: the names are the caller's)."""
+    ids = [pk for pk, _, _ in clients]
     per: dict[int, dict[str, Any]] = {
         pk: {
             "client": slug, "client_name": name, "deposits_count": 0, "deposits_amount": 0,
             "volume": 0, "fee": 0, "payouts_count": 0, "payouts_amount": 0,
             "available": 0, "pending": 0, "held": 0,
         }
-        for pk, slug, name in Tenant.objects.filter(pk__in=clients).values_list("pk", "slug", "name")
+        for pk, slug, name in clients
     }  # fmt: skip
-    for tenant_id, kind, status, n, total, fees in rows:
+    for tenant_id, kind, status, n, total, fees in rollup_sums(ids, currency, Period(start, end)):
         row = per.get(tenant_id)
-        if row is None:  # unlinked between the two reads
+        if row is None:
             continue
         if kind == "deposit":
             row["deposits_count"] += n or 0
@@ -203,9 +211,15 @@ def home(clients: list[int], currency: str, start: date, end: date) -> dict[str,
             row["payouts_count"] += n or 0
             row["payouts_amount"] += total or 0
             row["fee"] += fees or 0
-    by_slug = {row["client"]: row for row in per.values()}
-    for b in balances(clients, [currency]):
-        by_slug.get(b["client"], {}).update(available=b["available"], pending=b["pending"], held=b["held"])
+    snapshots = (
+        in_scope(LedgerAccount.objects.filter(kind__in=list(TENANT_KINDS), currency=currency), ids)
+        .order_by()
+        .values_list("tenant_id", "kind")
+        .annotate(total=Sum("balance"))
+    )
+    for tenant_id, kind, total in snapshots:
+        if (row := per.get(tenant_id)) is not None:
+            row[kind] = -(total or 0) if kind in CREDIT_NORMAL else (total or 0)
     items = sorted(per.values(), key=lambda r: (-r["volume"], r["client_name"].lower(), r["client"]))
     keys = [k for k in items[0] if k not in ("client", "client_name")] if items else []
     totals = {k: sum(r[k] for r in items) for k in keys} if items else {}

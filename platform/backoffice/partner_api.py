@@ -19,9 +19,10 @@ from ninja.responses import Status
 from pydantic import BaseModel
 
 from access.guard import membership_of, requires_route
+from accounts import second_factor
 from accounts.models import Membership
 from backoffice import partner, services
-from core.api_types import IsoDate
+from core.api_types import BasisPoints, Centavos, IsoDate
 from core.errors import AppError, ForbiddenError
 from core.idempotency import idempotent
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
@@ -225,7 +226,7 @@ def partner_balance(request: HttpRequest, filters: Query[PartnerBalanceQuery]) -
 )
 @requires_route(*HOME_ROUTES)
 def partner_home(request: HttpRequest, query: Query[PartnerHomeQuery]) -> dict[str, Any]:
-    clients = partner.partner_clients(membership_of(request), query.client)
+    clients = partner.partner_client_names(membership_of(request), query.client)
     period = checked_period(query.from_, query.to)
     answer = partner.home(clients, query.currency, period.start, period.end)
     return {**answer, "from": answer["from"].isoformat(), "to": answer["to"].isoformat()}
@@ -277,7 +278,7 @@ class OwnClientStatusIn(Schema):
 
 
 def _client_manager(request: HttpRequest) -> Membership:
-    """partner_admin and partner_superadmin only: the partner's other roles are refused (403)."""
+    """The partner (owner), partner_admin and partner_superadmin: the reading roles are refused (403)."""
     membership = membership_of(request)
     if membership.role not in services.PARTNER_CLIENT_MANAGERS:
         raise ForbiddenError
@@ -354,3 +355,86 @@ def partner_client_reactivate(request: HttpRequest, slug: str, payload: OwnClien
         membership.user, membership.tenant, client, TenantStatus.ACTIVE, reason=payload.reason
     )
     return client_out(client)
+
+
+class ClientFeeOut(BaseModel):
+    method: str = Field(description='A payment method, or "payout_pix" / "payout_ted"')
+    currency: str
+    percent_bp: int
+    fixed: int
+    own: bool = Field(description="The client's own rate (false: the platform's default applies)")
+    floor_percent_bp: int = Field(description="The lowest percentage the partner may set")
+    floor_fixed: int = Field(description="The lowest fixed part the partner may set, centavos")
+
+
+class OwnClientDetailOut(OwnClientOut):
+    modules: list[str]
+    feature_toggles: list[str]
+    allowed_modules: list[str] = Field(description="What the platform lets the partner turn on or off")
+    allowed_toggles: list[str]
+    fees: list[ClientFeeOut]
+
+
+class OwnClientConfigIn(Schema):
+    modules: list[str] | None = None
+    feature_toggles: list[str] | None = None
+
+
+class OwnClientFeeIn(Schema):
+    method: str = Field(max_length=40)
+    currency: str = Field(pattern="^(BRL|USD)$")
+    percent_bp: BasisPoints = Field(ge=0, le=10_000)
+    fixed: Centavos = Field(ge=0, le=10**8)
+
+
+def client_detail(partner_tenant: Tenant, client: Tenant) -> dict[str, Any]:
+    allowance = services.partner_allowance(partner_tenant)
+    return {
+        **client_out(client), "modules": client.modules, "feature_toggles": client.feature_toggles,
+        "allowed_modules": sorted(allowance.modules), "allowed_toggles": sorted(allowance.toggles),
+        "fees": services.client_fee_table(partner_tenant, client),
+    }  # fmt: skip
+
+
+@router.get(
+    "/clients/{slug}",
+    response=OwnClientDetailOut,
+    summary="A client of the partner: modules, toggles and fee rates, with what the partner may change",
+)
+@requires_route(CLIENTS_ROUTE)
+def partner_client_detail(request: HttpRequest, slug: str) -> dict[str, Any]:
+    membership = _client_manager(request)
+    return client_detail(membership.tenant, partner.access_partner_client(membership, slug))
+
+
+@router.patch(
+    "/clients/{slug}",
+    response=OwnClientDetailOut,
+    summary="Turn a client's modules and toggles on or off, within what the platform allows the partner",
+)
+@requires_route(CLIENTS_ROUTE, write=True)
+def partner_client_configure(request: HttpRequest, slug: str, payload: OwnClientConfigIn) -> dict[str, Any]:
+    membership = _client_manager(request)
+    client = partner.access_partner_client(membership, slug)
+    services.do_partner_configure_client(
+        membership.user, membership.tenant, client,
+        modules=payload.modules, feature_toggles=payload.feature_toggles,
+    )  # fmt: skip
+    return client_detail(membership.tenant, client)
+
+
+@router.put(
+    "/clients/{slug}/fee-rates",
+    response=OwnClientDetailOut,
+    summary="Set a client's fee rate for a method and currency, no lower than the platform's floor",
+)
+@requires_route(CLIENTS_ROUTE, write=True)
+def partner_client_fee(request: HttpRequest, slug: str, payload: OwnClientFeeIn) -> dict[str, Any]:
+    membership = _client_manager(request)
+    client = partner.access_partner_client(membership, slug)
+    second_factor.require_step_up(request)  # a fee rate: a fresh second factor for a user who has one
+    services.do_partner_set_client_fee(
+        membership.user, membership.tenant, client, method=payload.method, currency=payload.currency,
+        percent_bp=payload.percent_bp, fixed=payload.fixed,
+    )  # fmt: skip
+    return client_detail(membership.tenant, client)

@@ -17,6 +17,7 @@ from access.guard import membership_of, requires_route
 from access.scoped import access_tenant_by_slug
 from accounts import second_factor
 from audit import services as audit
+from backoffice import services
 from core.api_errors import ErrorOut
 from core.api_types import BasisPoints, Centavos, JsonBool
 from core.errors import AppError
@@ -25,7 +26,6 @@ from gateway import services as gateway
 from gateway.models import FeeRate, PluginConfig, PluginKind, ProviderRoute
 from gateway.registry import get_registry
 from payments import receipts
-from payments.fees import PAYOUT_FEE_METHODS
 from payments.schemas import DepositReceiptOut, SettlementReceiptOut
 from plugin_api.version import API_VERSION
 from tenants.models import Tenant
@@ -267,14 +267,10 @@ def list_fee_rates(request: HttpRequest) -> list[dict[str, Any]]:
 def set_fee_rate(request: HttpRequest, payload: FeeRateIn) -> dict[str, Any]:
     second_factor.require_step_up(request)
     owner = _tenant(request, payload.tenant)
-    if payload.method not in PAYOUT_FEE_METHODS:
-        get_registry().method(payload.method)  # a deposit's payment method (unknown: 400)
-    with transaction.atomic():
-        rate, _ = FeeRate.objects.update_or_create(
-            tenant=owner, method=payload.method, currency=payload.currency,
-            defaults={"percent_bp": payload.percent_bp, "fixed": payload.fixed},
-        )  # fmt: skip
-        audit.record("fee_rate.set", actor=membership_of(request).user, target=rate, data=payload.dict())
+    services.do_set_fee_rate(
+        membership_of(request).user, owner, method=payload.method, currency=payload.currency,
+        percent_bp=payload.percent_bp, fixed=payload.fixed,
+    )  # fmt: skip
     return {**payload.dict(), "tenant": payload.tenant}
 
 

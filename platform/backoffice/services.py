@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
@@ -17,9 +18,12 @@ from audit import services as audit
 from core.errors import AppError, NotFoundError
 from core.jobs import enqueue_on_commit
 from core.tasks import top_up_spare_schemas
+from gateway.models import FeeRate
+from gateway.registry import get_registry
+from payments.fees import PAYOUT_FEE_METHODS, Rate
 from tenants import services as tenants
 from tenants import spares
-from tenants.models import PartnerClient, PartnerTerms, Tenant, TenantKind, TenantStatus
+from tenants.models import PartnerClient, PartnerFeeFloor, PartnerTerms, Tenant, TenantKind, TenantStatus
 
 OWNER_ROLE = {TenantKind.CLIENT: Role.CLIENT, TenantKind.PARTNER: Role.PARTNER}
 
@@ -138,6 +142,20 @@ def partner_of(tenant: Tenant) -> str | None:
     return links[0].partner.slug if links else None
 
 
+@dataclass(frozen=True)
+class Allowance:
+    """What a caller may change on a client: the admin everything (no Allowance), a partner only the
+    modules and toggles the platform allows it (admin/partners)."""
+
+    modules: frozenset[str]
+    toggles: frozenset[str]
+
+
+def _outside(before: list[str], after: list[str], allowed: frozenset[str]) -> list[str]:
+    """What changes (turned on or off) outside `allowed`."""
+    return sorted((set(before) ^ set(after)) - allowed)
+
+
 def do_configure_tenant(
     actor: User,
     tenant: Tenant,
@@ -146,31 +164,102 @@ def do_configure_tenant(
     modules: Iterable[str] | None = None,
     feature_toggles: Iterable[str] | None = None,
     currencies: Iterable[str] | None = None,
-) -> Tenant:
+    allowance: Allowance | None = None,
+) -> dict[str, object]:
+    """Change a tenant's name, modules, toggles or currencies, audited in the platform's and the
+    tenant's trails; the changes made (field: [before, after]). With an `allowance` (a partner's call)
+    only its modules and toggles may change, and nothing else: 422 `outside_partner_allowance` naming
+    the field, and nothing written."""
     changes: dict[str, object] = {}
     try:
-        if name is not None and name.strip() and name.strip() != tenant.name:
-            changes["name"] = [tenant.name, name.strip()]
-            tenant.name = name.strip()
-        if modules is not None and (value := tenants.clean_modules(modules)) != tenant.modules:
-            changes["modules"] = [tenant.modules, value]
-            tenant.modules = value
-        if (
-            feature_toggles is not None
-            and (value := tenants.clean_toggles(feature_toggles)) != tenant.feature_toggles
-        ):
-            changes["feature_toggles"] = [tenant.feature_toggles, value]
-            tenant.feature_toggles = value
-        if currencies is not None and (value := tenants.clean_currencies(currencies)) != tenant.currencies:
-            changes["currencies"] = [tenant.currencies, value]
-            tenant.currencies = value
+        new_name = name.strip() if name is not None and name.strip() else None
+        new_modules = tenants.clean_modules(modules) if modules is not None else None
+        new_toggles = tenants.clean_toggles(feature_toggles) if feature_toggles is not None else None
+        new_currencies = tenants.clean_currencies(currencies) if currencies is not None else None
     except tenants.ProvisioningError as exc:
         raise _field_error(exc) from exc
+    if allowance is not None:
+        refused: dict[str, str] = {}
+        if new_name is not None and new_name != tenant.name:
+            refused["name"] = "not_allowed"
+        if new_currencies is not None and new_currencies != tenant.currencies:
+            refused["currencies"] = "not_allowed"
+        if new_modules is not None and _outside(tenant.modules, new_modules, allowance.modules):
+            refused["modules"] = "not_allowed"
+        if new_toggles is not None and _outside(tenant.feature_toggles, new_toggles, allowance.toggles):
+            refused["feature_toggles"] = "not_allowed"
+        if refused:
+            raise AppError("outside_partner_allowance", status=422, fields=refused)
+    if new_name is not None and new_name != tenant.name:
+        changes["name"] = [tenant.name, new_name]
+        tenant.name = new_name
+    if new_modules is not None and new_modules != tenant.modules:
+        changes["modules"] = [tenant.modules, new_modules]
+        tenant.modules = new_modules
+    if new_toggles is not None and new_toggles != tenant.feature_toggles:
+        changes["feature_toggles"] = [tenant.feature_toggles, new_toggles]
+        tenant.feature_toggles = new_toggles
+    if new_currencies is not None and new_currencies != tenant.currencies:
+        changes["currencies"] = [tenant.currencies, new_currencies]
+        tenant.currencies = new_currencies
     if changes:
         with transaction.atomic(), schema_context(get_public_schema_name()):
             tenant.save(update_fields=list(changes))
             _audit_both("tenant.configured", actor, tenant, changes)
-    return tenant
+    return changes
+
+
+# ------------------------------------------------------------------------------------ fee rates
+
+
+def check_fee_method(method: str) -> None:
+    """A deposit's payment method (a loaded plugin) or a payout's fee code; else 400 on `method`."""
+    if method not in PAYOUT_FEE_METHODS:
+        get_registry().method(method)
+
+
+def do_set_fee_rate(
+    actor: User,
+    tenant: Tenant | None,
+    *,
+    method: str,
+    currency: str,
+    percent_bp: int,
+    fixed: int,
+    floor: Rate | None = None,
+) -> FeeRate:
+    """Set the fee rate of a client (or the platform's default: `tenant` None) for one method and
+    currency. With a `floor` (a partner's call) neither part may be below it: 422 `below_fee_floor`
+    naming the part, nothing written. Audited in the platform's trail and the client's."""
+    check_fee_method(method)
+    if floor is not None:
+        low: dict[str, str] = {}
+        if percent_bp < floor.percent_bp:
+            low["percent_bp"] = "below_floor"
+        if fixed < floor.fixed:
+            low["fixed"] = "below_floor"
+        if low:
+            raise AppError(
+                "below_fee_floor", status=422, fields=low,
+                floor_percent_bp=floor.percent_bp, floor_fixed=floor.fixed,
+            )  # fmt: skip
+    data: dict[str, object] = {
+        "tenant": tenant.slug if tenant else None, "method": method, "currency": currency,
+        "percent_bp": percent_bp, "fixed": fixed,
+    }  # fmt: skip
+    with transaction.atomic(), schema_context(get_public_schema_name()):
+        before = FeeRate.objects.filter(tenant=tenant, method=method, currency=currency).first()
+        if before is not None:
+            data["before"] = {"percent_bp": before.percent_bp, "fixed": before.fixed}
+        rate, _ = FeeRate.objects.update_or_create(
+            tenant=tenant, method=method, currency=currency,
+            defaults={"percent_bp": percent_bp, "fixed": fixed},
+        )  # fmt: skip
+        audit.record("fee_rate.set", actor=actor, target=rate, data=data)
+    if tenant is not None:
+        with schema_context(tenant.schema_name):
+            audit.record("fee_rate.set", actor=actor, target=tenant, data=data)
+    return rate
 
 
 def do_link_partner(actor: User, partner: Tenant, client: Tenant) -> None:
@@ -295,7 +384,9 @@ def employee_clients(platform: Tenant) -> dict[int, list[Tenant]]:
 
 # ------------------------------------------------------------------------------- partner's clients
 
-PARTNER_CLIENT_MANAGERS = frozenset({Role.PARTNER_ADMIN, Role.PARTNER_SUPERADMIN})
+# Section 6 gives the partner "partner pages as listed"; the owner role holds every right its managers
+# hold (ARCHITECTURE.md, "A partner's clients"), so it manages its clients as partner_admin does.
+PARTNER_CLIENT_MANAGERS = frozenset({Role.PARTNER, Role.PARTNER_ADMIN, Role.PARTNER_SUPERADMIN})
 
 
 def _audit_partner(
@@ -348,3 +439,154 @@ def do_partner_set_client_status(
             data["reason"] = reason.strip()
         _audit_partner("partner.client_status_changed", actor, partner, client, data)
     return client
+
+
+def _allowance(partner: Tenant) -> Allowance:
+    terms = PartnerTerms.objects.filter(partner=partner).first()
+    if terms is None:
+        return Allowance(frozenset(), frozenset())
+    return Allowance(frozenset(terms.allowed_modules), frozenset(terms.allowed_toggles))
+
+
+def partner_allowance(partner: Tenant) -> Allowance:
+    """The modules and toggles the platform lets `partner` turn on or off on its clients."""
+    return _allowance(partner)
+
+
+def fee_floor(partner: Tenant, method: str, currency: str) -> Rate:
+    """The lowest rate `partner` may set for (method, currency): its floor, else the platform's default
+    rate, else zero."""
+    row = PartnerFeeFloor.objects.filter(partner=partner, method=method, currency=currency).first()
+    if row is not None:
+        return Rate(row.percent_bp, row.fixed)
+    default = FeeRate.objects.filter(tenant__isnull=True, method=method, currency=currency).first()
+    return Rate(default.percent_bp, default.fixed) if default is not None else Rate(0, 0)
+
+
+def do_partner_configure_client(
+    actor: User,
+    partner: Tenant,
+    client: Tenant,
+    *,
+    modules: Iterable[str] | None = None,
+    feature_toggles: Iterable[str] | None = None,
+) -> dict[str, object]:
+    """A partner turns modules or toggles of its client on or off, within its allowance: the admin's
+    service (platform's and client's trails), plus the partner's trail."""
+    with transaction.atomic():
+        changes = do_configure_tenant(
+            actor, client, modules=modules, feature_toggles=feature_toggles, allowance=_allowance(partner)
+        )
+        if changes:
+            _audit_partner("partner.client_configured", actor, partner, client, changes)
+    return changes
+
+
+def do_partner_set_client_fee(
+    actor: User, partner: Tenant, client: Tenant, *, method: str, currency: str, percent_bp: int, fixed: int
+) -> FeeRate:
+    """A partner sets its client's fee rate, no lower than the platform's floor for the partner: the
+    admin's service, plus the partner's trail."""
+    if currency not in client.currencies:
+        raise AppError("invalid_input", fields={"currency": "not_a_client_currency"})
+    with transaction.atomic():
+        rate = do_set_fee_rate(
+            actor, client, method=method, currency=currency, percent_bp=percent_bp, fixed=fixed,
+            floor=fee_floor(partner, method, currency),
+        )  # fmt: skip
+        _audit_partner(
+            "partner.client_fee_set", actor, partner, client,
+            {"method": method, "currency": currency, "percent_bp": percent_bp, "fixed": fixed},
+        )  # fmt: skip
+    return rate
+
+
+def do_set_partner_allowance(
+    actor: User, partner: Tenant, *, modules: Iterable[str] | None, toggles: Iterable[str] | None
+) -> None:
+    """The admin sets which modules and toggles a partner may manage on its clients."""
+    if partner.kind != TenantKind.PARTNER:
+        raise NotFoundError
+    try:
+        new_modules = tenants.clean_modules(modules) if modules is not None else None
+        new_toggles = tenants.clean_toggles(toggles) if toggles is not None else None
+    except tenants.ProvisioningError as exc:
+        field = {"modules": "allowed_modules", "feature_toggles": "allowed_toggles"}[exc.field]
+        raise AppError("invalid_input", fields={field: exc.code}) from exc
+    with transaction.atomic(), schema_context(get_public_schema_name()):
+        terms, _ = PartnerTerms.objects.select_for_update().get_or_create(partner=partner)
+        changes: dict[str, object] = {}
+        if new_modules is not None and new_modules != terms.allowed_modules:
+            changes["allowed_modules"] = [terms.allowed_modules, new_modules]
+            terms.allowed_modules = new_modules
+        if new_toggles is not None and new_toggles != terms.allowed_toggles:
+            changes["allowed_toggles"] = [terms.allowed_toggles, new_toggles]
+            terms.allowed_toggles = new_toggles
+        if changes:
+            terms.save(update_fields=[*changes, "updated_at"])
+            _audit_both("partner.allowance_changed", actor, partner, changes)
+
+
+def partner_fee_floors(partner: Tenant) -> QuerySet[PartnerFeeFloor]:
+    return PartnerFeeFloor.objects.filter(partner=partner).order_by("method", "currency")
+
+
+def do_set_partner_fee_floor(
+    actor: User, partner: Tenant, *, method: str, currency: str, percent_bp: int, fixed: int
+) -> PartnerFeeFloor:
+    """The admin sets the lowest rate a partner may give its clients for one method and currency."""
+    if partner.kind != TenantKind.PARTNER:
+        raise NotFoundError
+    check_fee_method(method)
+    with transaction.atomic(), schema_context(get_public_schema_name()):
+        floor, _ = PartnerFeeFloor.objects.update_or_create(
+            partner=partner, method=method, currency=currency,
+            defaults={"percent_bp": percent_bp, "fixed": fixed},
+        )  # fmt: skip
+        _audit_both(
+            "partner.fee_floor_set", actor, partner,
+            {"method": method, "currency": currency, "percent_bp": percent_bp, "fixed": fixed},
+        )  # fmt: skip
+    return floor
+
+
+def do_remove_partner_fee_floor(actor: User, partner: Tenant, *, method: str, currency: str) -> None:
+    """The floor goes back to the platform's default rate."""
+    with transaction.atomic(), schema_context(get_public_schema_name()):
+        deleted, _ = PartnerFeeFloor.objects.filter(
+            partner=partner, method=method, currency=currency
+        ).delete()
+        if not deleted:
+            raise NotFoundError
+        _audit_both("partner.fee_floor_removed", actor, partner, {"method": method, "currency": currency})
+
+
+def client_fee_table(partner: Tenant, client: Tenant) -> list[dict[str, object]]:
+    """Every fee of `client` a partner may set: each payment method (and payout method) in each of the
+    client's currencies, its rate (the client's own, else the platform's default) and the floor. Three
+    queries (the client's and the default rates, the partner's floors)."""
+    methods = [(code, method.currencies) for code, method in sorted(get_registry().methods.items())] + [
+        (code, frozenset(client.currencies)) for code in PAYOUT_FEE_METHODS
+    ]
+    rates = {
+        (r.tenant_id, r.method, r.currency): r
+        for r in FeeRate.objects.filter(
+            Q(tenant=client) | Q(tenant__isnull=True), currency__in=client.currencies
+        )
+    }
+    floors = {(f.method, f.currency): f for f in partner_fee_floors(partner)}
+    out: list[dict[str, object]] = []
+    for code, accepted in methods:
+        for currency in sorted(set(client.currencies) & set(accepted)):
+            own = rates.get((client.pk, code, currency))
+            rate = own or rates.get((None, code, currency))
+            floor = floors.get((code, currency))
+            default = rates.get((None, code, currency))
+            floor_rate = floor or default
+            out.append({
+                "method": code, "currency": currency, "own": own is not None,
+                "percent_bp": rate.percent_bp if rate else 0, "fixed": rate.fixed if rate else 0,
+                "floor_percent_bp": floor_rate.percent_bp if floor_rate else 0,
+                "floor_fixed": floor_rate.fixed if floor_rate else 0,
+            })  # fmt: skip
+    return out

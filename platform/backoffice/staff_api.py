@@ -11,14 +11,15 @@ from typing import Any
 from django.http import HttpRequest
 from ninja import Query, Router, Schema
 from ninja.responses import Status
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from access.guard import membership_of, requires_route
 from access.scoped import access_tenant_by_slug
+from accounts import second_factor
 from accounts.members import members_of
 from accounts.schemas import MemberOut, member_out
 from backoffice import services
-from core.api_types import BasisPoints
+from core.api_types import BasisPoints, Centavos
 from core.errors import AppError, NotFoundError
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
 from tenants.models import Tenant, TenantKind, TenantStatus
@@ -61,13 +62,45 @@ class PartnerClientOut(Schema):
     linked_at: datetime
 
 
+class FeeFloorOut(Schema):
+    method: str
+    currency: str
+    percent_bp: int
+    fixed: int
+
+
 class PartnerDetailOut(PartnerOut):
     clients: list[PartnerClientOut]
     users: list[MemberOut]
+    allowed_modules: list[str] = Field(description="Modules the partner may turn on or off on its clients")
+    allowed_toggles: list[str] = Field(description="Feature toggles the partner may turn on or off")
+    fee_floors: list[FeeFloorOut] = Field(
+        description="The lowest rate the partner may set per method and currency (none: the platform default)"
+    )
 
 
 class PartnerTermsIn(Schema):
-    commission_bp: BasisPoints = Field(ge=0, le=10_000)
+    """Each term is optional (left out: unchanged); a term sent as null is refused."""
+
+    commission_bp: BasisPoints | None = Field(default=None, ge=0, le=10_000)
+    allowed_modules: list[str] | None = None
+    allowed_toggles: list[str] | None = None
+
+    @field_validator("commission_bp", "allowed_modules", "allowed_toggles", mode="before")
+    @classmethod
+    def _not_null(cls, value: object) -> object:
+        if value is None:
+            raise ValueError("null")
+        return value
+
+
+class FeeFloorIn(Schema):
+    method: str = Field(
+        max_length=40, description='A payment method (deposits) or "payout_pix" / "payout_ted" (payouts)'
+    )
+    currency: str = Field(pattern="^(BRL|USD)$")
+    percent_bp: BasisPoints = Field(ge=0, le=10_000)
+    fixed: Centavos = Field(ge=0, le=10**8)
 
 
 class ClientRefOut(Schema):
@@ -104,6 +137,7 @@ def _partner(request: HttpRequest, slug: str) -> Tenant:
 def _detail(partner: Tenant) -> dict[str, Any]:
     links = list(services.partner_links(partner))
     users = list(members_of(partner))
+    allowance = services.partner_allowance(partner)
     return {
         **partner_out(partner, services.partner_counts([partner])[partner.pk]),
         "clients": [
@@ -112,6 +146,12 @@ def _detail(partner: Tenant) -> dict[str, Any]:
             for link in links
         ],
         "users": [member_out(m) for m in users],
+        "allowed_modules": sorted(allowance.modules),
+        "allowed_toggles": sorted(allowance.toggles),
+        "fee_floors": [
+            {"method": f.method, "currency": f.currency, "percent_bp": f.percent_bp, "fixed": f.fixed}
+            for f in services.partner_fee_floors(partner)
+        ],
     }  # fmt: skip
 
 
@@ -134,13 +174,54 @@ def get_partner(request: HttpRequest, slug: str) -> dict[str, Any]:
     return _detail(_partner(request, slug))
 
 
-@router.patch("/partners/{slug}", response=PartnerDetailOut, summary="Set a partner's commission rate")
+@router.patch(
+    "/partners/{slug}",
+    response=PartnerDetailOut,
+    summary="Set a partner's terms: commission rate, modules and toggles it may manage on its clients",
+)
 @requires_route(PARTNERS, write=True)
 def set_partner_terms(request: HttpRequest, slug: str, payload: PartnerTermsIn) -> dict[str, Any]:
     partner = _partner(request, slug)
-    services.do_set_partner_commission(membership_of(request).user, partner, payload.commission_bp)
+    user = membership_of(request).user
+    if payload.commission_bp is not None:
+        services.do_set_partner_commission(user, partner, payload.commission_bp)
+    if payload.allowed_modules is not None or payload.allowed_toggles is not None:
+        services.do_set_partner_allowance(
+            user, partner, modules=payload.allowed_modules, toggles=payload.allowed_toggles
+        )
     partner.refresh_from_db()
     return _detail(Tenant.objects.select_related("partner_terms").get(pk=partner.pk))
+
+
+@router.put(
+    "/partners/{slug}/fee-floors",
+    response=PartnerDetailOut,
+    summary="Set the lowest fee rate a partner may give its clients for one method and currency",
+)
+@requires_route(PARTNERS, write=True)
+def set_partner_fee_floor(request: HttpRequest, slug: str, payload: FeeFloorIn) -> dict[str, Any]:
+    partner = _partner(request, slug)
+    second_factor.require_step_up(request)  # a fee rate (the partner's floor): a fresh second factor
+    services.do_set_partner_fee_floor(
+        membership_of(request).user, partner, method=payload.method, currency=payload.currency,
+        percent_bp=payload.percent_bp, fixed=payload.fixed,
+    )  # fmt: skip
+    return _detail(partner)
+
+
+@router.delete(
+    "/partners/{slug}/fee-floors/{method}/{currency}",
+    response={204: None},
+    summary="Remove a partner's fee floor (the platform's default rate is its floor again)",
+)
+@requires_route(PARTNERS, write=True)
+def remove_partner_fee_floor(request: HttpRequest, slug: str, method: str, currency: str) -> Status[None]:
+    partner = _partner(request, slug)
+    second_factor.require_step_up(request)
+    services.do_remove_partner_fee_floor(
+        membership_of(request).user, partner, method=method, currency=currency
+    )
+    return Status(204, None)
 
 
 @router.delete(

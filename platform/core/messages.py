@@ -37,6 +37,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "Verifique os campos destacados.",
         "en": "Please check the highlighted fields.",
     },
+    # a partner managing its clients (backoffice.services: the allowance and the fee floor)
+    "outside_partner_allowance": {
+        "pt-BR": "A plataforma não permite que este parceiro altere isto neste cliente.",
+        "en": "The platform does not allow this partner to change this on the client.",
+    },
+    "below_fee_floor": {
+        "pt-BR": "A tarifa não pode ficar abaixo do piso da plataforma para este parceiro.",
+        "en": "The fee cannot be lower than the platform's floor for this partner.",
+    },
     "currency_not_accepted": {
         "pt-BR": "Este meio de pagamento não aceita a moeda {currency}.",
         "en": "This payment method does not accept {currency}.",

@@ -26,8 +26,9 @@ router = Router(tags=["exports"])
 
 
 class ExportIn(Schema):
-    type: Literal["payments", "payouts", "volume"] = Field(
-        description='"payments" and "payouts" on a client\'s host; "volume" (staff) on the platform\'s'
+    type: Literal["payments", "payouts", "volume", "partner_report"] = Field(
+        description='"payments" and "payouts" on a client\'s host; "volume" (staff) on the platform\'s; '
+        '"partner_report" (filters `from`, `to`) on a partner\'s'
     )
     format: Literal["csv", "xlsx", "csv_br"] = Field(
         description='"csv" (`,`, decimal point), "xlsx", or "csv_br" (`;`, decimal comma, UTF-8 BOM: '

@@ -11,6 +11,7 @@ class ExportType(models.TextChoices):
     PAYMENTS = "payments"
     PAYOUTS = "payouts"
     VOLUME = "volume"  # staff, on the platform's host: money paid per client (stats.services.volume)
+    PARTNER_REPORT = "partner_report"  # a partner, on its host: each client and currency (issue 16)
 
 
 class ExportFormat(models.TextChoices):

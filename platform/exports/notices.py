@@ -20,6 +20,7 @@ TYPES = {
     "payments": {"_localized": True, "pt-BR": "depósitos", "en": "deposits"},
     "payouts": {"_localized": True, "pt-BR": "saques", "en": "payouts"},
     "volume": {"_localized": True, "pt-BR": "volume por cliente", "en": "volume per client"},
+    "partner_report": {"_localized": True, "pt-BR": "relatório dos clientes", "en": "clients report"},
 }
 
 

@@ -106,12 +106,13 @@ def create_export(
     )
 
 
-EXPORTING_KINDS = ("client", "platform")
+EXPORTING_KINDS = ("client", "platform", "partner")
 
 
 def client_tenant(membership: Membership) -> None:
     """Exports are made on the member's own host: a client's of its lists, staff's (the platform's
-    host, the public schema) of their reports across clients."""
+    host, the public schema) of their reports across clients, a partner's of its report across its
+    clients (its own schema)."""
     if membership.tenant.schema_name != current_schema() or membership.tenant.kind not in EXPORTING_KINDS:
         raise NotFoundError
 
@@ -120,6 +121,8 @@ def host_types(membership: Membership) -> frozenset[str]:
     """The types of export made on the member's host."""
     if membership.tenant.kind == "platform":
         return frozenset(sources.PLATFORM_TYPES)
+    if membership.tenant.kind == "partner":
+        return frozenset(sources.PARTNER_TYPES)
     return frozenset(sources.CLIENT_TYPES)
 
 

@@ -14,6 +14,7 @@ from django.db.models.functions import Coalesce
 from pydantic import BaseModel, ValidationError
 
 from access.guard import check_route
+from access.scoped import visible_tenants
 from accounts.models import Membership
 from core.errors import AppError
 from exports import staff
@@ -95,20 +96,40 @@ VOLUME_COLUMNS = (
 )
 assert tuple(c.field for c in VOLUME_COLUMNS) == stats_services.VOLUME_COLUMNS
 
+PARTNER_REPORT_COLUMNS = (
+    col("client", TEXT, "Cliente", "Client"),
+    col("name", TEXT, "Nome", "Name"),
+    col("currency", TEXT, "Moeda", "Currency"),
+    col("deposits_count", INTEGER, "Depósitos pagos (qtd.)", "Paid deposits (count)"),
+    col("deposits_amount", MONEY, "Depósitos pagos", "Paid deposits"),
+    col("payouts_count", INTEGER, "Saques (qtd.)", "Payouts (count)"),
+    col("payouts_amount", MONEY, "Saques", "Payouts"),
+    col("fees", MONEY, "Tarifas", "Fees"),
+    col("commission", MONEY, "Comissão do parceiro", "Partner commission"),
+    col("balance", MONEY, "Saldo disponível", "Available balance"),
+)
+assert tuple(c.field for c in PARTNER_REPORT_COLUMNS) == stats_services.PARTNER_REPORT_COLUMNS
+
 COLUMNS = {
     ExportType.PAYMENTS: DEPOSIT_COLUMNS,
     ExportType.PAYOUTS: PAYOUT_COLUMNS,
     ExportType.VOLUME: VOLUME_COLUMNS,
+    ExportType.PARTNER_REPORT: PARTNER_REPORT_COLUMNS,
 }
+# The partner's report: whoever sees the partner's home or its balances (every partner role that reads
+# its clients' money).
+PARTNER_REPORT_ROUTES = ("partner-providers/home", "partner/balance")
 ROUTES = {
     ExportType.PAYMENTS: DEPOSIT_ROUTES,
     ExportType.PAYOUTS: PAYOUT_ROUTES,
     ExportType.VOLUME: ("admin/volume",),
+    ExportType.PARTNER_REPORT: PARTNER_REPORT_ROUTES,
 }
 # Where each type is made: a client's lists on its own host, staff's reports on the platform's (there,
 # payments and payouts are the report across clients of exports.staff).
 CLIENT_TYPES = frozenset({ExportType.PAYMENTS, ExportType.PAYOUTS})
 PLATFORM_TYPES = frozenset({ExportType.PAYMENTS, ExportType.PAYOUTS, ExportType.VOLUME})
+PARTNER_TYPES = frozenset({ExportType.PARTNER_REPORT})
 
 
 def _staff_report(membership: Membership, type_: str) -> bool:
@@ -141,6 +162,8 @@ def check_filters(membership: Membership, type_: str, filters: Mapping[str, Any]
         return staff.check_filters(membership, type_, filters)
     if type_ == ExportType.VOLUME:
         return check_volume_filters(membership, filters)
+    if type_ == ExportType.PARTNER_REPORT:
+        return check_partner_report_filters(filters)
     schema = QUERIES[ExportType(type_)]
     unknown = sorted(set(filters) - set(schema.model_fields))
     if unknown:
@@ -186,6 +209,38 @@ def check_volume_filters(membership: Membership, filters: Mapping[str, Any]) -> 
     return clean | {key: value for key in ("currency", "client") if (value := getattr(parsed, key))}
 
 
+PARTNER_REPORT_FILTERS = ("from", "to")
+
+
+def check_partner_report_filters(filters: Mapping[str, Any]) -> dict[str, Any]:
+    """A period of São Paulo days (`from`, `to` inclusive; by default this month), made explicit."""
+    unknown = sorted(set(filters) - set(PARTNER_REPORT_FILTERS))
+    if unknown:
+        raise AppError("invalid_input", fields={f"filters.{name}": "unknown_filter" for name in unknown})
+    days: dict[str, date | None] = {}
+    for key in PARTNER_REPORT_FILTERS:
+        raw = filters.get(key)
+        try:
+            days[key] = date.fromisoformat(raw) if raw else None
+        except (TypeError, ValueError) as exc:
+            raise AppError("invalid_input", fields={f"filters.{key}": "invalid_date"}) from exc
+    try:
+        period = stats_services.checked_period(days["from"], days["to"])
+    except AppError as exc:
+        raw = exc.params.get("fields")
+        named = {f"filters.{k}": v for k, v in raw.items()} if isinstance(raw, dict) else {}
+        raise AppError(exc.code, fields=named) from exc
+    return {"from": period.start.isoformat(), "to": period.end.isoformat()}
+
+
+def partner_report_rows(membership: Membership, filters: Mapping[str, Any]) -> QuerySet[Any]:
+    """The partner's clients now (its link and the member's grants, read when the job runs)."""
+    period = stats_services.Period(date.fromisoformat(filters["from"]), date.fromisoformat(filters["to"]))
+    clients = visible_tenants(membership)
+    qs = stats_services.partner_report_queryset(membership.tenant, clients, period)
+    return qs.values_list(*(c.field for c in PARTNER_REPORT_COLUMNS))
+
+
 def volume_rows(membership: Membership, filters: Mapping[str, Any]) -> QuerySet[Any]:
     period = stats_services.Period(date.fromisoformat(filters["from"]), date.fromisoformat(filters["to"]))
     tenants = stats_services.volume_tenants(membership, filters.get("client", ""))
@@ -202,6 +257,8 @@ def queryset(membership: Membership, type_: str, filters: Mapping[str, Any]) -> 
         return staff.queryset(membership, type_, filters)
     if kind == ExportType.VOLUME:
         return volume_rows(membership, filters)
+    if kind == ExportType.PARTNER_REPORT:
+        return partner_report_rows(membership, filters)
     params: Any = QUERIES[kind].model_validate(dict(filters))
     sort = str(params.sort)
     qs: QuerySet[Any]

@@ -37,9 +37,10 @@ class Rollup(models.Model):
 
 
 class MonthlyRollup(models.Model):
-    """The same figures per calendar month of the creation day (`month`: its first day): what a
-    monthly series reads (a year is at most 12 rows per kind, method and status instead of 365). Kept
-    by the same statement as the daily row (`stats.rollups.upsert`) and rebuilt with it."""
+    """The daily roll-ups summed per São Paulo month (`month` is its first day), written with them in
+    the same statement (`stats.rollups.upsert`) and rebuilt with them: questions across many clients
+    over whole months (a partner's home: 200 clients' month in a few thousand rows, not one row per
+    client, day, method and status) read these."""
 
     tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="+", db_index=False)
     kind = models.CharField(max_length=10)
@@ -55,6 +56,15 @@ class MonthlyRollup(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=("tenant", "currency", "month", "kind", "method", "status"), name="stats_monthly_key"
+            )
+        ]
+        # A month of many clients in one currency (the partner home), read from the index alone and
+        # already in (tenant, kind, status) order for the GROUP BY.
+        indexes = [
+            models.Index(
+                fields=("currency", "month", "tenant", "kind", "status"),
+                include=("count", "amount", "fee"),
+                name="stats_monthly_month_idx",
             )
         ]
 

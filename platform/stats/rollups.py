@@ -80,16 +80,15 @@ def count_change(tenant: Tenant, kind: str, record: Any, before: Counted | None)
 
 
 def upsert(rows: Iterable[tuple[Any, ...]]) -> None:
-    """Add (count, amount, fee) to each (tenant, kind, currency, day, method, status) row and to the
-    row of its month (stats.models.MonthlyRollup), atomically, in one statement."""
+    """Add (count, amount, fee) to each (tenant, kind, currency, day, method, status) row, and to its
+    month's row, atomically, in one statement (the monthly insert rides on the daily one's CTE)."""
     rows = list(rows)
     if not rows:
         return
     table = connection.ops.quote_name(Rollup._meta.db_table)
     monthly = connection.ops.quote_name(MonthlyRollup._meta.db_table)
-    values = ", ".join(["(%s, %s, %s, %s::date, %s, %s, %s, %s, %s)"] * len(rows))
-    # The tables' own names and placeholders only: the values are parameters. The month's rows are
-    # added from the same VALUES (summed per month first: two days of one month are one row).
+    values = ", ".join(["(%s, %s, %s, %s::date, %s, %s, %s::bigint, %s::bigint, %s::bigint)"] * len(rows))
+    # The tables' own names and placeholders only: the values are parameters.
     sql = (
         f"WITH v (tenant_id, kind, currency, day, method, status, count, amount, fee) AS (VALUES {values}), "  # noqa: S608
         f"daily AS (INSERT INTO {table} (tenant_id, kind, currency, day, method, status, count, amount, fee) "
@@ -98,9 +97,7 @@ def upsert(rows: Iterable[tuple[Any, ...]]) -> None:
         f"fee = {table}.fee + EXCLUDED.fee) "
         f"INSERT INTO {monthly} (tenant_id, kind, currency, month, method, status, count, amount, fee) "
         f"SELECT tenant_id, kind, currency, date_trunc('month', day)::date, method, status, "
-        f"sum(count), sum(amount), sum(fee) FROM v "
-        f"GROUP BY tenant_id, kind, currency, date_trunc('month', day)::date, method, status "
-        f"ORDER BY 1, 2, 3, 4, 5, 6 "
+        f"sum(count), sum(amount), sum(fee) FROM v GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 3, 4, 2, 5, 6 "
         f"ON CONFLICT (tenant_id, currency, month, kind, method, status) DO UPDATE SET "
         f"count = {monthly}.count + EXCLUDED.count, amount = {monthly}.amount + EXCLUDED.amount, "
         f"fee = {monthly}.fee + EXCLUDED.fee"

@@ -17,8 +17,9 @@ from django.utils import timezone
 
 from access.scoped import visible_tenants
 from accounts.models import Membership
+from core.dates import day_end, day_start
 from core.errors import AppError
-from ledger.models import CREDIT_NORMAL, TENANT_KINDS, AccountKind, LedgerAccount
+from ledger.models import CREDIT_NORMAL, TENANT_KINDS, AccountKind, LedgerAccount, Posting
 from stats.models import MonthlyRollup, Rollup
 from tenants.models import Tenant, TenantKind
 
@@ -321,3 +322,105 @@ def volume(
         "rows": rows,
         "totals": [totals[c] for c in sorted(totals)],
     }
+
+
+# ------------------------------------------------------------------------ a partner's report (issue 16)
+
+PARTNER_REPORT_COLUMNS = (
+    "client", "name", "currency", "deposits_count", "deposits_amount", "payouts_count", "payouts_amount",
+    "fees", "commission", "balance",
+)  # fmt: skip
+
+
+def partner_report_queryset(partner: Tenant, clients: QuerySet[Tenant], period: Period) -> QuerySet[Any]:
+    """One row per client of the partner and currency with any deposit or payout created in the period
+    (São Paulo days), in one query over the statistics roll-ups: deposits and payouts paid (count,
+    amount), their fees, the partner's commission on them (its `partner_commission` postings of the
+    client's entries in the period) and the client's available balance now. `clients` is read when the
+    query runs: a client unlinked before that is not in it."""
+    deposits = Q(kind="deposit", status__in=DEPOSITS_PAID)
+    payouts = Q(kind="payout", status__in=PAYOUTS_PAID)
+    qs = Rollup.objects.filter(
+        tenant__in=clients.filter(kind=TenantKind.CLIENT).values("pk"),
+        day__gte=period.start, day__lte=period.end,
+    )  # fmt: skip
+
+    def total(field: str, condition: Q) -> Any:
+        return Coalesce(Sum(field, filter=condition), Value(0))
+
+    available = (
+        LedgerAccount.objects.filter(
+            tenant=OuterRef("tenant_id"), currency=OuterRef("currency"), kind=AccountKind.AVAILABLE
+        )
+        .order_by()
+        .values("tenant")
+        .annotate(total=Sum("balance"))
+        .values("total")
+    )
+    posted = Posting.objects.filter(
+        account__tenant=partner, account__kind=AccountKind.PARTNER_COMMISSION,
+        account__currency=OuterRef("currency"), entry__tenant=OuterRef("tenant_id"),
+        posted_at__gte=day_start(period.start),
+    )  # fmt: skip
+    if end := day_end(period.end):
+        posted = posted.filter(posted_at__lt=end)
+    commission = posted.order_by().values("account").annotate(total=Sum("amount")).values("total")
+    sign = -1 if AccountKind.AVAILABLE in CREDIT_NORMAL else 1
+    rows: QuerySet[Any] = (
+        qs.order_by()
+        .annotate(client=F("tenant__slug"), name=F("tenant__name"))
+        .values("tenant_id", "client", "name", "currency")
+        .annotate(
+            deposits_count=total("count", deposits),
+            deposits_amount=total("amount", deposits),
+            payouts_count=total("count", payouts),
+            payouts_amount=total("amount", payouts),
+            fees=total("fee", deposits | payouts),
+        )
+        .annotate(
+            commission=-Coalesce(Subquery(commission), Value(0)),  # a credit: owed to the partner
+            balance=Coalesce(Subquery(available), Value(0)) * sign,
+        )
+    )
+    return rows.order_by("name", "client", "currency")
+
+
+def _month_after(day: date) -> date:
+    return (day.replace(day=1) + timedelta(days=32)).replace(day=1)
+
+
+def rollup_sums(tenant_ids: list[int], currency: str, period: Period) -> list[tuple[Any, ...]]:
+    """(tenant_id, kind, status, count, amount, fee) of these tenants in one currency over the period's
+    days: whole months from the monthly roll-ups, the days of a month the period covers in part from
+    the daily ones. A month the period covers up to today counts as whole (nothing is created later).
+    One query (UNION ALL of the two, when the period has part months)."""
+    today = timezone.localdate()
+    first_whole = period.start if period.start.day == 1 else _month_after(period.start)
+    month = first_whole
+    last_whole: date | None = None  # first day of the last whole month
+    while month <= period.end:
+        month_end = _month_after(month) - timedelta(days=1)
+        if month_end > period.end and period.end < today:
+            break
+        last_whole = month
+        month = _month_after(month)
+    scope = Q(tenant_id__in=tenant_ids) if len(tenant_ids) != 1 else Q(tenant_id=tenant_ids[0])
+    fields = ("tenant_id", "kind", "status")
+    sums = {"n": Sum("count"), "total": Sum("amount"), "fees": Sum("fee")}
+    parts: list[QuerySet[Any]] = []
+    if last_whole is not None:
+        months = MonthlyRollup.objects.filter(
+            scope, currency=currency, month__gte=first_whole, month__lte=last_whole
+        )
+        parts.append(months.order_by().values_list(*fields).annotate(**sums))
+        days = Q(day__lt=first_whole) | Q(day__gte=_month_after(last_whole))
+    else:
+        days = Q()
+    if last_whole is None or period.start < first_whole or _month_after(last_whole) <= period.end:
+        daily = Rollup.objects.filter(
+            scope, days, currency=currency, day__gte=period.start, day__lte=period.end
+        )
+        parts.append(daily.order_by().values_list(*fields).annotate(**sums))
+    if len(parts) == 1:
+        return list(parts[0])
+    return list(parts[0].union(parts[1], all=True))

@@ -13,7 +13,8 @@ from django_tenants.utils import schema_context
 from playwright.sync_api import expect
 
 from accounts.grants import sync_partner_grants
-from tenants.models import PartnerClient, Tenant
+from gateway.models import FeeRate
+from tenants.models import PartnerClient, PartnerFeeFloor, Tenant
 from tenants.services import link_partner
 from tests.browser.helpers import login_ui, role_url, wait_until_quiet
 from tests.browser.money_out import new_client
@@ -85,3 +86,48 @@ def test_the_partner_lands_on_its_clients_at_a_glance(
     page.wait_for_url(f"**client={linked_client['slug']}**", timeout=15_000)
     expect(table.get_by_text("Acme Pagamentos Ltda", exact=True)).to_have_count(0, timeout=15_000)
     expect(table.get_by_text(linked_client["name"], exact=True)).to_be_visible()
+
+
+@pytest.fixture
+def fee_floor(linked_client: dict[str, str], django_db_blocker: Any) -> Iterator[None]:
+    """orbita's floor for PIX in reais: 1,50% + R$ 0,10 (removed afterwards, with the rate it led to)."""
+    with django_db_blocker.unblock(), schema_context("public"):
+        orbita = Tenant.objects.get(slug="orbita")
+        PartnerFeeFloor.objects.create(partner=orbita, method="pix", currency="BRL", percent_bp=150, fixed=10)
+    yield
+    with django_db_blocker.unblock(), schema_context("public"):
+        PartnerFeeFloor.objects.filter(partner=orbita).delete()
+        FeeRate.objects.filter(tenant__slug=linked_client["slug"]).delete()
+
+
+@pytest.mark.usefixtures("fee_floor")
+def test_a_partner_admin_changes_a_clients_fee_within_the_floor(
+    page: Page, web: str, linked_client: dict[str, str], django_db_blocker: Any
+) -> None:
+    login_ui(page, web, "partner_admin")
+    page.goto(role_url(web, "partner_admin", "/plataforma/partner/users?view=clients"))
+    wait_until_quiet(page)
+    page.get_by_role("button", name=f"Gerenciar {linked_client['name']}").click()
+    drawer = page.get_by_role("dialog", name=f"{linked_client['name']}: módulos e tarifas")
+    change = drawer.get_by_role("button", name="Alterar a tarifa de PIX em BRL")
+    # the drawer is narrow: the kit's grid shows its rows as cards (list items)
+    pix = drawer.get_by_role("listitem").filter(
+        has=page.get_by_role("button", name="Alterar a tarifa de PIX em BRL")
+    )
+    expect(pix).to_contain_text("Padrão da plataforma", timeout=15_000)
+    expect(pix).to_contain_text("1,50% + R$ 0,10")  # the floor is shown
+    change.click()
+    dialog = page.get_by_role("dialog", name="Tarifa de PIX (BRL)")
+    percent = dialog.get_by_label("Percentual (%)")
+    percent.fill("1,20")  # below the floor: refused before any call
+    dialog.get_by_role("button", name="Salvar tarifa").click()
+    expect(dialog.get_by_text("Abaixo do piso de 1,50% + R$ 0,10.").first).to_be_visible()
+    percent.fill("2,35")
+    dialog.get_by_label("Valor fixo").fill("0,40")
+    dialog.get_by_role("button", name="Salvar tarifa").click()
+    expect(dialog).to_be_hidden(timeout=15_000)
+    expect(pix).to_contain_text("2,35%", timeout=15_000)
+    expect(pix).to_contain_text("Própria do cliente")
+    with django_db_blocker.unblock(), schema_context("public"):
+        rate = FeeRate.objects.get(tenant__slug=linked_client["slug"], method="pix", currency="BRL")
+        assert (rate.percent_bp, rate.fixed) == (235, 40)

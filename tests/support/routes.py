@@ -37,6 +37,19 @@ BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/api/partner/clients"): {"slug": "newco", "name": "New Co", "owner_email": "o@x.test"},
     ("POST", "/api/partner/clients/{slug}/suspend"): {"reason": "chargebacks"},
     ("POST", "/api/partner/clients/{slug}/reactivate"): {"reason": "cleared"},
+    ("PATCH", "/api/partner/clients/{slug}"): {"modules": []},
+    ("PUT", "/api/partner/clients/{slug}/fee-rates"): {
+        "method": "pix",
+        "currency": "BRL",
+        "percent_bp": 9_000,
+        "fixed": 0,
+    },
+    ("PUT", "/api/admin/partners/{slug}/fee-floors"): {
+        "method": "pix",
+        "currency": "BRL",
+        "percent_bp": 100,
+        "fixed": 0,
+    },
     ("PUT", "/api/admin/plugins/{kind}/{code}"): {"enabled": True},
     ("PUT", "/api/admin/routes"): {"method": "pix", "provider": "sandbox_bank"},
     ("PUT", "/api/admin/fee-rates"): {"method": "pix", "currency": "BRL", "percent_bp": 99, "fixed": 0},
@@ -253,7 +266,7 @@ def principal(role: str, slug: str) -> Principal:
 
 
 # Operations a handler narrows to some of its route's roles (the rest get 403).
-ROLE_LIMITED = {"/api/partner/clients": frozenset({"partner_admin", "partner_superadmin"})}
+ROLE_LIMITED = {"/api/partner/clients": frozenset({"partner", "partner_admin", "partner_superadmin"})}
 
 
 def allowed(op: Operation, role: str, slug: str) -> bool:
@@ -270,7 +283,7 @@ def persona_for(op: Operation) -> tuple[str, str]:
     any member) lets them, else the platform admin, else acme's customer (the wallet), else the
     platform's employee (the MED desk), else orbita's partner (the partner area). (role, tenant slug)"""
     if op.path.startswith("/api/partner/clients"):
-        return "partner_admin", "orbita"  # the partner's clients: its administrators only (issue 16)
+        return "partner_admin", "orbita"  # the partner's clients: its owner and administrators (issue 16)
     if op.any_member or op.is_public or allowed(op, "client", "acme"):
         return "client", "acme"
     if allowed(op, "admin", "public"):

@@ -1,9 +1,9 @@
-"""A partner's clients (/api/partner/clients, on the partner's host, issue 16): partner_admin and
-partner_superadmin onboard a client (the admin's provisioning, linked to the partner, its owner logs in
-on its own host), list their clients with status, suspend and reactivate one with a reason; the other
-partner roles are refused; another partner's client, and one unlinked during the session, answer 404;
-every action lands in the platform's, the client's and the partner's trails; bad input is a 400 with
-field errors and nothing is created."""
+"""A partner's clients (/api/partner/clients, on the partner's host, issue 16): the partner (owner),
+partner_admin and partner_superadmin onboard a client (the admin's provisioning, linked to the
+partner, its owner logs in on its own host), list their clients with status, suspend and reactivate
+one with a reason; the other partner roles are refused; another partner's client, and one unlinked
+during the session, answer 404; every action lands in the platform's, the client's and the partner's
+trails; bad input is a 400 with field errors and nothing is created."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def stranger() -> Tenant:
     return client
 
 
-@pytest.mark.parametrize("role", ["partner_admin", "partner_superadmin"])
+@pytest.mark.parametrize("role", ["partner", "partner_admin", "partner_superadmin"])
 def test_a_partner_administrator_lists_its_clients_with_their_status(role: str, stranger: Tenant) -> None:
     answer = logged("orbita", role).get(CLIENTS)
     assert answer.status_code == 200, answer.content
@@ -62,7 +62,7 @@ def test_a_partner_administrator_lists_its_clients_with_their_status(role: str, 
     assert stranger.slug not in rows
 
 
-@pytest.mark.parametrize("role", ["partner", "partner_analyst", "partner_support", "partner_providers"])
+@pytest.mark.parametrize("role", ["partner_analyst", "partner_support", "partner_providers"])
 def test_the_other_partner_roles_are_refused(role: str) -> None:
     api = logged("orbita", role)
     assert api.get(CLIENTS).status_code == 403

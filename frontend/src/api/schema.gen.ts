@@ -94,7 +94,7 @@ export interface paths {
   "/api/admin/partners/{slug}": {
     /** A partner, its clients and its users */
     get: operations["backoffice_staff_api_get_partner"];
-    /** Set a partner's commission rate */
+    /** Set a partner's terms: commission rate, modules and toggles it may manage on its clients */
     patch: operations["backoffice_staff_api_set_partner_terms"];
   };
   "/api/admin/partners/{slug}/clients": {
@@ -104,6 +104,14 @@ export interface paths {
   "/api/admin/partners/{slug}/clients/{client}": {
     /** Take a client away from a partner */
     delete: operations["backoffice_staff_api_unlink_partner_client"];
+  };
+  "/api/admin/partners/{slug}/fee-floors": {
+    /** Set the lowest fee rate a partner may give its clients for one method and currency */
+    put: operations["backoffice_staff_api_set_partner_fee_floor"];
+  };
+  "/api/admin/partners/{slug}/fee-floors/{method}/{currency}": {
+    /** Remove a partner's fee floor (the platform's default rate is its floor again) */
+    delete: operations["backoffice_staff_api_remove_partner_fee_floor"];
   };
   "/api/admin/payout-imports/{client}": {
     /** A client's imports (staff), newest first */
@@ -530,6 +538,16 @@ export interface paths {
     get: operations["backoffice_partner_api_partner_client_list"];
     /** Onboard a client under the partner (its owner's one-time password is shown once) */
     post: operations["backoffice_partner_api_partner_client_create"];
+  };
+  "/api/partner/clients/{slug}": {
+    /** A client of the partner: modules, toggles and fee rates, with what the partner may change */
+    get: operations["backoffice_partner_api_partner_client_detail"];
+    /** Turn a client's modules and toggles on or off, within what the platform allows the partner */
+    patch: operations["backoffice_partner_api_partner_client_configure"];
+  };
+  "/api/partner/clients/{slug}/fee-rates": {
+    /** Set a client's fee rate for a method and currency, no lower than the platform's floor */
+    put: operations["backoffice_partner_api_partner_client_fee"];
   };
   "/api/partner/clients/{slug}/reactivate": {
     /** Reactivate a client of the partner */
@@ -1830,6 +1848,35 @@ export interface components {
        * @default
        */
       reason?: string;
+    };
+    /** ClientFeeOut */
+    ClientFeeOut: {
+      /** Currency */
+      currency: string;
+      /** Fixed */
+      fixed: number;
+      /**
+       * Floor Fixed
+       * @description The lowest fixed part the partner may set, centavos
+       */
+      floor_fixed: number;
+      /**
+       * Floor Percent Bp
+       * @description The lowest percentage the partner may set
+       */
+      floor_percent_bp: number;
+      /**
+       * Method
+       * @description A payment method, or "payout_pix" / "payout_ted"
+       */
+      method: string;
+      /**
+       * Own
+       * @description The client's own rate (false: the platform's default applies)
+       */
+      own: boolean;
+      /** Percent Bp */
+      percent_bp: number;
     };
     /** ClientOut */
     ClientOut: {
@@ -3162,10 +3209,10 @@ export interface components {
       format: "csv" | "xlsx" | "csv_br";
       /**
        * Type
-       * @description "payments" and "payouts" on a client's host; "volume" (staff) on the platform's
+       * @description "payments" and "payouts" on a client's host; "volume" (staff) on the platform's; "partner_report" (filters `from`, `to`) on a partner's
        * @enum {string}
        */
-      type: "payments" | "payouts" | "volume";
+      type: "payments" | "payouts" | "volume" | "partner_report";
     };
     /** ExportOut */
     ExportOut: {
@@ -3223,6 +3270,31 @@ export interface components {
        * @description Where to download the file (while done and not expired)
        */
       url: string | null;
+    };
+    /** FeeFloorIn */
+    FeeFloorIn: {
+      /** Currency */
+      currency: string;
+      /** Fixed */
+      fixed: number;
+      /**
+       * Method
+       * @description A payment method (deposits) or "payout_pix" / "payout_ted" (payouts)
+       */
+      method: string;
+      /** Percent Bp */
+      percent_bp: number;
+    };
+    /** FeeFloorOut */
+    FeeFloorOut: {
+      /** Currency */
+      currency: string;
+      /** Fixed */
+      fixed: number;
+      /** Method */
+      method: string;
+      /** Percent Bp */
+      percent_bp: number;
     };
     /** FeeRateIn */
     FeeRateIn: {
@@ -4439,6 +4511,13 @@ export interface components {
       /** Waiting */
       waiting?: number | null;
     };
+    /** OwnClientConfigIn */
+    OwnClientConfigIn: {
+      /** Feature Toggles */
+      feature_toggles?: string[] | null;
+      /** Modules */
+      modules?: string[] | null;
+    };
     /** OwnClientCreateIn */
     OwnClientCreateIn: {
       /**
@@ -4467,6 +4546,48 @@ export interface components {
       initial_password: string | null;
       /** Owner Email */
       owner_email: string;
+    };
+    /** OwnClientDetailOut */
+    OwnClientDetailOut: {
+      /**
+       * Allowed Modules
+       * @description What the platform lets the partner turn on or off
+       */
+      allowed_modules: string[];
+      /** Allowed Toggles */
+      allowed_toggles: string[];
+      /**
+       * Created At
+       * Format: date-time
+       */
+      created_at: string;
+      /** Currencies */
+      currencies: string[];
+      /** Feature Toggles */
+      feature_toggles: string[];
+      /** Fees */
+      fees: components["schemas"]["ClientFeeOut"][];
+      /** Host */
+      host: string;
+      /** Modules */
+      modules: string[];
+      /** Name */
+      name: string;
+      /** Slug */
+      slug: string;
+      /** Status */
+      status: string;
+    };
+    /** OwnClientFeeIn */
+    OwnClientFeeIn: {
+      /** Currency */
+      currency: string;
+      /** Fixed */
+      fixed: number;
+      /** Method */
+      method: string;
+      /** Percent Bp */
+      percent_bp: number;
     };
     /** OwnClientListOut */
     OwnClientListOut: {
@@ -4680,6 +4801,16 @@ export interface components {
     };
     /** PartnerDetailOut */
     PartnerDetailOut: {
+      /**
+       * Allowed Modules
+       * @description Modules the partner may turn on or off on its clients
+       */
+      allowed_modules: string[];
+      /**
+       * Allowed Toggles
+       * @description Feature toggles the partner may turn on or off
+       */
+      allowed_toggles: string[];
       /** Clients */
       clients: components["schemas"]["PartnerClientOut"][];
       /** Clients Count */
@@ -4694,6 +4825,11 @@ export interface components {
        * Format: date-time
        */
       created_at: string;
+      /**
+       * Fee Floors
+       * @description The lowest rate the partner may set per method and currency (none: the platform default)
+       */
+      fee_floors: components["schemas"]["FeeFloorOut"][];
       /** Host */
       host: string;
       /** Name */
@@ -4851,10 +4987,17 @@ export interface components {
        */
       status?: string[];
     };
-    /** PartnerTermsIn */
+    /**
+     * PartnerTermsIn
+     * @description Each term is optional (left out: unchanged); a term sent as null is refused.
+     */
     PartnerTermsIn: {
+      /** Allowed Modules */
+      allowed_modules?: string[] | null;
+      /** Allowed Toggles */
+      allowed_toggles?: string[] | null;
       /** Commission Bp */
-      commission_bp: number;
+      commission_bp?: number | null;
     };
     /** PartnerWithdrawListOut */
     PartnerWithdrawListOut: {
@@ -7799,7 +7942,7 @@ export interface operations {
       };
     };
   };
-  /** Set a partner's commission rate */
+  /** Set a partner's terms: commission rate, modules and toggles it may manage on its clients */
   backoffice_staff_api_set_partner_terms: {
     parameters: {
       path: {
@@ -7859,6 +8002,55 @@ export interface operations {
       path: {
         slug: string;
         client: string;
+      };
+    };
+    responses: {
+      /** @description No Content */
+      204: {
+        content: never;
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Set the lowest fee rate a partner may give its clients for one method and currency */
+  backoffice_staff_api_set_partner_fee_floor: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FeeFloorIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PartnerDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Remove a partner's fee floor (the platform's default rate is its floor again) */
+  backoffice_staff_api_remove_partner_fee_floor: {
+    parameters: {
+      path: {
+        slug: string;
+        method: string;
+        currency: string;
       };
     };
     responses: {
@@ -10991,6 +11183,82 @@ export interface operations {
       201: {
         content: {
           "application/json": components["schemas"]["OwnClientCreatedOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** A client of the partner: modules, toggles and fee rates, with what the partner may change */
+  backoffice_partner_api_partner_client_detail: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["OwnClientDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Turn a client's modules and toggles on or off, within what the platform allows the partner */
+  backoffice_partner_api_partner_client_configure: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OwnClientConfigIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["OwnClientDetailOut"];
+        };
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Set a client's fee rate for a method and currency, no lower than the platform's floor */
+  backoffice_partner_api_partner_client_fee: {
+    parameters: {
+      path: {
+        slug: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OwnClientFeeIn"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["OwnClientDetailOut"];
         };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */

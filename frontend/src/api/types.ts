@@ -167,6 +167,10 @@ export type PartnerClientList = Schemas['OwnClientListOut'];
 export type PartnerClientListQuery = NonNullable<operations['backoffice_partner_api_partner_client_list']['parameters']['query']>;
 export type PartnerClientCreateIn = Schemas['OwnClientCreateIn'];
 export type PartnerClientCreated = Schemas['OwnClientCreatedOut'];
+export type PartnerClientDetail = Schemas['OwnClientDetailOut'];
+export type PartnerClientFee = Schemas['ClientFeeOut'];
+export type PartnerClientConfigIn = Schemas['OwnClientConfigIn'];
+export type PartnerClientFeeIn = Schemas['OwnClientFeeIn'];
 
 // The tenant's own users (clients/client-user).
 export type Member = Schemas['MemberOut'];
@@ -181,6 +185,8 @@ export type Partner = Schemas['PartnerOut'];
 export type PartnerList = Schemas['PartnerListOut'];
 export type PartnerDetail = Schemas['PartnerDetailOut'];
 export type PartnerTermsIn = Schemas['PartnerTermsIn'];
+export type FeeFloorIn = Schemas['FeeFloorIn'];
+export type FeeFloor = Schemas['FeeFloorOut'];
 export type PartnerListQuery = NonNullable<operations['backoffice_staff_api_list_partners']['parameters']['query']>;
 
 // A customer's wallet (home, atividade, depositar, sacar).

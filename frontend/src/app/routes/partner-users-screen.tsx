@@ -8,8 +8,9 @@ import PartnerClientsPanel from '@/features/partner-clients/components/partner-c
 import { partnerClientsMessages as m } from '@/features/partner-clients/messages';
 import { useSessionUser } from '@/lib/auth/session';
 
-/** Who manage the partner's clients (the API refuses the partner's other roles). */
-export const CLIENT_MANAGERS = ['partner_admin', 'partner_superadmin'];
+/** Who manage the partner's clients: the owner and its administrators (section 6, ARCHITECTURE.md "A
+ * partner's clients"); the API refuses the partner's reading roles. */
+export const CLIENT_MANAGERS = ['partner', 'partner_admin', 'partner_superadmin'];
 
 /**
  * partner/users: the partner's users and, for its administrators, a Clientes tab (ARCHITECTURE.md,

@@ -36,6 +36,7 @@ const m = defineMessages({
   payments: { id: 'kit.export.type.payments', defaultMessage: 'Deposits' },
   payouts: { id: 'kit.export.type.payouts', defaultMessage: 'Payouts' },
   volume: { id: 'kit.export.type.volume', defaultMessage: 'Volume per client' },
+  partner_report: { id: 'kit.export.type.partner_report', defaultMessage: 'Clients report' },
   queued: { id: 'kit.export.status.queued', defaultMessage: 'Queued' },
   running: { id: 'kit.export.status.running', defaultMessage: 'Generating' },
   done: { id: 'kit.export.status.done', defaultMessage: 'Ready' },
@@ -182,7 +183,7 @@ export function DownloadCenter() {
       header: intl.formatMessage(m.file),
       cell: (job) => (
         <Stack gap="0">
-          <Text fontWeight="medium">{intl.formatMessage(m[job.type as 'payments' | 'payouts' | 'volume'] ?? m.payments)}</Text>
+          <Text fontWeight="medium">{intl.formatMessage(m[job.type as 'payments' | 'payouts' | 'volume' | 'partner_report'] ?? m.payments)}</Text>
           <Text fontSize="xs" color="fg.muted">
             {formatLabel(job.format, intl.formatMessage(m.csv), intl.formatMessage(m.csvBr), intl.formatMessage(m.xlsx))}
           </Text>

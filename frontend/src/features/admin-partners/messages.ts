@@ -83,3 +83,27 @@ const messages = defineMessages({
 });
 
 export const adminPartnersMessages: Record<keyof typeof messages, MessageDescriptor> = messages;
+
+const termsMessages = defineMessages({
+  allowanceTitle: { id: 'adminPartners.allowance.title', defaultMessage: 'What the partner manages on its clients' },
+  allowanceHelp: { id: 'adminPartners.allowance.help', defaultMessage: "The modules and features the partner may turn on or off on its clients; the others stay the platform's decision." },
+  allowanceSave: { id: 'adminPartners.allowance.save', defaultMessage: 'Save what the partner manages' },
+  allowanceSaved: { id: 'adminPartners.allowance.saved', defaultMessage: 'Saved' },
+  floorsTitle: { id: 'adminPartners.floors.title', defaultMessage: 'Fee floors' },
+  floorsHelp: { id: 'adminPartners.floors.help', defaultMessage: "The lowest fee the partner may set on its clients per method and currency; without one, the platform's default rate is the floor." },
+  floorsTable: { id: 'adminPartners.floors.table', defaultMessage: 'Fee floors of {name}' },
+  floorsEmpty: { id: 'adminPartners.floors.empty', defaultMessage: "No floor of its own: the platform's default rates apply." },
+  colMethod: { id: 'adminPartners.floors.method', defaultMessage: 'Method' },
+  colCurrency: { id: 'adminPartners.floors.currency', defaultMessage: 'Currency' },
+  colFloor: { id: 'adminPartners.floors.floor', defaultMessage: 'Floor' },
+  colActions: { id: 'adminPartners.floors.actions', defaultMessage: 'Actions' },
+  remove: { id: 'adminPartners.floors.remove', defaultMessage: 'Remove' },
+  removeLabel: { id: 'adminPartners.floors.removeLabel', defaultMessage: 'Remove the floor of {method} in {currency}' },
+  percent: { id: 'adminPartners.floors.percent', defaultMessage: 'Percentage (%)' },
+  fixed: { id: 'adminPartners.floors.fixed', defaultMessage: 'Fixed amount' },
+  floorSave: { id: 'adminPartners.floors.save', defaultMessage: 'Set floor' },
+  floorSaved: { id: 'adminPartners.floors.saved', defaultMessage: 'Floor saved' },
+  percentInvalid: { id: 'adminPartners.floors.percentInvalid', defaultMessage: 'Type a percentage between 0 and 100, with at most two decimals.' },
+});
+
+export const partnerTermsMessages: Record<keyof typeof termsMessages, MessageDescriptor> = termsMessages;

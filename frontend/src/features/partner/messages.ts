@@ -88,6 +88,7 @@ export const partnerMessages = {
     totalPayouts: { id: 'partner.home.totalPayouts', defaultMessage: 'Payouts' },
     totalAvailable: { id: 'partner.home.totalAvailable', defaultMessage: 'Available balance' },
     noClients: { id: 'partner.home.noClients', defaultMessage: 'No client is linked to your partner yet.' },
+    report: { id: 'partner.home.report', defaultMessage: 'Generate report' },
   }),
   homeIntro: defineMessage<{ from: string; to: string }>({ id: 'partner.home.intro', defaultMessage: 'Your clients at a glance, from {from} to {to}.' }),
   count: defineMessage<{ count: number }>({ id: 'partner.home.count', defaultMessage: '{count, plural, one {# record} other {# records}}' }),

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { PartnerDetail, PartnerList, PartnerListQuery, PartnerTermsIn, VisibleTenant } from '@/api/types';
+import type { FeeFloorIn, PartnerDetail, PartnerList, PartnerListQuery, PartnerTermsIn, VisibleTenant } from '@/api/types';
 import { api } from '@/lib/api-client';
 
 const KEY = ['admin', 'partners'] as const;
@@ -42,4 +42,19 @@ export function useLinkClient(slug: string) {
 export function useUnlinkClient(slug: string) {
   const refresh = useRefresh();
   return useMutation({ mutationFn: (client: string) => api.delete<null>(`${path(slug)}/clients/${encodeURIComponent(client)}`), onSuccess: refresh });
+}
+
+/** PUT /api/admin/partners/{slug}/fee-floors: the lowest rate the partner may give its clients (method, currency). */
+export function useSetFeeFloor(slug: string) {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: (body: FeeFloorIn) => api.put<PartnerDetail>(`${path(slug)}/fee-floors`, body), onSuccess: refresh });
+}
+
+/** DELETE /api/admin/partners/{slug}/fee-floors/{method}/{currency}: the platform's default rate is the floor again. */
+export function useRemoveFeeFloor(slug: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ method, currency }: { method: string; currency: string }) => api.delete<null>(`${path(slug)}/fee-floors/${encodeURIComponent(method)}/${encodeURIComponent(currency)}`),
+    onSuccess: refresh,
+  });
 }

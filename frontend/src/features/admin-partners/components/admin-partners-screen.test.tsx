@@ -10,6 +10,9 @@ import AdminPartnersScreen from './admin-partners-screen';
 const PARTNER = { slug: 'orbita', name: 'Órbita', status: 'active', host: 'orbita.cofre.localhost', created_at: '2026-01-10T12:00:00Z', commission_bp: 1500, clients_count: 2, users_count: 3 };
 const DETAIL: PartnerDetail = {
   ...PARTNER,
+  allowed_modules: [],
+  allowed_toggles: [],
+  fee_floors: [],
   clients: [
     { slug: 'acme', name: 'Acme', status: 'active', linked_at: '2026-01-11T12:00:00Z' },
     { slug: 'beta', name: 'Beta', status: 'suspended', linked_at: '2026-01-12T12:00:00Z' },

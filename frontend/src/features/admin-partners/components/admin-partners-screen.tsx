@@ -17,6 +17,7 @@ import { useCanWrite } from '@/lib/auth/session';
 import { formatDateTime } from '@/lib/format';
 
 import { getPartnerQueryOptions, getPartnersQueryOptions, useLinkClient, useSetCommission, useUnlinkClient } from '../api/partners';
+import { AllowanceSection, FeeFloorsSection } from './partner-terms';
 import { commissionText, formatCommission, parseCommission } from '../lib/commission';
 import { adminPartnersList, adminPartnersQuery, PARTNER_SORTS, PARTNER_STATUSES } from '../lib/list';
 import { adminPartnersMessages as m, partnerRoleMessages, partnerSortMessages, partnerStatusMessages } from '../messages';
@@ -151,6 +152,8 @@ function PartnerDrawer({ route, partner, onClose }: { route: string; partner: Pa
               {intl.formatMessage(m.commissionHelp)}
             </Text>
           </Stack>
+          <AllowanceSection key={`${data.allowed_modules.join()}|${data.allowed_toggles.join()}`} partner={data} writable={writable} />
+          <FeeFloorsSection partner={data} writable={writable} />
           <Stack gap="3" as="section" aria-label={intl.formatMessage(m.clientsTitle)}>
             <Heading size="sm">{intl.formatMessage(m.clientsTitle)}</Heading>
             {writable && <LinkClient slug={partner.slug} linked={data.clients} />}

@@ -18,7 +18,7 @@ import { getClientsQueryOptions } from '../api/get-clients';
 import { getFeeRatesQueryOptions } from '../api/get-fee-rates';
 import { getPluginsQueryOptions } from '../api/get-payment-methods';
 import { methodName, rateText } from '../lib/display';
-import { formatPercent } from '../lib/percent';
+import { formatPercent } from '@/lib/percent';
 import { ALL_SCOPE, EXAMPLE_AMOUNT, PLATFORM_SCOPE, type RateRow, type RateSource, allRates, computeFee, methodOptions, rateRows } from '../lib/rates';
 import { feeRatesMessages as m, sourceMessages } from '../messages';
 import { RateDialog, type RateTarget } from './rate-dialog';

@@ -13,7 +13,7 @@ import { money } from '@/lib/format';
 
 import { useSetFeeRate } from '../api/set-fee-rate';
 import { currencySymbol, methodName, rateText, rateWithSource } from '../lib/display';
-import { formatPercentInput } from '../lib/percent';
+import { formatPercentInput } from '@/lib/percent';
 import { type RateFormErrors, type RateFormField, type RateFormValues, MAX_FIXED, serverRateErrors, validateRateForm } from '../lib/rate-form';
 import { CURRENCIES, EXAMPLE_AMOUNT, type MethodOption, computeFee, effectiveRate, isPayoutMethod } from '../lib/rates';
 import { feeRatesMessages as m, sourceMessages } from '../messages';

@@ -3,7 +3,7 @@ import type { IntlShape, MessageDescriptor } from 'react-intl';
 import { money } from '@/lib/format';
 
 import { feeRatesMessages as m, methodLabel, sourceMessages } from '../messages';
-import { formatPercent } from './percent';
+import { formatPercent } from '@/lib/percent';
 import type { Rate, RateSource } from './rates';
 
 

@@ -4,7 +4,7 @@ import type { FeeRateIn } from '@/api/types';
 import { parseAmount } from '@/lib/amount-input';
 
 import { feeRatesMessages as m } from '../messages';
-import { MAX_BP, parsePercent } from './percent';
+import { MAX_BP, parsePercent } from '@/lib/percent';
 
 /** The highest fixed part the API takes (centavos): R$ 1.000.000,00. */
 export const MAX_FIXED = 100_000_000;

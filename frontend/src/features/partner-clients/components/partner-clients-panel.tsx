@@ -5,7 +5,7 @@ import { type IntlShape, type MessageDescriptor, useIntl } from 'react-intl';
 
 import type { PartnerClient } from '@/api/types';
 import { AppToaster, appToaster } from '@/components/app-toaster';
-import { FilterSelect, type GridColumn, labelsOf, ListView, useList } from '@/components/kit';
+import { ExportMenu, FilterSelect, type GridColumn, labelsOf, ListView, useList } from '@/components/kit';
 import { ConfirmDialog } from '@/components/kit/confirm-dialog';
 import { TextField } from '@/components/kit/form-fields';
 import { CreateClientDialog } from '@/components/client-form/create-client-dialog';
@@ -13,11 +13,13 @@ import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 
+import { ClientDetailDrawer } from './client-detail';
 import { getPartnerClientsQueryOptions, useCreatePartnerClient, useSetPartnerClientStatus } from '../api/clients';
 import { CLIENT_SORTS, CLIENT_STATUSES, partnerClientsList, partnerClientsQuery } from '../lib/list';
 import { clientSortMessages, clientStatusMessages, partnerClientsMessages as m } from '../messages';
 
 type StatusAction = { client: PartnerClient; action: 'suspend' | 'reactivate' };
+type Actions = { onChange: (change: StatusAction) => void; onManage: (client: PartnerClient) => void };
 
 const when = (iso: string, locale: string) => formatDateTime(Math.floor(Date.parse(iso) / 1000), locale);
 const statusLabel = (value: string, intl: IntlShape) => {
@@ -26,25 +28,29 @@ const statusLabel = (value: string, intl: IntlShape) => {
 };
 const failure = (error: unknown, intl: IntlShape) => (isApiError(error) && error.status > 0 && error.status < 500 ? error.message : intl.formatMessage(commonMessages.tryAgainLater));
 
-/** The Clientes tab of partner/users (partner_admin, partner_superadmin): the partner's clients with their
- * status; onboard one (its owner's one-time password shown once); suspend or reactivate with a reason. */
+/** The Clientes tab of partner/users (partner, partner_admin, partner_superadmin): the partner's clients with
+ * their status; onboard one (its owner's one-time password shown once); manage one's modules, toggles and
+ * fees (within the platform's allowance and floor); suspend or reactivate with a reason; the report of
+ * every client in one file. */
 export default function PartnerClientsPanel() {
   const intl = useIntl();
   const list = useList(partnerClientsList);
   const query = useQuery(getPartnerClientsQueryOptions(partnerClientsQuery(list.state)));
   const [creating, setCreating] = useState(false);
   const [changing, setChanging] = useState<StatusAction | null>(null);
+  const [managing, setManaging] = useState<PartnerClient | null>(null);
   return (
     <Stack gap="4">
-      <Flex>
+      <Flex gap="2" wrap="wrap">
         <Button colorPalette="blue" onClick={() => setCreating(true)}>
           {intl.formatMessage(m.create)}
         </Button>
+        <ExportMenu type="partner_report" query={{}} label={intl.formatMessage(m.report)} />
       </Flex>
       <ListView
         list={list}
         caption={intl.formatMessage(m.table)}
-        columns={columns(intl, setChanging)}
+        columns={columns(intl, { onChange: setChanging, onManage: setManaging })}
         query={query}
         rowKey={(row) => row.slug}
         rowAttributes={(row) => ({ 'data-client': row.slug })}
@@ -64,12 +70,13 @@ export default function PartnerClientsPanel() {
       />
       {creating && <NewClientDialog onClose={() => setCreating(false)} />}
       {changing && <StatusDialog change={changing} onClose={() => setChanging(null)} />}
+      {managing && <ClientDetailDrawer slug={managing.slug} name={managing.name} onClose={() => setManaging(null)} />}
       <AppToaster />
     </Stack>
   );
 }
 
-function columns(intl: IntlShape, onChange: (change: StatusAction) => void): GridColumn<PartnerClient>[] {
+function columns(intl: IntlShape, { onChange, onManage }: Actions): GridColumn<PartnerClient>[] {
   const text = (value: MessageDescriptor) => intl.formatMessage(value);
   return [
     {
@@ -104,16 +111,22 @@ function columns(intl: IntlShape, onChange: (change: StatusAction) => void): Gri
       priority: 1,
       card: 'actions',
       header: text(m.colActions),
-      cell: (row) =>
-        row.status === 'active' ? (
-          <Button size="xs" variant="outline" colorPalette="red" aria-label={intl.formatMessage(m.suspendLabel, { name: row.name })} onClick={() => onChange({ client: row, action: 'suspend' })}>
-            {text(m.suspend)}
+      cell: (row) => (
+        <Flex gap="2" wrap="wrap">
+          <Button size="xs" variant="outline" aria-label={intl.formatMessage(m.manageLabel, { name: row.name })} onClick={() => onManage(row)}>
+            {text(m.manage)}
           </Button>
-        ) : (
-          <Button size="xs" variant="outline" aria-label={intl.formatMessage(m.reactivateLabel, { name: row.name })} onClick={() => onChange({ client: row, action: 'reactivate' })}>
-            {text(m.reactivate)}
-          </Button>
-        ),
+          {row.status === 'active' ? (
+            <Button size="xs" variant="outline" colorPalette="red" aria-label={intl.formatMessage(m.suspendLabel, { name: row.name })} onClick={() => onChange({ client: row, action: 'suspend' })}>
+              {text(m.suspend)}
+            </Button>
+          ) : (
+            <Button size="xs" variant="outline" aria-label={intl.formatMessage(m.reactivateLabel, { name: row.name })} onClick={() => onChange({ client: row, action: 'reactivate' })}>
+              {text(m.reactivate)}
+            </Button>
+          )}
+        </Flex>
+      ),
     },
   ];
 }

@@ -4,7 +4,7 @@ import { type MessageDescriptor, useIntl } from 'react-intl';
 
 import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import type { PartnerHome } from '@/api/types';
-import { BarChart, ClientFilter, DataGrid, FilterSelect, type GridColumn, useList } from '@/components/kit';
+import { BarChart, ClientFilter, DataGrid, ExportMenu, FilterSelect, type GridColumn, useList } from '@/components/kit';
 import { EmptyBlock, LoadError } from '@/components/query-state';
 import { RouteHeader } from '@/components/route-header';
 import { formatDate, money } from '@/lib/format';
@@ -78,6 +78,7 @@ export default function PartnerHomeScreen({ route, homeHref }: { route: string; 
       <Flex gap="3" wrap="wrap" align="end">
         <ClientFilter list={list} clients={clients.data} label={text(m.client)} allLabel={text(m.allClients)} />
         <FilterSelect list={list} name="currency" label={text(m.currency)} allLabel="BRL" options={[{ value: 'USD', label: 'USD' }]} />
+        <ExportMenu type="partner_report" query={{ from: list.state.dateFrom || null, to: list.state.dateTo || null }} label={text(m.report)} />
       </Flex>
       {stats.length > 0 && (
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3">
