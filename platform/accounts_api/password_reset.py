@@ -8,29 +8,24 @@ when the user logs in again, and after settings.PASSWORD_RESET_TIMEOUT.
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 from django.conf import settings
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpRequest
-from django.utils.encoding import force_bytes, force_str
-from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
+from django.utils.encoding import force_str
+from django.utils.http import urlsafe_base64_decode
 
 from accounts import throttle
 from accounts.models import Membership, User
 from audit import services as audit
 from audit.services import client_ip
 from core.errors import AppError
-from notifications import mail
+from notifications import invitations, mail
 from tenants.tenancy import current_schema
 
 RESET = "auth.password_reset"
-INVITED = "member.invited"
-PAGE = "/plataforma/redefinir-senha"
-LOGIN_PAGE = "/plataforma/login"
 
 mail.register_mail(
     RESET,
@@ -45,47 +40,10 @@ mail.register_mail(
     },
 )
 
-mail.register_mail(
-    INVITED,
-    subject={"pt-BR": "Cofre: você tem acesso a {tenant}", "en": "Cofre: you have access to {tenant}"},
-    body={
-        "pt-BR": "Olá, {name}.\n\n{inviter} deu a você acesso ao Cofre de {tenant}. Entre em:\n\n{login}\n\n"
-        "com o e-mail {email}. Para escolher a sua senha, abra este link (vale uma vez, por {hours} "
-        "horas):\n\n{link}",
-        "en": "Hello, {name}.\n\n{inviter} gave you access to {tenant}'s Cofre. Sign in at:\n\n{login}\n\n"
-        "with the e-mail {email}. To choose your password, open this link (it works once, for {hours} "
-        "hours):\n\n{link}",
-    },
-)
-
-
-def _reset_link(request: HttpRequest, user: User) -> str:
-    query = urlencode(
-        {
-            "uid": urlsafe_base64_encode(force_bytes(user.pk)),
-            "token": default_token_generator.make_token(user),
-        }
-    )
-    return f"{settings.SITE_SCHEME}://{request.get_host()}{PAGE}?{query}"
-
 
 def invite(request: HttpRequest, membership: Membership, inviter: User) -> None:
-    """Welcome a member just added: the login address and a link to choose the password (never the
-    password itself), when the transaction commits."""
-    user = membership.user
-    mail.send_to_user(
-        user,
-        INVITED,
-        {
-            "name": user.name or user.email,
-            "inviter": inviter.name or inviter.email,
-            "tenant": membership.tenant.name,
-            "email": user.email,
-            "login": f"{settings.SITE_SCHEME}://{request.get_host()}{LOGIN_PAGE}",
-            "link": _reset_link(request, user),
-            "hours": settings.PASSWORD_RESET_TIMEOUT // 3600,
-        },
-    )
+    """Welcome a member just added to this host's tenant (notifications.invitations)."""
+    invitations.invite(membership, inviter, request.get_host())
 
 
 def ask(request: HttpRequest, email: str) -> None:
@@ -107,13 +65,7 @@ def ask(request: HttpRequest, email: str) -> None:
         audit.record("auth.password_reset_unknown", actor_email=address, request=request)
         return
     user = membership.user
-    query = urlencode(
-        {
-            "uid": urlsafe_base64_encode(force_bytes(user.pk)),
-            "token": default_token_generator.make_token(user),
-        }
-    )
-    link = f"{settings.SITE_SCHEME}://{request.get_host()}{PAGE}?{query}"
+    link = invitations.set_password_link(request.get_host(), user)
     with transaction.atomic():
         audit.record("auth.password_reset_asked", actor=user, target=user, request=request)
         mail.send_to_user(

@@ -32,6 +32,7 @@ from core.errors import AppError, NotFoundError
 from core.idempotency import idempotent
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
 from gateway.models import TransactionIndex
+from notifications import invitations
 from tenants.models import Tenant, TenantKind, TenantStatus
 from tenants.services import tenant_host
 
@@ -110,6 +111,8 @@ def create_tenant(request: HttpRequest, payload: TenantCreateIn) -> Status[dict[
         currencies=payload.currencies,
         partner_slug=payload.partner,
     )
+    # Its owner is invited by e-mail on the new tenant's own host (a link to choose a password).
+    invitations.invite_owner(request, result.tenant, result.owner_email, membership.user)
     body = {
         "tenant": tenant_out(result.tenant),
         "owner_email": result.owner_email,

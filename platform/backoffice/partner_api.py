@@ -27,6 +27,7 @@ from core.errors import AppError, ForbiddenError
 from core.idempotency import idempotent
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
 from gateway.models import TransactionIndex
+from notifications import invitations
 from stats.services import checked_period
 from tenants.models import Tenant, TenantStatus
 from tenants.services import tenant_host
@@ -323,6 +324,7 @@ def partner_client_create(request: HttpRequest, payload: OwnClientCreateIn) -> S
         owner_name=payload.owner_name,
         currencies=payload.currencies,
     )
+    invitations.invite_owner(request, result.tenant, result.owner_email, membership.user)
     body = {
         "client": client_out(result.tenant),
         "owner_email": result.owner_email,

@@ -271,3 +271,45 @@ def test_a_new_member_is_welcomed_with_a_link_never_the_password(
         "/api/auth/login", login_payload("nova.analista@acme.test", "Minha-propria-senha-1")
     )
     assert logged.status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("host", "role", "path", "extra"),
+    [
+        ("public", "admin", "/api/admin/tenants", {"kind": "client"}),
+        ("orbita", "partner_admin", "/api/partner/clients", {}),
+    ],
+    ids=["admin-clients", "partner-clients"],
+)
+def test_a_provisioned_tenants_owner_is_invited_on_the_new_tenants_own_host(
+    django_capture_on_commit_callbacks: Capture, host: str, role: str, path: str, extra: dict[str, str]
+) -> None:
+    staff = ApiClient(host)
+    staff.login_as(role)
+    created = staff.post_json(
+        path, {"slug": "convite", "name": "Convite Ltda", "owner_email": "Dona@Convite.test", **extra}
+    )
+    assert created.status_code == 201, created.content
+    password = created.json()["initial_password"]
+    sent = deliver(django_capture_on_commit_callbacks)
+    assert [(m.to, m.subject) for m in sent] == [
+        (["dona@convite.test"], "Cofre: você tem acesso a Convite Ltda")
+    ]
+    assert password not in sent[0].body
+    assert password not in sent[0].alternatives[0][0]
+    assert "://convite.localhost" in sent[0].body.split("/plataforma/login")[0]  # its own host, not ours
+    assert "://convite.localhost" in sent[0].body.split("/plataforma/redefinir-senha")[0].rsplit("\n", 1)[-1]
+    link = link_of(sent[0])
+    elsewhere = ApiClient(host).post_json(
+        "/api/auth/password-reset/confirm", {**link, "password": "Senha-da-dona-2026"}
+    )
+    assert elsewhere.status_code == 400  # a link of the new tenant does not work on the inviter's host
+    new_host = ApiClient("convite")
+    chosen = new_host.post_json(
+        "/api/auth/password-reset/confirm", {**link, "password": "Senha-da-dona-2026"}
+    )
+    assert chosen.status_code == 200, chosen.content
+    logged = ApiClient("convite").post_json(
+        "/api/auth/login", login_payload("dona@convite.test", "Senha-da-dona-2026")
+    )
+    assert logged.status_code == 200, logged.content
