@@ -337,9 +337,13 @@ describe('the signed-in shell', { timeout: 60_000 }, () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
     renderApp('/clients/home');
     await userEvent.click(await screen.findByRole('button', { name: /^User menu for Ana Souza, / }));
-    expect(await screen.findByRole('menuitem', { name: 'Log out' })).toBeInTheDocument();
-    // Keyboard: the menu library tracks the input modality globally, which jsdom runs share.
-    await userEvent.keyboard('{End}{Enter}');
+    const logout = await screen.findByRole('menuitem', { name: 'Log out' });
+    // Keyboard: the menu library tracks the input modality globally, which jsdom runs share. Each key
+    // once the menu is ready for it (on a busy machine the menu takes focus a few frames later).
+    await waitFor(() => expect(screen.getByRole('menu')).toHaveFocus());
+    await userEvent.keyboard('{End}');
+    await waitFor(() => expect(logout).toHaveAttribute('data-highlighted'));
+    await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/plataforma/'));
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'GET' }));
   });

@@ -104,8 +104,8 @@ describe('deposits screen (clients/payments)', { timeout: 60_000 }, () => {
     expect(screen.getByRole('button', { name: 'Status Pending, Confirmed' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Type PIX' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Currency USD' })).toBeInTheDocument();
-    expect(screen.getByLabelText('From')).toHaveValue('2026-01-01');
-    expect(screen.getByLabelText('Until')).toHaveValue('2026-01-31');
+    expect(screen.getByLabelText('From')).toHaveValue('01/01/2026');
+    expect(screen.getByLabelText('Until')).toHaveValue('01/31/2026');
     expect(screen.getByRole('textbox', { name: 'Minimum amount' })).toHaveValue('1,000.00');
     expect(screen.getByRole('textbox', { name: 'Maximum amount' })).toHaveValue('2,500.50');
     expect(screen.getByRole('searchbox', { name: 'Search deposits' })).toHaveValue('maria');

@@ -134,9 +134,9 @@ describe('staff payout requests (employee/payout-requests, admin/payout-requests
     expect(query(listCalls(fetchMock).at(-1)!).get('cursor')).toBe('next-1');
 
     const filters = screen.getByRole('group', { name: 'Filters' });
-    await userEvent.type(within(filters).getByLabelText('From'), '2026-03-10');
+    await userEvent.type(within(filters).getByLabelText('From'), '03/10/2026');
     await waitFor(() => expect(search().get('date_from')).toBe('2026-03-10'));
-    await userEvent.type(within(filters).getByLabelText('Until'), '2026-03-01');
+    await userEvent.type(within(filters).getByLabelText('Until'), '03/01/2026');
     expect(await screen.findByText('The start date must be before the end date')).toBeInTheDocument();
     expect(search().get('date_to')).toBeNull();
   });

@@ -93,7 +93,7 @@ describe('admin/wallet-withdraws', { timeout: 60_000 }, () => {
     expect(query(listCalls(fetchMock).at(-1)!).toString()).toBe('status=waiting&sort=-created_at&per_page=25');
     await screen.findByRole('option', { name: 'Acme Ltda' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Client' }), 'acme');
-    await user.type(screen.getByLabelText('From'), '2026-03-01');
+    await user.type(screen.getByLabelText('From'), '03/01/2026');
     await waitFor(() => expect(search().toString()).toBe('status=waiting&client=acme&date_from=2026-03-01'));
     await waitFor(() => expect(query(listCalls(fetchMock).at(-1)!).get('tenant')).toBe('acme'));
     expect(query(listCalls(fetchMock).at(-1)!).get('date_from')).toBe('2026-03-01');
