@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from playwright.sync_api import expect
 
 from tests.browser.conftest import tenant_url
-from tests.browser.helpers import login_ui, new_context, role_url, wait_for_shell
+from tests.browser.helpers import login_ui, new_context, role_url, settle_animations, wait_for_shell
 from tests.browser.money_out import login_as_email, new_client
 from tests.browser.test_accessibility import serious_violations
 
@@ -92,6 +92,7 @@ def test_a_client_submits_its_kyc_file_and_the_admin_approves_it(
     expect(drawer.get_by_role("table", name="Representantes legais e beneficiários finais")).to_contain_text(
         "Bruno Lima"
     )
+    settle_animations(admin)  # the drawer slides in: axe reads its colours once they are final
     assert serious_violations(admin) == []
     drawer.get_by_role("button", name="Aprovar").click()
     form = admin.get_by_role("dialog", name="Aprovar este cadastro KYC")

@@ -1,16 +1,20 @@
 import { Alert, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
 
 import type { LoginStep, SessionUser } from '@/api/types';
 import { secondFactorMessages as sf } from '@/components/second-factor/messages';
-import { TotpEnrolment } from '@/components/second-factor/totp-enrolment';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 import { useLogin, useSignedIn } from '@/lib/auth/login';
 import { passkeysSupported, verifyCode, verifyPasskey } from '@/lib/auth/second-factor';
 
 import { authMessages } from '../messages';
+
+// Only a staff user without a second factor enrols at login: the page loads that step when it is shown.
+const TotpEnrolment = lazy(() =>
+  import('@/components/second-factor/totp-enrolment').then((module) => ({ default: module.TotpEnrolment })),
+);
 
 /** Maps a failed login to the message the user sees. */
 export function loginErrorMessage(error: unknown, intl: IntlShape): string {
@@ -109,7 +113,9 @@ function EnrolStep({ onSuccess }: { onSuccess: (user: SessionUser) => void }) {
           {intl.formatMessage(sf.enrolRequired)}
         </Text>
       </Stack>
-      <TotpEnrolment onFinished={(enrolled) => enrolled.session && signedIn(enrolled.session)} />
+      <Suspense fallback={<Text color="fg.muted">{intl.formatMessage(commonMessages.loading)}</Text>}>
+        <TotpEnrolment onFinished={(enrolled) => enrolled.session && signedIn(enrolled.session)} />
+      </Suspense>
     </Stack>
   );
 }
