@@ -21,6 +21,7 @@ from django.utils.http import urlsafe_base64_encode
 
 from accounts.models import Membership, User
 from notifications import mail
+from tenants import services as tenants
 from tenants.models import Tenant
 
 INVITED = "member.invited"
@@ -53,12 +54,11 @@ def set_password_link(host: str, user: User) -> str:
 
 
 def tenant_host(request: HttpRequest, tenant: Tenant) -> str:
-    """`tenant`'s own host, with the port this request came in on (the same server answers every
-    tenant's subdomain): where its users sign in."""
-    domain = tenant.get_primary_domain()
+    """`tenant`'s own host (tenants.services.tenant_host), with the port this request came in on (the
+    same server answers every tenant's subdomain): where its users sign in."""
     _, port = split_domain_port(request.get_host())
-    name = domain.domain if domain is not None else request.get_host()
-    return f"{name}:{port}" if port and ":" not in name else name
+    host = tenants.tenant_host(tenant.slug)
+    return f"{host}:{port}" if port else host
 
 
 def invite(membership: Membership, inviter: User, host: str) -> None:
