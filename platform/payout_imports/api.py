@@ -5,6 +5,7 @@ example spreadsheet), for the clients/manual-withdraws screen."""
 
 from typing import Any, Literal
 
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django_tenants.utils import schema_context
 from ninja import File, Query, Router, Schema
@@ -119,13 +120,19 @@ def stored_rows(p: PayoutImport) -> list[dict[str, Any]]:
 @idempotent("payout_imports.create")
 def preview_import(request: HttpRequest, file: File[UploadedFile | None] = None) -> Status[dict[str, Any]]:
     membership = membership_of(request)
-    if file is None:  # optional in the signature so that the route guard answers before the body
+    name, content = _uploaded(file)
+    payout_import, rows = services.preview_import(membership, name=name, content=content)
+    return Status(201, {**import_out(payout_import), "rows": preview_rows(rows)})
+
+
+def _uploaded(file: UploadedFile | None) -> tuple[str, bytes]:
+    """The upload's name and content, at most MAX_UPLOAD_BYTES (+1, so the reader can tell it is over).
+    `file` is optional in the handlers' signatures so that the route guard answers before the body."""
+    if file is None:
         raise AppError("invalid_input", fields={"file": "required"})
     if file.size is not None and file.size > MAX_UPLOAD_BYTES:
         raise AppError("file_too_large", status=400, megabytes=MAX_UPLOAD_BYTES // (1024 * 1024))
-    content = file.read(MAX_UPLOAD_BYTES + 1)
-    payout_import, rows = services.preview_import(membership, name=file.name or "", content=content)
-    return Status(201, {**import_out(payout_import), "rows": preview_rows(rows)})
+    return file.name or "", file.read(MAX_UPLOAD_BYTES + 1)
 
 
 class ImportQuery(Schema):
@@ -138,7 +145,11 @@ class ImportQuery(Schema):
 @router.get("", response=ImportListOut, summary="Imports, newest first; tab=failed: some row failed")
 @requires_route(*ROUTES)
 def list_imports(request: HttpRequest, filters: Query[ImportQuery]) -> dict[str, Any]:
-    qs = services.imports_of(membership_of(request))
+    return _page(services.imports_of(membership_of(request)), filters)
+
+
+def _page(qs: QuerySet[PayoutImport], filters: ImportQuery) -> dict[str, Any]:
+    """One keyset page of `qs` as the list's tab, sort and cursor ask."""
     if filters.tab == "failed":
         qs = services.failed(qs)
     rows, next_cursor = keyset_page(
@@ -212,14 +223,10 @@ def staff_preview_import(
 ) -> Status[dict[str, Any]]:
     membership = membership_of(request)
     tenant = _client(membership, client)
-    if file is None:
-        raise AppError("invalid_input", fields={"file": "required"})
-    if file.size is not None and file.size > MAX_UPLOAD_BYTES:
-        raise AppError("file_too_large", status=400, megabytes=MAX_UPLOAD_BYTES // (1024 * 1024))
-    content = file.read(MAX_UPLOAD_BYTES + 1)
+    name, content = _uploaded(file)
     with schema_context(tenant.schema_name):
         payout_import, rows = services.preview_import(
-            membership, name=file.name or "", content=content, for_client=tenant
+            membership, name=name, content=content, for_client=tenant
         )
         return Status(201, {**import_out(payout_import), "rows": preview_rows(rows)})
 
@@ -230,13 +237,7 @@ def staff_list_imports(request: HttpRequest, client: str, filters: Query[ImportQ
     membership = membership_of(request)
     tenant = _client(membership, client)
     with schema_context(tenant.schema_name):
-        qs = services.imports_of(membership, tenant)
-        if filters.tab == "failed":
-            qs = services.failed(qs)
-        rows, next_cursor = keyset_page(
-            qs, sort=filters.sort, allowed=SORTS, cursor=filters.cursor, size=filters.per_page
-        )
-        return {"items": [import_out(p) for p in rows], "next_cursor": next_cursor}
+        return _page(services.imports_of(membership, tenant), filters)
 
 
 @admin_router.get("/{client}/example", response={200: None}, summary="The example spreadsheet (staff)")
