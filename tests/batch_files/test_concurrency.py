@@ -6,12 +6,9 @@ from __future__ import annotations
 
 import io
 import json
-import threading
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
-from django.db import connections
 from django_tenants.utils import schema_context
 
 from batch_files.models import BatchItem
@@ -19,30 +16,10 @@ from cofre_sandbox_bank.testing import return_for
 from ledger.services import check_invariants
 from payouts.models import Payout
 from tests.payouts.helpers import BB_ACCOUNT, balance, committed_client, create_payout, fund, logged
+from tests.payouts.test_concurrency import at_once
 from tests.support.http import ApiClient
 
 AMOUNT = 1_000
-
-
-def at_once(count: int, call: Callable[[ApiClient], Any], template: ApiClient) -> list[Any]:
-    barrier = threading.Barrier(count)
-    results: list[Any] = [None] * count
-
-    def run(index: int) -> None:
-        client = ApiClient(template.slug)
-        client.cookies = template.cookies
-        try:
-            barrier.wait()
-            results[index] = call(client)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(n,)) for n in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
 
 
 def test_remittances_and_returns_at_once(django_db_setup: None, django_db_blocker: Any) -> None:
