@@ -11,6 +11,8 @@ import re
 import time
 from typing import TYPE_CHECKING, Any
 
+from playwright.sync_api import expect
+
 from ops.demo import DEMO_PASSWORD, demo_email
 from tests.browser.conftest import tenant_url
 from tests.support.personas import HOME_OF
@@ -186,3 +188,25 @@ def offered(dialog: Locator, setting: str) -> list[str]:
 
 def switch(dialog: Locator, label: str) -> Locator:
     return dialog.get_by_role("checkbox", name=label)
+
+
+def create_client_in_dialog(page: Page, slug: str, api_path: str) -> str:
+    """The shared new-client dialog (admin/clients and a partner's Clientes tab, components/client-form):
+    fills it for `slug`, creates it through `api_path`, and answers the owner's one-time password shown
+    once (the dialog left open on it, settled, for an accessibility check)."""
+    page.get_by_role("button", name="Novo cliente").click()
+    dialog = page.get_by_role("dialog", name="Novo cliente")
+    dialog.get_by_label("Nome da empresa").fill(f"Empresa {slug}")
+    dialog.get_by_label("Subdomínio").fill(slug)
+    dialog.get_by_label("E-mail do proprietário").fill(f"dono@{slug}.test")
+    with page.expect_response(lambda r: r.url.endswith(api_path) and r.request.method == "POST") as answer:
+        dialog.get_by_role("button", name="Criar cliente").click()
+    assert answer.value.status == 201, answer.value.text()
+    shown = page.get_by_role("alertdialog", name="Cliente criado")
+    password_box = shown.get_by_label("Senha de uso único")
+    expect(password_box).to_be_visible()
+    password = password_box.input_value()
+    assert len(password) >= 12
+    page.mouse.move(0, 0)  # off the button the mouse pressed (a hovered button is lighter)
+    settle_animations(page)
+    return password

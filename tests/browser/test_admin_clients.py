@@ -15,10 +15,10 @@ from playwright.sync_api import expect
 from tests.browser.conftest import tenant_url
 from tests.browser.helpers import (
     LOGIN_PATH,
+    create_client_in_dialog,
     fill_login_form,
     login_ui,
     role_url,
-    settle_animations,
     wait_for_shell,
     wait_until_quiet,
 )
@@ -55,24 +55,10 @@ def test_admin_creates_a_client_and_its_owner_signs_in_with_the_one_time_passwor
     ).to_be_visible(timeout=15_000)
     wait_until_quiet(page)
     assert serious_violations(page) == []
-    page.get_by_role("button", name="Novo cliente").click()
-    dialog = page.get_by_role("dialog", name="Novo cliente")
-    dialog.get_by_label("Nome da empresa").fill(f"Empresa {new_slug}")
-    dialog.get_by_label("Subdomínio").fill(new_slug)
-    dialog.get_by_label("E-mail do proprietário").fill(f"dono@{new_slug}.test")
-    with page.expect_response(
-        lambda r: r.url.endswith("/api/admin/tenants") and r.request.method == "POST"
-    ) as answer:
-        dialog.get_by_role("button", name="Criar cliente").click()
-    assert answer.value.status == 201, answer.value.text()
-    shown = page.get_by_role("alertdialog", name="Cliente criado")
-    password_box = shown.get_by_label("Senha de uso único")
-    expect(password_box).to_be_visible()
-    password = password_box.input_value()
-    page.mouse.move(0, 0)  # off the button the mouse pressed (a hovered button is lighter)
-    settle_animations(page)
+    password = create_client_in_dialog(page, new_slug, "/api/admin/tenants")
     assert serious_violations(page) == []
     assert len(password) >= 12
+    shown = page.get_by_role("alertdialog", name="Cliente criado")
     shown.get_by_role("button", name="Concluir").click()
     expect(shown).to_be_hidden()
     expect(page.get_by_text(password)).to_have_count(0)
