@@ -230,6 +230,8 @@ LOGIN_MAX_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_MAX_FAILURES_PER_ADDR
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
 # Second factor (accounts.second_factor): how recent a verified code must be before a sensitive change
 # (step-up), and how long a staff session may stay without a request.
+# How long a create's answer stays to be replayed for the same Idempotency-Key (core.idempotency).
+IDEMPOTENCY_KEEP_SECONDS = int(os.environ.get("IDEMPOTENCY_KEEP_SECONDS", str(24 * 3600)))
 STEP_UP_SECONDS = int(os.environ.get("STEP_UP_SECONDS", "300"))
 STAFF_IDLE_TIMEOUT_SECONDS = int(os.environ.get("STAFF_IDLE_TIMEOUT_SECONDS", "1800"))
 # The public receipt verifier (GET /api/receipts/verify): questions per address in a window.

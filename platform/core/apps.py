@@ -11,3 +11,9 @@ class CoreConfig(AppConfig):
 
         broker.configure()
         from core import replica  # noqa: F401  (tracks the primary's writes when a replica is configured)
+
+        # Stored create answers (Idempotency-Key) expire: staff's creates are kept in public.
+        from core.periodic import register_periodic
+        from core.tasks import idempotency_jobs
+
+        register_periodic("idempotency", idempotency_jobs, public=True)

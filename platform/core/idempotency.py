@@ -22,12 +22,15 @@ import inspect
 import json
 import re
 from collections.abc import Callable
+from datetime import datetime, timedelta
 from functools import wraps
 from typing import Any, Protocol, TypeVar
 
+from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 from django.db import IntegrityError, models, transaction
 from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
 from ninja.responses import NinjaJSONEncoder, Status
 from pydantic import BaseModel
 
@@ -185,3 +188,17 @@ def idempotent(operation: str) -> Callable[[F], F]:
         return wrapper  # type: ignore[return-value]
 
     return decorate
+
+
+# ------------------------------------------------------------------------------------ expiry
+def purge_expired(now: datetime | None = None) -> int:
+    """Delete the stored answers (core.models.IdempotentRequest) of the current schema older than
+    settings.IDEMPOTENCY_KEEP_SECONDS (a day, as integrators expect of a key): after that the same key
+    makes a new record. Run by the periodic job `idempotency` (core.tasks.idempotency_jobs) in every
+    tenant and in public (staff's creates). Answers can hold what is shown once (a new API key's token),
+    so they are kept no longer than a retry needs."""
+    from core.models import IdempotentRequest
+
+    cutoff = (now or timezone.now()) - timedelta(seconds=settings.IDEMPOTENCY_KEEP_SECONDS)
+    deleted, _ = IdempotentRequest.objects.filter(created_at__lt=cutoff).delete()
+    return deleted

@@ -9,7 +9,15 @@ from django_tenants.utils import get_public_schema_name
 
 from core import leases, operations
 from core.models import HealthProbe
-from core.periodic import PERIODIC_QUEUE, PeriodicJob, periodic_jobs, queued_key, run_key
+from core.periodic import (
+    PERIODIC_PRIORITY,
+    PERIODIC_QUEUE,
+    PeriodicJob,
+    periodic_jobs,
+    periodic_run,
+    queued_key,
+    run_key,
+)
 from tenants import spares
 from tenants.models import Tenant, TenantKind, TenantStatus
 
@@ -48,6 +56,17 @@ def top_up_spare_schemas() -> None:
     provisioning renames to a new tenant's schema. In the public schema; one top-up at a time (an
     advisory lock), so a second message finds the pool full or the lock taken and returns."""
     spares.top_up()
+
+
+@dramatiq.actor(queue_name=PERIODIC_QUEUE, priority=PERIODIC_PRIORITY, max_retries=0, time_limit=120_000)
+def idempotency_jobs() -> None:
+    """Per tenant and in public (ticked by periodic_tick): stored create answers past their keep."""
+    from core import idempotency
+
+    with periodic_run("idempotency") as run:
+        if run is None:
+            return
+        idempotency.purge_expired()
 
 
 def tick(jobs: list[PeriodicJob], schemas: list[str] | None = None) -> dict[str, int]:

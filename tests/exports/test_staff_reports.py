@@ -127,7 +127,7 @@ def test_the_clock_sweeps_the_platforms_exports_too(monkeypatch: pytest.MonkeyPa
     from core.tasks import tick
     from exports.tasks import export_jobs
 
-    assert [job.name for job in periodic_jobs() if job.public] == ["exports"]
+    assert [job.name for job in periodic_jobs() if job.public] == ["idempotency", "exports"]
     (job,) = [job for job in periodic_jobs() if job.name == "exports"]
     sent: list[str] = []
     monkeypatch.setattr(export_jobs, "send_with_options", lambda **kw: sent.append(kw["tenant_schema"]))

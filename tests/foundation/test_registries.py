@@ -17,6 +17,7 @@ from tenants.services import create_tenant
 
 def test_every_app_registers_its_periodic_jobs() -> None:
     assert {job.name: job.actor.actor_name for job in periodic_jobs()} == {
+        "idempotency": "idempotency_jobs",
         "deposits": "tenant_jobs",
         "payouts": "payout_jobs",
         "refunds": "refund_jobs",
@@ -44,13 +45,14 @@ def test_the_tick_sends_every_registered_job_to_every_active_client_tenant(
     tasks.periodic_tick.fn()
     # Every active client (acme and beta of the demo, and any an earlier test committed); never a
     # partner (orbita) or a suspended client; the platform's own schema only for the jobs registered
-    # `public` (the exports sweep: staff's exports live there).
+    # `public` (the exports sweep and the idempotency purge: staff's exports and creates live there).
     active = Tenant.objects.filter(kind="client", status=TenantStatus.ACTIVE)
     clients = set(active.values_list("schema_name", flat=True))
     assert {"acme", "beta"} <= clients
     assert suspended.schema_name not in clients
-    jobs = ("deposits", "payouts", "refunds", "webhooks", "exports", "med", "kyc")
-    expected = [(job, schema) for job in jobs for schema in clients] + [("exports", "public")]
+    jobs = ("idempotency", "deposits", "payouts", "refunds", "webhooks", "exports", "med", "kyc")
+    public = [("idempotency", "public"), ("exports", "public")]
+    expected = [(job, schema) for job in jobs for schema in clients] + public
     assert sorted(sent) == sorted(expected)
 
 

@@ -187,3 +187,40 @@ def test_a_malformed_key_is_a_field_error_and_nothing_is_made() -> None:
     listed = acme.get("/api/pix-keys").json()
     items = listed["items"] if isinstance(listed, dict) else listed
     assert body["key"] not in {k.get("key") for k in items}
+
+
+def test_a_stored_answer_expires_after_a_day_and_the_key_then_makes_a_new_record() -> None:
+    """The periodic job's purge (core.idempotency.purge_expired, in the tenant's schema) deletes answers
+    older than IDEMPOTENCY_KEEP_SECONDS and keeps the newer ones; a retry after that makes a new record."""
+    from datetime import timedelta
+
+    from core import idempotency
+
+    acme = logged("acme", "client")
+    key = f"exp-{uuid.uuid4()}"
+    body = {"key_type": "email", "key": f"exp-{uuid.uuid4().hex[:8]}@example.com"}
+    fresh_key = f"fresh-{uuid.uuid4()}"
+    fresh_body = {"key_type": "email", "key": f"fresh-{uuid.uuid4().hex[:8]}@example.com"}
+    for k, b in ((key, body), (fresh_key, fresh_body)):
+        made = acme.post(
+            "/api/pix-keys", json.dumps(b), content_type="application/json", headers={"Idempotency-Key": k}
+        )
+        assert made.status_code == 201, made.content
+    with schema_context("acme"):
+        IdempotentRequest.objects.filter(key=key).update(created_at=timezone.now() - timedelta(hours=25))
+        assert idempotency.purge_expired() >= 1
+        assert not IdempotentRequest.objects.filter(key=key).exists()
+        assert IdempotentRequest.objects.filter(key=fresh_key).exists()  # a day not yet past: kept
+    # the same key again: no stored answer, so the create runs (the key itself is a duplicate now)
+    again = acme.post(
+        "/api/pix-keys", json.dumps(body), content_type="application/json", headers={"Idempotency-Key": key}
+    )
+    assert again.status_code in (400, 409, 422), again.content
+    assert again.json()["code"] != "idempotency_conflict"
+    replay = acme.post(
+        "/api/pix-keys",
+        json.dumps(fresh_body),
+        content_type="application/json",
+        headers={"Idempotency-Key": fresh_key},
+    )
+    assert replay.status_code == 201  # the kept answer, replayed
