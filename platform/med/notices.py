@@ -30,7 +30,9 @@ LEVELS = {
 NOTIFIER = Notifier(
     staff_link="employee/meds",
     client_link="clients/meds",
-    staff_roles=(Role.EMPLOYEE, Role.ADMIN),
+    # The desk is the employees' (section 6: employee/meds); an admin's notice would link to a page
+    # the admin may not open.
+    staff_roles=(Role.EMPLOYEE,),
     kinds=(
         Kind(
             OPENED_STAFF,

@@ -19,7 +19,7 @@ from ledger.models import AccountKind, JournalEntry
 from med import services as med
 from med.models import MedCase
 from notifications.models import Notification
-from ops.demo import BETA_OWNER, DEMO_PASSWORD
+from ops.demo import BETA_OWNER, DEMO_PASSWORD, demo_email
 from payments import services as payments
 from refunds import services as refunds
 from refunds.models import Refund
@@ -138,6 +138,10 @@ def test_a_notice_blocks_the_amount_notifies_and_repeated_notices_change_nothing
     assert case.analysis_due_at - case.notified_at == timedelta(days=7)
     kinds = set(Notification.objects.filter(kind__startswith="med.").values_list("kind", flat=True))
     assert {"med.opened", "med.opened_client"} <= kinds
+    # the staff notice goes to those who work the desk it links to (employees), not to admins
+    told = set(Notification.objects.filter(kind="med.opened").values_list("user__email", flat=True))
+    assert demo_email("employee") in told
+    assert demo_email("admin") not in told
     assert ledger.check_invariants().ok
 
 
