@@ -157,80 +157,84 @@ function PartnerDrawer({ route, partner, onClose }: { route: string; partner: Pa
           <Stack gap="3" as="section" aria-label={intl.formatMessage(m.clientsTitle)}>
             <Heading size="sm">{intl.formatMessage(m.clientsTitle)}</Heading>
             {writable && <LinkClient slug={partner.slug} linked={data.clients} />}
-            <Table.Root size="sm" aria-label={intl.formatMessage(m.clientsTable, { name: partner.name })}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{intl.formatMessage(m.colClient)}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{intl.formatMessage(m.colStatus)}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{intl.formatMessage(m.colLinked)}</Table.ColumnHeader>
-                  {writable && <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colActions)}</Table.ColumnHeader>}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {data.clients.length === 0 ? (
+            <Table.ScrollArea>
+              <Table.Root size="sm" aria-label={intl.formatMessage(m.clientsTable, { name: partner.name })}>
+                <Table.Header>
                   <Table.Row>
-                    <Table.Cell colSpan={writable ? 4 : 3}>{intl.formatMessage(m.clientsEmpty)}</Table.Cell>
+                    <Table.ColumnHeader>{intl.formatMessage(m.colClient)}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{intl.formatMessage(m.colStatus)}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{intl.formatMessage(m.colLinked)}</Table.ColumnHeader>
+                    {writable && <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colActions)}</Table.ColumnHeader>}
                   </Table.Row>
-                ) : (
-                  data.clients.map((client) => (
-                    <Table.Row key={client.slug} data-client={client.slug}>
-                      <Table.Cell>{client.name}</Table.Cell>
-                      <Table.Cell>
-                        <StatusBadge status={client.status} />
-                      </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{when(client.linked_at, intl.locale)}</Table.Cell>
-                      {writable && (
-                        <Table.Cell textAlign="end">
-                          <Button size="xs" variant="outline" colorPalette="red" aria-label={intl.formatMessage(m.unlinkLabel, { client: client.name })} onClick={() => setUnlinking(client)}>
-                            {intl.formatMessage(m.unlink)}
-                          </Button>
-                        </Table.Cell>
-                      )}
+                </Table.Header>
+                <Table.Body>
+                  {data.clients.length === 0 ? (
+                    <Table.Row>
+                      <Table.Cell colSpan={writable ? 4 : 3}>{intl.formatMessage(m.clientsEmpty)}</Table.Cell>
                     </Table.Row>
-                  ))
-                )}
-              </Table.Body>
-            </Table.Root>
+                  ) : (
+                    data.clients.map((client) => (
+                      <Table.Row key={client.slug} data-client={client.slug}>
+                        <Table.Cell>{client.name}</Table.Cell>
+                        <Table.Cell>
+                          <StatusBadge status={client.status} />
+                        </Table.Cell>
+                        <Table.Cell whiteSpace="nowrap">{when(client.linked_at, intl.locale)}</Table.Cell>
+                        {writable && (
+                          <Table.Cell textAlign="end">
+                            <Button size="xs" variant="outline" colorPalette="red" aria-label={intl.formatMessage(m.unlinkLabel, { client: client.name })} onClick={() => setUnlinking(client)}>
+                              {intl.formatMessage(m.unlink)}
+                            </Button>
+                          </Table.Cell>
+                        )}
+                      </Table.Row>
+                    ))
+                  )}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
           </Stack>
           <Stack gap="3" as="section" aria-label={intl.formatMessage(m.usersTitle)}>
             <Heading size="sm">{intl.formatMessage(m.usersTitle)}</Heading>
-            <Table.Root size="sm" aria-label={intl.formatMessage(m.usersTable, { name: partner.name })}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{intl.formatMessage(m.colUser)}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{intl.formatMessage(m.colRole)}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{intl.formatMessage(m.colStatus)}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{intl.formatMessage(m.colLastLogin)}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {data.users.length === 0 ? (
+            <Table.ScrollArea>
+              <Table.Root size="sm" aria-label={intl.formatMessage(m.usersTable, { name: partner.name })}>
+                <Table.Header>
                   <Table.Row>
-                    <Table.Cell colSpan={4}>{intl.formatMessage(m.usersEmpty)}</Table.Cell>
+                    <Table.ColumnHeader>{intl.formatMessage(m.colUser)}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{intl.formatMessage(m.colRole)}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{intl.formatMessage(m.colStatus)}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{intl.formatMessage(m.colLastLogin)}</Table.ColumnHeader>
                   </Table.Row>
-                ) : (
-                  data.users.map((user) => (
-                    <Table.Row key={user.id} data-user={user.email}>
-                      <Table.Cell>
-                        <Text>{user.email}</Text>
-                        {user.name && (
-                          <Text color="fg.muted" fontSize="xs">
-                            {user.name}
-                          </Text>
-                        )}
-                      </Table.Cell>
-                      <Table.Cell>{label(partnerRoleMessages, user.role, intl)}</Table.Cell>
-                      <Table.Cell>
-                        <Badge variant="subtle" colorPalette={user.is_active ? 'green' : 'gray'}>
-                          {intl.formatMessage(user.is_active ? m.active : m.inactive)}
-                        </Badge>
-                      </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{user.last_login ? when(user.last_login, intl.locale) : intl.formatMessage(m.never)}</Table.Cell>
+                </Table.Header>
+                <Table.Body>
+                  {data.users.length === 0 ? (
+                    <Table.Row>
+                      <Table.Cell colSpan={4}>{intl.formatMessage(m.usersEmpty)}</Table.Cell>
                     </Table.Row>
-                  ))
-                )}
-              </Table.Body>
-            </Table.Root>
+                  ) : (
+                    data.users.map((user) => (
+                      <Table.Row key={user.id} data-user={user.email}>
+                        <Table.Cell>
+                          <Text>{user.email}</Text>
+                          {user.name && (
+                            <Text color="fg.muted" fontSize="xs">
+                              {user.name}
+                            </Text>
+                          )}
+                        </Table.Cell>
+                        <Table.Cell>{label(partnerRoleMessages, user.role, intl)}</Table.Cell>
+                        <Table.Cell>
+                          <Badge variant="subtle" colorPalette={user.is_active ? 'green' : 'gray'}>
+                            {intl.formatMessage(user.is_active ? m.active : m.inactive)}
+                          </Badge>
+                        </Table.Cell>
+                        <Table.Cell whiteSpace="nowrap">{user.last_login ? when(user.last_login, intl.locale) : intl.formatMessage(m.never)}</Table.Cell>
+                      </Table.Row>
+                    ))
+                  )}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
           </Stack>
         </Stack>
       )}

@@ -95,38 +95,40 @@ export function FeeFloorsSection({ partner, writable }: { partner: PartnerDetail
       <Text color="fg.muted" fontSize="sm">
         {intl.formatMessage(m.floorsHelp)}
       </Text>
-      <Table.Root size="sm" aria-label={intl.formatMessage(m.floorsTable, { name: partner.name })}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{intl.formatMessage(m.colMethod)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.colCurrency)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.colFloor)}</Table.ColumnHeader>
-            {writable && <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colActions)}</Table.ColumnHeader>}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {partner.fee_floors.length === 0 ? (
+      <Table.ScrollArea>
+        <Table.Root size="sm" aria-label={intl.formatMessage(m.floorsTable, { name: partner.name })}>
+          <Table.Header>
             <Table.Row>
-              <Table.Cell colSpan={writable ? 4 : 3}>{intl.formatMessage(m.floorsEmpty)}</Table.Cell>
+              <Table.ColumnHeader>{intl.formatMessage(m.colMethod)}</Table.ColumnHeader>
+              <Table.ColumnHeader>{intl.formatMessage(m.colCurrency)}</Table.ColumnHeader>
+              <Table.ColumnHeader>{intl.formatMessage(m.colFloor)}</Table.ColumnHeader>
+              {writable && <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colActions)}</Table.ColumnHeader>}
             </Table.Row>
-          ) : (
-            partner.fee_floors.map((floor) => (
-              <Table.Row key={`${floor.method}:${floor.currency}`} data-floor={`${floor.method}:${floor.currency}`}>
-                <Table.Cell>{methodName(floor.method)}</Table.Cell>
-                <Table.Cell>{floor.currency}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{`${formatPercent(floor.percent_bp, intl.locale)} + ${money(floor.fixed, floor.currency, intl.locale)}`}</Table.Cell>
-                {writable && (
-                  <Table.Cell textAlign="end">
-                    <Button size="xs" variant="outline" colorPalette="red" loading={remove.isPending} aria-label={intl.formatMessage(m.removeLabel, { method: methodName(floor.method), currency: floor.currency })} onClick={() => remove.mutate({ method: floor.method, currency: floor.currency })}>
-                      {intl.formatMessage(m.remove)}
-                    </Button>
-                  </Table.Cell>
-                )}
+          </Table.Header>
+          <Table.Body>
+            {partner.fee_floors.length === 0 ? (
+              <Table.Row>
+                <Table.Cell colSpan={writable ? 4 : 3}>{intl.formatMessage(m.floorsEmpty)}</Table.Cell>
               </Table.Row>
-            ))
-          )}
-        </Table.Body>
-      </Table.Root>
+            ) : (
+              partner.fee_floors.map((floor) => (
+                <Table.Row key={`${floor.method}:${floor.currency}`} data-floor={`${floor.method}:${floor.currency}`}>
+                  <Table.Cell>{methodName(floor.method)}</Table.Cell>
+                  <Table.Cell>{floor.currency}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{`${formatPercent(floor.percent_bp, intl.locale)} + ${money(floor.fixed, floor.currency, intl.locale)}`}</Table.Cell>
+                  {writable && (
+                    <Table.Cell textAlign="end">
+                      <Button size="xs" variant="outline" colorPalette="red" loading={remove.isPending} aria-label={intl.formatMessage(m.removeLabel, { method: methodName(floor.method), currency: floor.currency })} onClick={() => remove.mutate({ method: floor.method, currency: floor.currency })}>
+                        {intl.formatMessage(m.remove)}
+                      </Button>
+                    </Table.Cell>
+                  )}
+                </Table.Row>
+              ))
+            )}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
       {writable && (
         <Stack gap="2">
           <HStack gap="2" align="start" wrap="wrap">
