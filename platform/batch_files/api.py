@@ -14,8 +14,10 @@ from ninja.responses import Status
 from access.guard import membership_of, requires_route
 from batch_files import services
 from batch_files.models import BatchFile, BatchItem, BatchKind, ReturnLine
+from brazil.cnab240_payments import describe_occurrences, occurrence_codes
 from core.errors import AppError
 from core.idempotency import idempotent
+from core.messages import current_language
 from core.pagination import DEFAULT_PAGE_SIZE, keyset_page
 from files.services import file_response
 from gateway.registry import get_registry
@@ -29,6 +31,16 @@ class RemittanceIn(Schema):
     client: str | None = None  # a client's slug; none: every client
 
 
+class SimulatedReturnIn(Schema):
+    outcome: Literal["all_paid", "some_rejected", "all_rejected", "scheduled"]
+
+
+class OccurrenceOut(Schema):
+    code: str  # a two-character code of the bank (CNAB 240 positions 231-240: up to five a line)
+    label: str  # the FEBRABAN table's description in the request's language ("Unknown code" else)
+    known: bool
+
+
 class BatchItemOut(Schema):
     line: int
     reference: str
@@ -40,6 +52,7 @@ class BatchItemOut(Schema):
     amount: int
     status: str
     occurrences: str
+    occurrence_list: list[OccurrenceOut]
 
 
 class ReturnLineOut(Schema):
@@ -47,6 +60,7 @@ class ReturnLineOut(Schema):
     reference: str
     outcome: str
     occurrences: str
+    occurrence_list: list[OccurrenceOut]
     amount: int
     client: str
     payout_id: str
@@ -83,6 +97,7 @@ class BatchFileListOut(Schema):
 class BatchProviderOut(Schema):
     code: str
     name: str
+    simulates_returns: bool  # a test bank: "Simulate the bank's return" on its remittances
 
 
 def batch_out(b: BatchFile) -> dict[str, Any]:
@@ -104,6 +119,15 @@ def batch_out(b: BatchFile) -> dict[str, Any]:
     }
 
 
+def occurrence_list(codes: str) -> list[dict[str, Any]]:
+    """The codes of an occurrences field, each with its description in the request's language."""
+    language = current_language()
+    return [
+        {"code": code, "label": label, "known": known}
+        for code, label, known in describe_occurrences(occurrence_codes(codes), language)
+    ]
+
+
 def _item_out(i: BatchItem) -> dict[str, Any]:
     return {
         "line": i.line,
@@ -116,6 +140,7 @@ def _item_out(i: BatchItem) -> dict[str, Any]:
         "amount": i.amount,
         "status": i.status,
         "occurrences": i.occurrences,
+        "occurrence_list": occurrence_list(i.occurrences),
     }
 
 
@@ -126,6 +151,7 @@ def _line_out(r: ReturnLine) -> dict[str, Any]:
         "reference": r.reference,
         "outcome": r.outcome,
         "occurrences": r.occurrences,
+        "occurrence_list": occurrence_list(r.occurrences),
         "amount": r.amount,
         "client": item.tenant.slug if item else "",
         "payout_id": item.payout_public_id if item else "",
@@ -145,11 +171,13 @@ def detail_out(b: BatchFile) -> dict[str, Any]:
 
 @router.get("/providers", response=list[BatchProviderOut], summary="Banks that take payouts by file")
 @requires_route(*ROUTES)
-def batch_providers(request: HttpRequest) -> list[dict[str, str]]:
+def batch_providers(request: HttpRequest) -> list[dict[str, Any]]:
     membership_of(request)
     providers = get_registry().providers.values()
     return [
-        {"code": p.code, "name": p.name} for p in sorted(providers, key=lambda p: p.code) if p.batch_payouts
+        {"code": p.code, "name": p.name, "simulates_returns": services.simulates_returns(p.code)}
+        for p in sorted(providers, key=lambda p: p.code)
+        if p.batch_payouts
     ]
 
 
@@ -186,6 +214,21 @@ def read_return(
         raise AppError("file_too_large", status=400, megabytes=services.MAX_RETURN_BYTES // (1024 * 1024))
     content = file.read(services.MAX_RETURN_BYTES + 1)
     batch = services.read_return(membership, provider, name=file.name or "", content=content)
+    return Status(201, detail_out(batch))
+
+
+@router.post(
+    "/{batch_id}/simulated-returns",
+    response={201: BatchFileDetailOut},
+    summary="A test bank's return of one of its remittances (outcome: all_paid, some_rejected, "
+    "all_rejected, scheduled), read as a return: sandbox only, never in production",
+)
+@requires_route(*ROUTES, write=True)
+@idempotent("batch_files.simulated_return")
+def simulate_return(
+    request: HttpRequest, batch_id: str, payload: SimulatedReturnIn
+) -> Status[dict[str, Any]]:
+    batch = services.simulate_return(membership_of(request), batch_id, payload.outcome)
     return Status(201, detail_out(batch))
 
 

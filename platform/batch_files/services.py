@@ -17,6 +17,11 @@ and fee revenue), "failed" cancels (the hold is released), "processing" keeps it
 locked in reference order; an unknown reference, a reference twice in the file, or an amount that is
 not the item's are reported per line and change nothing; the same file read again (or at the same
 time) finds every payout already moved and moves no money twice.
+
+Simulating a return (`simulate_return`, plugin API 1.3) is for a test bank only (the sandbox; never in
+production: `BankProvider.simulates_returns`): the provider answers one of its remittances as the
+chosen outcome says (`BankProvider.simulate_return`) and the file is read like any return, so a demo
+completes the file cycle; simulating again gives the same file, read as a duplicate (no money twice).
 """
 
 from __future__ import annotations
@@ -40,13 +45,21 @@ from batch_files.models import BatchFile, BatchItem, BatchKind, ItemStatus, Line
 from brazil.business_days import next_business_day
 from core.errors import AppError, NotFoundError
 from core.ids import new_public_id
-from files.services import save_file
+from files.services import open_file, save_file
 from gateway import services as gateway
 from gateway.models import PluginKind
 from gateway.registry import get_registry
 from payouts import services as payouts
 from payouts.models import Payout, PayoutStatus
-from plugin_api import BankProvider, PayoutState, PluginError, Remittance, RemittanceItem, ReturnItem
+from plugin_api import (
+    BankProvider,
+    PayoutState,
+    PluginError,
+    Remittance,
+    RemittanceItem,
+    ReturnItem,
+    SimulatedReturn,
+)
 from tenants.models import Tenant, TenantKind
 
 ROUTE = "admin/batch-files"
@@ -334,6 +347,46 @@ def read_return(membership: Membership, provider_code: str, *, name: str, conten
                 "duplicate_of": batch.duplicate_of,
             },
         )
+    return batch
+
+
+def simulates_returns(code: str) -> bool:
+    """Whether the provider `code` (a bank that pays by file) can simulate the return of a remittance."""
+    provider = get_registry().providers.get(code)
+    if provider is None or not provider.batch_payouts:
+        return False
+    return provider.simulates_returns(gateway.effective_config(PluginKind.PROVIDER, code, None))
+
+
+def simulate_return(membership: Membership, remittance_id: str, outcome: str) -> BatchFile:
+    """Ask a test bank for its return of the remittance `remittance_id`, answered as `outcome`
+    (SimulatedReturn), and read it as a return (`read_return`). 400 when the file is not a remittance
+    or the bank cannot simulate (a real bank, the production profile)."""
+    _check_staff(membership)
+    try:
+        chosen = SimulatedReturn(outcome)
+    except ValueError as exc:
+        raise AppError("invalid_input", fields={"outcome": "invalid_choice"}) from exc
+    with access_batch(membership, remittance_id) as remittance:
+        if remittance.kind != BatchKind.REMITTANCE:
+            raise AppError("not_a_remittance", status=400)
+        provider, config = batch_provider(remittance.provider)
+        if not provider.simulates_returns(config):
+            raise AppError("return_simulation_not_supported", status=400)
+        with schema_context("public"), open_file(remittance.file) as handle:
+            content = handle.read()
+        try:
+            written = provider.simulate_return(content, chosen, config)
+        except PluginError as exc:
+            raise _plugin_error(exc) from exc
+        with transaction.atomic():
+            batch = read_return(membership, remittance.provider, name=written.name, content=written.content)
+            audit(
+                "batch_file.return_simulated",
+                actor=membership.user,
+                target=batch,
+                data={"id": batch.public_id, "remittance": remittance.public_id, "outcome": chosen.value},
+            )
     return batch
 
 

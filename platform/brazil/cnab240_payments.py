@@ -8,10 +8,11 @@ batch and record counts. The return is the same file as the bank sends it back (
 143 = "2"): each segment A carries the bank's occurrence codes (positions 231-240, up to five codes of
 two characters), its own reference ("nosso número") and, when paid, the effective date and amount.
 
-Occurrence codes (FEBRABAN 240, "Códigos das Ocorrências para Retorno"): "00" paid (crédito ou débito
-efetivado), "BD" accepted and scheduled (inclusão efetuada com sucesso), anything else refuses the
-payment (e.g. "AG" agency/account invalid, "AN" beneficiary's account invalid, "AR" amount invalid,
-"01" insufficient funds).
+Occurrence codes (FEBRABAN 240, "Códigos das Ocorrências para Retorno", `OCCURRENCE_TABLE` with the
+table's pt-BR wording and an English one; `describe_occurrences` for a reader): "00" paid (crédito ou
+débito efetivado), "BD" accepted and scheduled (inclusão efetuada com sucesso), anything else refuses
+the payment (e.g. "AG" agency/account invalid, "AN" beneficiary's account invalid, "AR" amount
+invalid, "01" insufficient funds, "PJ" PIX key not in DICT).
 """
 
 from __future__ import annotations
@@ -39,21 +40,116 @@ from brazil.errors import CnabError
 PAID = "00"
 SCHEDULED = "BD"
 ACCEPTED = frozenset({PAID, SCHEDULED, "BE", "BF"})  # BE/BF: scheduled, to be paid later
-OCCURRENCES: dict[str, str] = {
-    "00": "Paid",
-    "01": "Insufficient funds",
-    "02": "Canceled by the payer",
-    "AG": "Agency, account or check digit invalid",
-    "AL": "Beneficiary's bank invalid",
-    "AM": "Beneficiary's agency invalid",
-    "AN": "Beneficiary's account invalid",
-    "AO": "Beneficiary's name missing",
-    "AP": "Payment date invalid",
-    "AR": "Amount invalid",
-    "BD": "Accepted (scheduled)",
-    "PA": "PIX key not found",
-    "PB": "PIX key invalid",
+# The FEBRABAN 240 table of return occurrences (note G059, "Códigos das Ocorrências para Retorno") for
+# payments by transfer: (pt-BR, the table's own wording; en). A bank sends up to five per line.
+OCCURRENCE_TABLE: dict[str, tuple[str, str]] = {
+    "00": ("Crédito ou Débito Efetivado", "Credit or debit made (paid)"),
+    "01": ("Insuficiência de Fundos - Débito Não Efetuado", "Insufficient funds - debit not made"),
+    "02": (
+        "Crédito ou Débito Cancelado pelo Pagador/Credor",
+        "Credit or debit canceled by the payer/creditor",
+    ),
+    "03": ("Débito Autorizado pela Agência - Efetuado", "Debit authorized by the branch - made"),
+    "AA": ("Controle Inválido", "Control field invalid"),
+    "AB": ("Tipo de Operação Inválido", "Operation type invalid"),
+    "AC": ("Tipo de Serviço Inválido", "Service type invalid"),
+    "AD": ("Forma de Lançamento Inválida", "Payment method (forma de lançamento) invalid"),
+    "AE": ("Tipo/Número de Inscrição Inválido", "Company's document type/number invalid"),
+    "AF": ("Código de Convênio Inválido", "Agreement (convênio) code invalid"),
+    "AG": ("Agência/Conta Corrente/DV Inválido", "Branch/account/check digit invalid"),
+    "AH": ("Nº Seqüencial do Registro no Lote Inválido", "Record sequence number in the batch invalid"),
+    "AI": ("Código de Segmento de Detalhe Inválido", "Detail segment code invalid"),
+    "AJ": ("Tipo de Movimento Inválido", "Movement type invalid"),
+    "AK": (
+        "Código da Câmara de Compensação do Banco Favorecido/Depositário Inválido",
+        "Clearing house code of the beneficiary's bank invalid",
+    ),
+    "AL": (
+        "Código do Banco Favorecido, Instituição de Pagamento ou Depositário Inválido",
+        "Beneficiary's bank or payment institution code invalid",
+    ),
+    "AM": ("Agência Mantenedora da Conta Corrente do Favorecido Inválida", "Beneficiary's branch invalid"),
+    "AN": (
+        "Conta Corrente/DV/Conta de Pagamento do Favorecido Inválido",
+        "Beneficiary's account/check digit/payment account invalid",
+    ),
+    "AO": ("Nome do Favorecido Não Informado", "Beneficiary's name missing"),
+    "AP": ("Data Lançamento Inválido", "Payment date invalid"),
+    "AQ": ("Tipo/Quantidade da Moeda Inválido", "Currency type/quantity invalid"),
+    "AR": ("Valor do Lançamento Inválido", "Amount invalid"),
+    "AS": (
+        "Aviso ao Favorecido - Identificação Inválida",
+        "Notice to the beneficiary - identification invalid",
+    ),
+    "AT": ("Tipo/Número de Inscrição do Favorecido Inválido", "Beneficiary's document type/number invalid"),
+    "AU": ("Logradouro do Favorecido Não Informado", "Beneficiary's street missing"),
+    "AV": ("Nº do Local do Favorecido Não Informado", "Beneficiary's street number missing"),
+    "AW": ("Cidade do Favorecido Não Informada", "Beneficiary's city missing"),
+    "AX": ("CEP/Complemento do Favorecido Inválido", "Beneficiary's postal code invalid"),
+    "AY": ("Sigla do Estado do Favorecido Inválida", "Beneficiary's state invalid"),
+    "AZ": ("Código/Nome do Banco Depositário Inválido", "Depositary bank's code/name invalid"),
+    "BA": ("Código/Nome da Agência Depositária Não Informado", "Depositary branch's code/name missing"),
+    "BB": ("Seu Número Inválido", "Company's reference (seu número) invalid"),
+    "BC": ("Nosso Número Inválido", "Bank's reference (nosso número) invalid"),
+    "BD": ("Inclusão Efetuada com Sucesso", "Accepted: payment scheduled"),
+    "BE": ("Alteração Efetuada com Sucesso", "Change made"),
+    "BF": ("Exclusão Efetuada com Sucesso", "Removal made"),
+    "BG": ("Agência/Conta Impedida Legalmente", "Branch/account legally blocked"),
+    "HA": ("Lote Não Aceito", "Batch not accepted"),
+    "HB": ("Inscrição da Empresa Inválida para o Contrato", "Company's document invalid for the contract"),
+    "HC": (
+        "Convênio com a Empresa Inexistente/Inválido para o Contrato",
+        "Agreement with the company missing or invalid for the contract",
+    ),
+    "HD": (
+        "Agência/Conta Corrente da Empresa Inexistente/Inválido para o Contrato",
+        "Company's branch/account missing or invalid for the contract",
+    ),
+    "HE": ("Tipo de Serviço Inválido para o Contrato", "Service type invalid for the contract"),
+    "HF": ("Conta Corrente da Empresa com Saldo Insuficiente", "Company's account has insufficient balance"),
+    "HG": ("Lote de Serviço Fora de Seqüência", "Batch out of sequence"),
+    "HH": ("Lote de Serviço Inválido", "Batch invalid"),
+    "HI": ("Arquivo não aceito", "File not accepted"),
+    "HJ": ("Tipo de Registro Inválido", "Record type invalid"),
+    "HK": ("Código Remessa / Retorno Inválido", "Remittance/return code invalid"),
+    "HL": ("Versão de layout inválida", "Layout version invalid"),
+    "PA": ("Pix não efetivado", "PIX not made"),
+    "PB": (
+        "Transação interrompida devido a erro no PSP do Recebedor",
+        "Transaction interrupted by an error at the receiver's PSP",
+    ),
+    "PC": (
+        "Número da conta transacional encerrada no PSP do Recebedor",
+        "Transactional account closed at the receiver's PSP",
+    ),
+    "PD": (
+        "Tipo incorreto para a conta transacional especificada",
+        "Wrong type for the transactional account",
+    ),
+    "PE": (
+        "Tipo de transação não é suportado/autorizado na conta transacional especificada",
+        "Transaction type not supported/authorized on the transactional account",
+    ),
+    "PF": (
+        "CPF/CNPJ do usuário recebedor não é consistente com o titular da conta transacional especificada",
+        "Receiver's CPF/CNPJ does not match the transactional account's holder",
+    ),
+    "PG": ("CPF/CNPJ do usuário recebedor incorreto", "Receiver's CPF/CNPJ incorrect"),
+    "PH": ("Ordem rejeitada pelo PSP do Recebedor", "Order rejected by the receiver's PSP"),
+    "PI": ("ISPB do PSP do Pagador inválido ou inexistente", "Payer's PSP ISPB invalid or nonexistent"),
+    "PJ": ("Chave não cadastrada no DICT", "PIX key not registered in DICT"),
+    "PK": ("QR Code inválido/vencido", "QR Code invalid/expired"),
+    "PL": ("Forma de iniciação inválida", "PIX initiation type invalid"),
+    "PM": ("Chave de pagamento inválida", "PIX key invalid"),
+    "PN": ("Chave de pagamento não informada", "PIX key missing"),
+    "TA": ("Lote Não Aceito - Totais do Lote com Diferença", "Batch not accepted - batch totals differ"),
+    "ZA": ("Agência / Conta do Favorecido Substituída", "Beneficiary's branch/account replaced"),
+    "ZI": ("Beneficiário divergente", "Beneficiary differs"),
 }
+OCCURRENCE_LANGUAGES = ("pt-BR", "en")
+UNKNOWN_OCCURRENCE = {"pt-BR": "Código desconhecido", "en": "Unknown code"}
+# English descriptions by code (kept from API 1.2; the table above is the source).
+OCCURRENCES: dict[str, str] = {code: texts[1] for code, texts in OCCURRENCE_TABLE.items()}
 PAYMENT_METHODS = {"ted": "41", "pix": "45"}  # forma de lançamento, one batch each
 CLEARING = {"ted": "018", "pix": "009"}  # câmara centralizadora
 PIX_INITIATION = {"phone": "01", "email": "02", "cpf": "03", "cnpj": "03", "evp": "04"}
@@ -118,6 +214,26 @@ def occurrence_codes(text: str) -> tuple[str, ...]:
     """The two-character codes of an occurrences field (positions 231-240), blanks dropped."""
     padded = text.ljust(10)
     return tuple(code for code in (padded[i : i + 2] for i in range(0, 10, 2)) if code.strip())
+
+
+def occurrence_description(code: str, language: str = "pt-BR") -> str | None:
+    """What the FEBRABAN table says of an occurrence code, in `language` ("pt-BR" or "en"; anything
+    else is pt-BR); None for a code the table does not have."""
+    texts = OCCURRENCE_TABLE.get(code.strip().upper())
+    if texts is None:
+        return None
+    return texts[1] if language == "en" else texts[0]
+
+
+def describe_occurrences(codes: Sequence[str], language: str = "pt-BR") -> list[tuple[str, str, bool]]:
+    """(code, description, known) for each code, in order: an unknown code is described as such
+    ("Código desconhecido" / "Unknown code")."""
+    described = []
+    for code in codes:
+        text = occurrence_description(code, language)
+        unknown = UNKNOWN_OCCURRENCE["en" if language == "en" else "pt-BR"]
+        described.append((code, text or unknown, text is not None))
+    return described
 
 
 def _digits_or_none(value: str) -> str | None:

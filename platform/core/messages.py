@@ -499,6 +499,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "Este banco não recebe saques por arquivo.",
         "en": "This bank does not take payouts by file.",
     },
+    "not_a_remittance": {
+        "pt-BR": "Este arquivo não é uma remessa.",
+        "en": "This file is not a remittance.",
+    },
+    "return_simulation_not_supported": {
+        "pt-BR": "Este banco não simula retornos: carregue o arquivo de retorno que ele enviou.",
+        "en": "This bank does not simulate returns: load the return file it sent.",
+    },
     "unknown_provider": {
         "pt-BR": "Banco desconhecido.",
         "en": "Unknown bank.",

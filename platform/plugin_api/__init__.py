@@ -52,6 +52,7 @@ from plugin_api.contracts import (
     RemittanceFile,
     RemittanceItem,
     ReturnItem,
+    SimulatedReturn,
     WebhookRejectedError,
 )
 from plugin_api.hookspecs import hookimpl, hookspec
@@ -85,6 +86,7 @@ __all__ = [
     "RemittanceFile",
     "RemittanceItem",
     "ReturnItem",
+    "SimulatedReturn",
     "WebhookRejectedError",
     "hookimpl",
     "hookspec",

@@ -299,6 +299,15 @@ class ReturnItem:
     reason: str = ""
 
 
+class SimulatedReturn(enum.StrEnum):
+    """How a test bank answers a remittance when asked to simulate its return (API 1.3)."""
+
+    ALL_PAID = "all_paid"  # every line paid
+    SOME_REJECTED = "some_rejected"  # every second line refused (an occurrence code the bank picks)
+    ALL_REJECTED = "all_rejected"  # every line refused
+    SCHEDULED = "scheduled"  # every line accepted, not yet paid (payouts stay pending)
+
+
 @dataclass(frozen=True)
 class PayerDocument:
     """Something to hand the payer: a printable boleto page, a QR code image."""
@@ -465,6 +474,21 @@ class BankProvider(ABC):
         """The bank's answer to each line of a return file, in file order; PluginError(code, "file",
         line=...) when the file is not a valid return (nothing is applied then)."""
         raise PluginError("batch_files_not_supported")
+
+    # Simulated returns (API 1.3): a test bank (a sandbox) may answer a remittance it was sent with the
+    # return file it would send back, so that an operator can complete the file cycle in a demo.
+    # `simulates_returns` says whether this configuration may (never in production); the default: no.
+    def simulates_returns(self, config: Mapping[str, Any]) -> bool:
+        """True when `simulate_return` may be called for this configuration (default: False)."""
+        return False
+
+    def simulate_return(
+        self, remittance: bytes, outcome: SimulatedReturn, config: Mapping[str, Any]
+    ) -> RemittanceFile:
+        """The return file the bank would send for `remittance` (a file `build_remittance` wrote),
+        answered as `outcome` says; `read_return` reads it. The default raises
+        PluginError("return_simulation_not_supported")."""
+        raise PluginError("return_simulation_not_supported")
 
     def fetch_med_case(self, case_reference: str, config: Mapping[str, Any]) -> MedNotice:
         """The MED case `case_reference` as the bank knows it now (the same case for every notice of it).

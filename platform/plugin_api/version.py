@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import re
 
-# 1.1: PIX keys (register_pix_key, "pix_credit" events); 1.2: report_med_decision, payouts by file (CNAB 240)
-API_VERSION = "1.2"
+# 1.1: PIX keys (register_pix_key, "pix_credit" events); 1.2: report_med_decision, payouts by file (CNAB 240);
+# 1.3: simulated returns of a remittance (simulates_returns, simulate_return, SimulatedReturn)
+API_VERSION = "1.3"
 VERSION_ATTRIBUTE = "COFRE_PLUGIN_API"  # the entry-point module's declaration
 _VERSION = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)")
 

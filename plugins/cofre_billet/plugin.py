@@ -29,7 +29,7 @@ from plugin_api import (
 from plugin_api.brazil import address, boleto, documents, errors
 
 # The plugin API version this plugin is built for (plugin_api.version).
-COFRE_PLUGIN_API = "1.2"
+COFRE_PLUGIN_API = "1.3"
 
 SAO_PAULO = ZoneInfo("America/Sao_Paulo")
 # "999" is no institution's COMPE code: a sandbox boleto can never be paid at a real bank by mistake.

@@ -16,7 +16,7 @@ from typing import Any
 from plugin_api import ChargeArtifacts, ChargeRequest, PaymentMethod, PluginError, hookimpl
 
 # The plugin API version this plugin is built for (plugin_api.version).
-COFRE_PLUGIN_API = "1.2"
+COFRE_PLUGIN_API = "1.3"
 
 MAX_AMOUNT_CENTAVOS = 9_999_999_999
 # 13 to 19 digits, optionally grouped by single spaces or hyphens, not inside a longer digit run.

@@ -21,7 +21,7 @@ from plugin_api import ChargeArtifacts, ChargeRequest, PayerDocument, PaymentMet
 from plugin_api.brazil import errors, pix
 
 # The plugin API version this plugin is built for (plugin_api.version).
-COFRE_PLUGIN_API = "1.2"
+COFRE_PLUGIN_API = "1.3"
 
 DEFAULT_EXPIRES_IN_SECONDS = 3600
 MIN_EXPIRES_IN_SECONDS = 60

@@ -3,7 +3,10 @@
 `build_remittance` writes the payouts with `plugin_api.brazil.cnab240_payments`; `read_return` reads a
 return back into one ReturnItem per payment. As a bank would, the sandbox also *answers* a remittance:
 `make_return` gives the return file, every line paid ("00") unless `rejected` names its reference with
-an occurrence code (e.g. {"CF0123...": "AN"}). Test mode: `POST /sandbox-bank/returns`.
+an occurrence code (e.g. {"CF0123...": "AN"}). `simulate_return` (plugin API 1.3, test mode) answers
+a remittance as a `SimulatedReturn` outcome says: all paid, every second line refused, all refused or
+all scheduled; a refused PIX by key says "PJ" (key not in DICT), any other refusal "AN" (the
+beneficiary's account invalid). Over HTTP: `POST /sandbox-bank/returns` (views.py).
 """
 
 from __future__ import annotations
@@ -12,11 +15,13 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
-from plugin_api import PayoutState, PluginError, Remittance, RemittanceFile, ReturnItem
-from plugin_api.brazil import cnab240_payments, errors, pix
+from plugin_api import PayoutState, PluginError, Remittance, RemittanceFile, ReturnItem, SimulatedReturn
+from plugin_api.brazil import cnab240, cnab240_payments, errors, pix
 
 BANK_COMPE = "999"  # the sandbox bank's own code in its files (no real bank uses it)
 BATCH_METHODS = frozenset({"pix", "ted"})
+REFUSED_PIX_KEY = "PJ"  # chave não cadastrada no DICT
+REFUSED_ACCOUNT = "AN"  # conta corrente/DV/conta de pagamento do favorecido inválido
 PIX_KEY_TYPES = {"phone": "phone", "email": "email", "cpf": "cpf", "cnpj": "cnpj", "evp": "evp"}
 
 
@@ -104,16 +109,56 @@ def read_return(content: bytes, config: Mapping[str, Any]) -> list[ReturnItem]:
     ]
 
 
-def make_return(remittance: bytes, *, rejected: Mapping[str, str] | None = None, paid_on: date) -> bytes:
-    """The bank's return for a remittance it was sent: every line paid, or refused with the occurrence
-    code `rejected` gives its reference."""
+def make_return(
+    remittance: bytes,
+    *,
+    rejected: Mapping[str, str] | None = None,
+    paid_on: date,
+    accepted_code: str = cnab240_payments.PAID,
+) -> bytes:
+    """The bank's return for a remittance it was sent: every line `accepted_code` ("00" paid, "BD"
+    scheduled), or refused with the occurrence code `rejected` gives its reference."""
     for code in (rejected or {}).values():
         if len(code) != 2 or code in cnab240_payments.ACCEPTED:
             raise PluginError("invalid_occurrence", "rejected", occurrence=code)
     try:
         text = cnab240_payments.build_return(
-            remittance.decode("latin-1"), rejected=rejected, paid_on=paid_on, bank_reference_prefix="SBX"
+            remittance.decode("latin-1"),
+            rejected=rejected,
+            paid_on=paid_on,
+            accepted_code=accepted_code,
+            bank_reference_prefix="SBX",
         )
     except errors.CnabError as exc:
         raise PluginError(exc.code, "file", **{k: str(v) for k, v in exc.params.items()}) from exc
     return text.encode("ascii", "replace")
+
+
+def simulate_return(remittance: bytes, outcome: SimulatedReturn, *, paid_on: date) -> RemittanceFile:
+    """The return the sandbox bank sends for `remittance` (a remittance it wrote), as `outcome` says.
+    PluginError("cnab_...", "file", line=...) when the file is not a valid remittance."""
+    try:
+        records = cnab240.parse_file(remittance.decode("latin-1"))
+    except errors.CnabError as exc:
+        raise PluginError(exc.code, "file", **{k: str(v) for k, v in exc.params.items()}) from exc
+    if not records or records[0][0] is not cnab240.FILE_HEADER or records[0][1]["file_code"] != "1":
+        raise PluginError("cnab_not_a_remittance", "file", line="1")
+    header = records[0][1]
+    payments: list[tuple[str, bool]] = []  # (reference, paid to a PIX key) of each segment A, in order
+    for layout, values in records:
+        if layout is cnab240.SEGMENT_A:
+            payments.append((str(values["company_reference"] or ""), False))
+        elif layout is cnab240.SEGMENT_B and payments and values.get("pix_key"):
+            payments[-1] = (payments[-1][0], True)
+    if outcome == SimulatedReturn.ALL_REJECTED:
+        refused = payments
+    elif outcome == SimulatedReturn.SOME_REJECTED:
+        refused = payments[1::2]  # the 2nd, 4th, ... payment of the file
+    else:
+        refused = []
+    rejected = {reference: REFUSED_PIX_KEY if by_key else REFUSED_ACCOUNT for reference, by_key in refused}
+    accepted = cnab240_payments.SCHEDULED if outcome == SimulatedReturn.SCHEDULED else cnab240_payments.PAID
+    content = make_return(remittance, rejected=rejected, paid_on=paid_on, accepted_code=accepted)
+    sequence = header.get("sequence")
+    number = sequence if isinstance(sequence, int) else 0
+    return RemittanceFile(name=f"RET{number:06d}-{outcome.value}.ret", content=content)

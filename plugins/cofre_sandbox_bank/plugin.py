@@ -10,9 +10,9 @@ from cofre_sandbox_bank.provider import SandboxBank
 from plugin_api import BankProvider, hookimpl
 
 # The plugin API version this plugin is built for (plugin_api.version).
-COFRE_PLUGIN_API = (
-    "1.2"  # 1.1: PIX keys and credits on them; 1.2: MED decisions reported to it, payouts by file (CNAB 240)
-)
+# 1.1: PIX keys and credits on them; 1.2: MED decisions reported to it, payouts by file (CNAB 240);
+# 1.3: it simulates the return of a remittance it was sent (test mode, never in production)
+COFRE_PLUGIN_API = "1.3"
 
 
 @hookimpl

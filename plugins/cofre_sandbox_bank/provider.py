@@ -72,6 +72,7 @@ from plugin_api import (
     Remittance,
     RemittanceFile,
     ReturnItem,
+    SimulatedReturn,
 )
 from plugin_api.brazil import documents, errors, pix
 
@@ -455,6 +456,20 @@ class SandboxBank(BankProvider):
         from cofre_sandbox_bank import batch_files
 
         return batch_files.read_return(content, config)
+
+    # ------------------------------------------------------------- simulated returns (API 1.3)
+    def simulates_returns(self, config: Mapping[str, Any]) -> bool:
+        """Test mode, like the bank's other simulations: never in the production profile."""
+        return getattr(settings, "COFRE_ENV", "") != "production"
+
+    def simulate_return(
+        self, remittance: bytes, outcome: SimulatedReturn, config: Mapping[str, Any]
+    ) -> RemittanceFile:
+        from cofre_sandbox_bank import batch_files
+
+        if not self.simulates_returns(config):
+            raise PluginError("return_simulation_not_supported")
+        return batch_files.simulate_return(remittance, outcome, paid_on=timezone.localdate())
 
     # ------------------------------------------------------------------ payouts
     def _validate_payout(self, request: PayoutRequest) -> None:

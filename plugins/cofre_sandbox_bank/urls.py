@@ -13,4 +13,5 @@ urlpatterns: list[URLPattern] = [
     path("med", views.raise_med, name="raise_med"),
     path("med/decisions", views.med_decisions, name="med_decisions"),
     path("pix-credits", views.send_to_key, name="send_to_key"),
+    path("returns", views.simulate_return, name="simulate_return"),
 ]

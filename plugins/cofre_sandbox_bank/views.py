@@ -29,6 +29,12 @@ bank, with no charge before. JSON `{key, amount, payer_name, payer_document, dup
 `{end_to_end_id, key, amount}` out (201). The bank tells the key's merchant with a webhook of kind
 "pix_credit" (sent `duplicates` + 1 times with the same event id); release it at once with
 `webhooks/release` and the end-to-end id. Off in the production profile (404).
+
+`POST /sandbox-bank/returns`: test mode too: the bank answers a CNAB 240 remittance it was sent with
+its return file. JSON `{remittance, outcome?: all_paid|some_rejected|all_rejected|scheduled,
+rejected?: {reference: occurrence code}}` in (`remittance`: the file's text; `rejected` names the
+lines to refuse, the others paid, instead of `outcome`); the return file out (200, text/plain,
+attachment), or 400 `{error, field, message}`. Off in the production profile (404).
 """
 
 from __future__ import annotations
@@ -36,16 +42,18 @@ from __future__ import annotations
 import json
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_GET, require_POST
 
+from cofre_sandbox_bank import batch_files
 from cofre_sandbox_bank.cards import CardDataError, check_card
 from cofre_sandbox_bank.delivery import release
 from cofre_sandbox_bank.models import SandboxCardToken, SandboxMedDecision
 from cofre_sandbox_bank.provider import SandboxBank
-from plugin_api import PluginError
+from plugin_api import PluginError, RemittanceFile, SimulatedReturn
 
 
 def _error(code: str, field: str, message: str) -> JsonResponse:
@@ -165,3 +173,38 @@ def send_to_key(request: HttpRequest) -> JsonResponse:
     return JsonResponse(
         {"end_to_end_id": credit.end_to_end_id, "key": credit.key, "amount": credit.amount}, status=201
     )
+
+
+@csrf_exempt  # the bank's own test mode, called by a demo or test driver
+@require_POST
+def simulate_return(request: HttpRequest) -> HttpResponse:
+    if getattr(settings, "COFRE_ENV", "") == "production":
+        raise Http404
+    try:
+        payload = json.loads(request.body)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return _error("invalid_json", "", "The body must be a JSON object")
+    if not isinstance(payload, dict) or not isinstance(payload.get("remittance"), str):
+        return _error("required", "remittance", "The remittance file's text is required")
+    outcome = payload.get("outcome") or SimulatedReturn.ALL_PAID.value
+    if outcome not in {o.value for o in SimulatedReturn}:
+        return _error("invalid_choice", "outcome", "Unknown outcome")
+    rejected = payload.get("rejected")
+    if rejected is not None and (
+        not isinstance(rejected, dict) or not all(isinstance(v, str) for v in rejected.values())
+    ):
+        return _error("invalid_value", "rejected", "rejected maps references to occurrence codes")
+    remittance = payload["remittance"].encode("latin-1", "replace")
+    try:
+        if rejected is not None:
+            content = batch_files.make_return(remittance, rejected=rejected, paid_on=timezone.localdate())
+            answer = RemittanceFile(name="RET000000.ret", content=content)
+        else:
+            answer = batch_files.simulate_return(
+                remittance, SimulatedReturn(outcome), paid_on=timezone.localdate()
+            )
+    except PluginError as exc:
+        return _error(exc.code, exc.field, f"The return cannot be made: {exc.code}")
+    response = HttpResponse(answer.content, content_type=answer.content_type)
+    response["Content-Disposition"] = f'attachment; filename="{answer.name}"'
+    return response

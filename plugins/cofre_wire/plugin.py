@@ -15,7 +15,7 @@ from plugin_api import ChargeArtifacts, ChargeRequest, PaymentMethod, PluginErro
 from plugin_api.brazil import banks, documents, errors
 
 # The plugin API version this plugin is built for (plugin_api.version).
-COFRE_PLUGIN_API = "1.2"
+COFRE_PLUGIN_API = "1.3"
 
 MAX_AMOUNT_CENTAVOS = 9_999_999_999
 # Crockford's base 32: no I, L, O or U, so a code read over the phone is not misread.

@@ -221,7 +221,7 @@ def test_a_provider_that_cannot_pay_by_file_is_refused(admin: ApiClient) -> None
     assert response.status_code == 400
     assert response.json()["code"] == "unknown_provider"
     providers = admin.get("/api/batch-files/providers").json()
-    assert {"code": PROVIDER, "name": "Sandbox bank"} in providers
+    assert {"code": PROVIDER, "name": "Sandbox bank", "simulates_returns": True} in providers
 
 
 def test_a_remittance_for_one_client_leaves_the_others_payouts_alone(
