@@ -132,7 +132,7 @@ def test_a_simulated_return_settles_and_rejects_the_remittances_payouts_once(
     assert outcome == {
         paid[0]: ("confirmed", "00"),
         paid[1]: ("confirmed", "00"),
-        refused: ("rejected", "AN"),
+        refused: ("rejected", "PJ"),  # a PIX to a key: the key is not in DICT
     }
     assert [status("acme", p) for p in paid] == ["confirmed", "confirmed"]
     assert status("acme", refused) == "canceled"
