@@ -333,6 +333,10 @@ export interface paths {
     /** Download the file itself */
     get: operations["batch_files_api_download_batch"];
   };
+  "/api/batch-files/{batch_id}/simulated-returns": {
+    /** A test bank's return of one of its remittances (outcome: all_paid, some_rejected, all_rejected, scheduled), read as a return: sandbox only, never in production */
+    post: operations["batch_files_api_simulate_return"];
+  };
   "/api/company/logo": {
     /** The company's logo, for its own members only */
     get: operations["company_api_get_company_logo"];
@@ -1746,6 +1750,8 @@ export interface components {
       method: string;
       /** Name */
       name: string;
+      /** Occurrence List */
+      occurrence_list: components["schemas"]["OccurrenceOut"][];
       /** Occurrences */
       occurrences: string;
       /** Payout Id */
@@ -1761,6 +1767,8 @@ export interface components {
       code: string;
       /** Name */
       name: string;
+      /** Simulates Returns */
+      simulates_returns: boolean;
     };
     /** BatchQuery */
     BatchQuery: {
@@ -4485,6 +4493,15 @@ export interface components {
       /** Id */
       id: number;
     };
+    /** OccurrenceOut */
+    OccurrenceOut: {
+      /** Code */
+      code: string;
+      /** Known */
+      known: boolean;
+      /** Label */
+      label: string;
+    };
     /** OkOut */
     OkOut: {
       /** Ok */
@@ -6147,6 +6164,8 @@ export interface components {
       line: number;
       /** Name */
       name: string;
+      /** Occurrence List */
+      occurrence_list: components["schemas"]["OccurrenceOut"][];
       /** Occurrences */
       occurrences: string;
       /** Outcome */
@@ -6468,6 +6487,14 @@ export interface components {
        * Format: date-time
        */
       updated_at: string;
+    };
+    /** SimulatedReturnIn */
+    SimulatedReturnIn: {
+      /**
+       * Outcome
+       * @enum {string}
+       */
+      outcome: "all_paid" | "some_rejected" | "all_rejected" | "scheduled";
     };
     /** StaffDirectDepositListOut */
     StaffDirectDepositListOut: {
@@ -9693,6 +9720,37 @@ export interface operations {
       /** @description OK */
       200: {
         content: never;
+      };
+      /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
+      "4XX": {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** A test bank's return of one of its remittances (outcome: all_paid, some_rejected, all_rejected, scheduled), read as a return: sandbox only, never in production */
+  batch_files_api_simulate_return: {
+    parameters: {
+      header?: {
+        /** @description Optional (printable ASCII, at most 100 characters). A retry with the same key and the same body answers the first result again and creates nothing; the same key with another body is a 409 idempotency_conflict. Keys are kept per tenant and create operation. */
+        "Idempotency-Key"?: string | null;
+      };
+      path: {
+        batch_id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SimulatedReturnIn"];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        content: {
+          "application/json": components["schemas"]["BatchFileDetailOut"];
+        };
       };
       /** @description An error: `code`, `message` in the request's language, `fields` for input errors */
       "4XX": {

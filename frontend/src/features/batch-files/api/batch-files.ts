@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { BatchFileDetail, BatchFileList, BatchProvider } from '@/api/types';
+import { useIntl } from 'react-intl';
+
+import type { BatchFileDetail, BatchFileList, BatchProvider, SimulatedReturnOutcome } from '@/api/types';
 import { API_URL, api } from '@/lib/api-client';
 
 export const BATCH_FILES_QUERY_KEY = ['batch-files'] as const;
@@ -19,10 +21,13 @@ export function getBatchFilesQueryOptions(kind: BatchKind) {
   });
 }
 
-/** GET /api/batch-files/{id}: one file with its lines (a remittance's payouts, a return's results). */
-export function getBatchFileQueryOptions(id: string) {
+/**
+ * GET /api/batch-files/{id}: one file with its lines (a remittance's payouts, a return's results). The
+ * bank's occurrence codes come described in the request's language: the locale is part of the key.
+ */
+export function getBatchFileQueryOptions(id: string, locale: string) {
   return queryOptions({
-    queryKey: [...BATCH_FILES_QUERY_KEY, 'detail', id] as const,
+    queryKey: [...BATCH_FILES_QUERY_KEY, 'detail', id, locale] as const,
     queryFn: ({ signal }) => api.get<BatchFileDetail>(`/batch-files/${encodeURIComponent(id)}`, { signal }),
   });
 }
@@ -43,9 +48,12 @@ export function downloadUrl(file: { download_url: string }): string {
 
 function useRefresh() {
   const queryClient = useQueryClient();
+  const { locale } = useIntl();
   return (detail: BatchFileDetail) => {
-    queryClient.setQueryData([...BATCH_FILES_QUERY_KEY, 'detail', detail.id], detail);
+    queryClient.setQueryData([...BATCH_FILES_QUERY_KEY, 'detail', detail.id, locale], detail);
     void queryClient.invalidateQueries({ queryKey: [...BATCH_FILES_QUERY_KEY, 'list'] });
+    // a return changes its remittance's lines (their status and the bank's codes)
+    void queryClient.invalidateQueries({ queryKey: [...BATCH_FILES_QUERY_KEY, 'detail'] });
     void queryClient.invalidateQueries({ queryKey: PAYOUTS_QUERY_KEY });
   };
 }
@@ -69,6 +77,19 @@ export function useUploadReturn() {
       body.append('file', file);
       return api.post<BatchFileDetail>('/batch-files/returns', body);
     },
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * POST /api/batch-files/{id}/simulated-returns: a test bank (the sandbox) answers one of its remittances
+ * as `outcome` says and the return is read at once (sandbox only; the answer is the return file).
+ */
+export function useSimulateReturn() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, outcome }: { id: string; outcome: SimulatedReturnOutcome }) =>
+      api.post<BatchFileDetail>(`/batch-files/${encodeURIComponent(id)}/simulated-returns`, { outcome }),
     onSuccess: refresh,
   });
 }

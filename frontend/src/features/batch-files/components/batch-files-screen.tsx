@@ -1,10 +1,10 @@
-import { Alert, Badge, Button, Field, Flex, Heading, Link, NativeSelect, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Code, Field, Flex, Heading, Link, NativeSelect, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
 
 import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
-import type { BatchFile, BatchItem, BatchReturnLine } from '@/api/types';
+import type { BatchFile, BatchFileDetail, BatchItem, BatchOccurrence, BatchReturnLine, SimulatedReturnOutcome } from '@/api/types';
 import { AppToaster, appToaster } from '@/components/app-toaster';
 import { DataGrid, type GridColumn } from '@/components/kit';
 import { RouteHeader } from '@/components/route-header';
@@ -13,7 +13,16 @@ import { isApiError } from '@/lib/api-client';
 import { useCanWrite } from '@/lib/auth/session';
 import { formatDateTime, money } from '@/lib/format';
 
-import { type BatchKind, downloadUrl, getBatchFileQueryOptions, getBatchFilesQueryOptions, getBatchProvidersQueryOptions, useGenerateRemittance, useUploadReturn } from '../api/batch-files';
+import {
+  type BatchKind,
+  downloadUrl,
+  getBatchFileQueryOptions,
+  getBatchFilesQueryOptions,
+  getBatchProvidersQueryOptions,
+  useGenerateRemittance,
+  useSimulateReturn,
+  useUploadReturn,
+} from '../api/batch-files';
 import { batchMessages as m } from '../messages';
 
 type Outcome = keyof typeof PALETTE;
@@ -33,6 +42,36 @@ function OutcomeBadge({ value }: { value: string }) {
   const intl = useIntl();
   const known = value in PALETTE ? (value as Outcome) : null;
   return <Badge colorPalette={known ? PALETTE[known] : 'gray'}>{known ? intl.formatMessage(m[known]) : value}</Badge>;
+}
+
+/**
+ * The bank's occurrence codes of a line (up to five), each with what the FEBRABAN table says of it in
+ * the reader's language (the API describes them; an unknown code says so).
+ */
+function Occurrences({ list }: { list: BatchOccurrence[] }) {
+  const intl = useIntl();
+  if (list.length === 0) return null;
+  return (
+    <Stack as="ul" gap="0.5" listStyleType="none" aria-label={intl.formatMessage(m.occurrences)} data-testid="occurrences">
+      {list.map((item, index) => (
+        <Box as="li" key={`${item.code}-${index}`} fontSize="xs" color={item.known ? 'fg.muted' : 'fg.warning'} title={intl.formatMessage(m.occurrence, { code: item.code, label: item.label })} data-code={item.code}>
+          <Code size="sm" me="1">
+            {item.code}
+          </Code>
+          {item.label}
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+function ResultCell({ value, occurrences }: { value: string; occurrences: BatchOccurrence[] }) {
+  return (
+    <Stack gap="1" align="flex-start">
+      <OutcomeBadge value={value} />
+      <Occurrences list={occurrences} />
+    </Stack>
+  );
 }
 
 /**
@@ -63,14 +102,14 @@ export default function BatchFilesScreen({ route, homeHref }: { route: string; h
         <Tabs.Content value="remittance">
           <Stack gap="4">
             {writable && <GenerateForm onDone={(id) => show('remittance', id)} />}
-            {openId && tab === 'remittance' && <BatchDetail id={openId} onClose={() => setOpenId(null)} />}
+            {openId && tab === 'remittance' && <BatchDetail id={openId} onClose={() => setOpenId(null)} onSimulated={(id) => show('return', id)} writable={writable} />}
             <BatchList kind="remittance" onOpen={setOpenId} />
           </Stack>
         </Tabs.Content>
         <Tabs.Content value="return">
           <Stack gap="4">
             {writable && <ReturnForm onDone={(id) => show('return', id)} />}
-            {openId && tab === 'return' && <BatchDetail id={openId} onClose={() => setOpenId(null)} />}
+            {openId && tab === 'return' && <BatchDetail id={openId} onClose={() => setOpenId(null)} onSimulated={(id) => show('return', id)} writable={writable} />}
             <BatchList kind="return" onOpen={setOpenId} />
           </Stack>
         </Tabs.Content>
@@ -213,7 +252,7 @@ function itemColumns(intl: IntlShape, currency: string): GridColumn<BatchItem>[]
     { key: 'client', header: intl.formatMessage(m.client), priority: 2, cell: (row) => row.client },
     { key: 'bank', header: intl.formatMessage(m.bank), priority: 3, cell: (row) => row.bank },
     { key: 'amount', header: intl.formatMessage(m.amount), priority: 1, card: 'amount', numeric: true, cell: (row) => money(row.amount, currency, intl.locale) },
-    { key: 'status', header: intl.formatMessage(m.result), priority: 1, card: 'status', cell: (row) => <OutcomeBadge value={row.status} /> },
+    { key: 'status', header: intl.formatMessage(m.result), priority: 1, card: 'status', cell: (row) => <ResultCell value={row.status} occurrences={row.occurrence_list} /> },
   ];
 }
 
@@ -228,22 +267,74 @@ function lineColumns(intl: IntlShape, currency: string): GridColumn<BatchReturnL
       header: intl.formatMessage(m.result),
       priority: 1,
       card: 'status',
-      cell: (row) => (
-        <Flex gap="2" align="center">
-          <OutcomeBadge value={row.outcome} />
-          {row.occurrences && <Text as="span" fontSize="xs" color="fg.muted" title={intl.formatMessage(m.occurrences)}>{row.occurrences}</Text>}
-        </Flex>
-      ),
+      cell: (row) => <ResultCell value={row.outcome} occurrences={row.occurrence_list} />,
     },
   ];
 }
 
-function BatchDetail({ id, onClose }: { id: string; onClose: () => void }) {
+const OUTCOMES: SimulatedReturnOutcome[] = ['all_paid', 'some_rejected', 'all_rejected', 'scheduled'];
+
+/** A test bank's remittance: the bank answers it with its return file, read at once (sandbox only). */
+function SimulateReturnForm({ detail, onDone }: { detail: BatchFileDetail; onDone: (id: string) => void }) {
   const intl = useIntl();
-  const query = useQuery(getBatchFileQueryOptions(id));
+  const simulate = useSimulateReturn();
+  const [outcome, setOutcome] = useState<SimulatedReturnOutcome>('all_paid');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    simulate.mutate(
+      { id: detail.id, outcome },
+      {
+        onSuccess: (answer) => {
+          appToaster.create({ type: 'success', title: intl.formatMessage(m.simulated) });
+          onDone(answer.id);
+        },
+        onError: (failure) => setError(isApiError(failure) ? failure.message : intl.formatMessage(m.actionError)),
+      },
+    );
+  };
+  return (
+    <Stack gap="2" borderTopWidth="1px" pt="3">
+      <Heading as="h4" size="sm">
+        {intl.formatMessage(m.simulateTitle)}
+      </Heading>
+      <Text fontSize="sm" color="fg.muted">
+        {intl.formatMessage(m.simulateHint)}
+      </Text>
+      <Flex asChild gap="3" align="flex-start" wrap="wrap">
+        <form onSubmit={submit} noValidate aria-label={intl.formatMessage(m.simulate)}>
+          <Field.Root maxW="xs">
+            <Field.Label>{intl.formatMessage(m.simulateOutcome)}</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field name="simulated_outcome" value={outcome} onChange={(e) => setOutcome(e.currentTarget.value as SimulatedReturnOutcome)}>
+                {OUTCOMES.map((value) => (
+                  <option key={value} value={value}>
+                    {intl.formatMessage(m[`outcome_${value}`])}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Button type="submit" colorPalette="blue" variant="outline" mt={{ base: 0, sm: '6' }} loading={simulate.isPending}>
+            {intl.formatMessage(m.simulate)}
+          </Button>
+        </form>
+      </Flex>
+      <ErrorAlert text={error} />
+    </Stack>
+  );
+}
+
+function BatchDetail({ id, onClose, onSimulated, writable }: { id: string; onClose: () => void; onSimulated: (id: string) => void; writable: boolean }) {
+  const intl = useIntl();
+  const query = useQuery(getBatchFileQueryOptions(id, intl.locale));
+  const providers = useQuery(getBatchProvidersQueryOptions());
   const detail = query.data;
   if (!detail) return null;
   const amount = money(detail.amount, detail.currency, intl.locale);
+  const simulates = writable && detail.kind === 'remittance' && Boolean(providers.data?.find((p) => p.code === detail.provider)?.simulates_returns);
   const caption = intl.formatMessage(m.details, { name: detail.file_name });
   return (
     <Stack gap="3" borderWidth="1px" rounded="lg" p="4" bg="bg.panel" data-batch={detail.id} data-kind={detail.kind}>
@@ -273,6 +364,7 @@ function BatchDetail({ id, onClose }: { id: string; onClose: () => void }) {
       ) : (
         <DataGrid caption={caption} columns={lineColumns(intl, detail.currency)} rows={detail.results} rowKey={(row) => String(row.line)} rowAttributes={(row) => ({ 'data-reference': row.reference, 'data-outcome': row.outcome })} />
       )}
+      {simulates && <SimulateReturnForm detail={detail} onDone={onSimulated} />}
     </Stack>
   );
 }
