@@ -7,6 +7,7 @@ the bank's own HTTP test mode (`POST /sandbox-bank/returns`)."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from django.test import override_settings
@@ -47,7 +48,7 @@ def admin() -> ApiClient:
     return logged("public", "admin")
 
 
-def simulate(admin: ApiClient, remittance_id: str, outcome: str) -> object:
+def simulate(admin: ApiClient, remittance_id: str, outcome: str) -> Any:
     return admin.post_json(f"/api/batch-files/{remittance_id}/simulated-returns", {"outcome": outcome})
 
 
@@ -223,13 +224,13 @@ def test_a_provider_of_an_older_api_does_not_simulate() -> None:
         methods = frozenset({"pix"})
         batch_payouts = True
 
-        def create_charge(self, request: object, artifacts: object, config: object) -> object:
+        def create_charge(self, request: Any, artifacts: Any, config: Any) -> Any:
             raise NotImplementedError
 
-        def fetch_charge(self, provider_reference: str, config: object) -> object:
+        def fetch_charge(self, provider_reference: str, config: Any) -> Any:
             raise NotImplementedError
 
-        def parse_webhook(self, headers: object, body: bytes, config: object) -> object:
+        def parse_webhook(self, headers: Any, body: bytes, config: Any) -> Any:
             raise NotImplementedError
 
     old = OldBank()
