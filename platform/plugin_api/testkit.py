@@ -43,6 +43,7 @@ from plugin_api.contracts import (
     Remittance,
     RemittanceFile,
     RemittanceItem,
+    SimulatedReturn,
     WebhookRejectedError,
 )
 
@@ -550,3 +551,53 @@ def check_batch_payouts(
         )
         _expect(item.amount == amounts[item.reference], f"read_return: line {item.reference} amount differs")
     _expect_refusal(lambda: provider.read_return(b"not a return file", config), "read_return of a bad file")
+
+
+def check_simulated_returns(
+    provider: BankProvider, config: Mapping[str, Any], payouts: list[PayoutRequest]
+) -> None:
+    """Simulated returns (API 1.3), for a test bank with `batch_payouts`: when `simulates_returns(config)`,
+    `simulate_return` answers a remittance `build_remittance` wrote with a return `read_return` reads,
+    one ReturnItem per line: `all_paid` every line confirmed, `all_rejected` every line failed,
+    `some_rejected` at least one of each (with two lines or more), `scheduled` every line processing;
+    a file that is not a remittance is refused with a PluginError. When it does not simulate, the call
+    must refuse with `return_simulation_not_supported` (the default)."""
+    now = datetime(2026, 11, 27, 10, 0, tzinfo=UTC)
+    items = tuple(RemittanceItem(f"SIM{n:017d}", payout) for n, payout in enumerate(payouts, start=1))
+    remittance = Remittance(
+        reference="bat_testkit", sequence=1, created_at=now, pay_on=now.date(), items=items
+    )
+    if not provider.simulates_returns(config):
+        _expect_refusal(
+            lambda: provider.simulate_return(b"", SimulatedReturn.ALL_PAID, config),
+            "simulate_return",
+            code="return_simulation_not_supported",
+        )
+        return
+    _expect(len(items) >= 2, "check_simulated_returns: pass at least two payouts")
+    written = provider.build_remittance(remittance, config)
+    expected = {
+        SimulatedReturn.ALL_PAID: {PayoutState.CONFIRMED},
+        SimulatedReturn.ALL_REJECTED: {PayoutState.FAILED},
+        SimulatedReturn.SOME_REJECTED: {PayoutState.CONFIRMED, PayoutState.FAILED},
+        SimulatedReturn.SCHEDULED: {PayoutState.PROCESSING},
+    }
+    for outcome, states in expected.items():
+        answer = provider.simulate_return(written.content, outcome, config)
+        _expect(
+            isinstance(answer, RemittanceFile) and answer.content,
+            f"simulate_return({outcome.value}) must return a RemittanceFile",
+        )
+        read = provider.read_return(answer.content, config)
+        _expect(
+            sorted(i.reference for i in read) == sorted(i.reference for i in items),
+            f"simulate_return({outcome.value}): one line per payout, by RemittanceItem.reference",
+        )
+        seen = {i.state for i in read}
+        _expect(
+            seen == states, f"simulate_return({outcome.value}): lines {sorted(seen)}, not {sorted(states)}"
+        )
+    _expect_refusal(
+        lambda: provider.simulate_return(b"not a remittance", SimulatedReturn.ALL_PAID, config),
+        "simulate_return of a bad file",
+    )

@@ -23,6 +23,7 @@ from plugin_api import (
     ProviderRefund,
     RefundRequest,
     RefundState,
+    RemittanceFile,
     WebhookRejectedError,
 )
 from plugin_api.testkit import (
@@ -257,6 +258,30 @@ def test_the_sandbox_bank_passes_the_kit_for_payouts_by_file(
         [sample_payout_request("pix"), sample_payout_request("ted", amount=12_345)],
         answer=lambda content, rejected: return_for(content, dict(rejected)),
     )
+
+
+@pytest.mark.django_db
+def test_the_sandbox_bank_passes_the_kit_for_simulated_returns(
+    registry: Registry, sandbox_config: dict[str, Any]
+) -> None:
+    from plugin_api.testkit import check_simulated_returns
+
+    payouts = [sample_payout_request("pix"), sample_payout_request("ted", amount=12_345)]
+    check_simulated_returns(registry.provider("sandbox_bank"), sandbox_config, payouts)
+
+
+def test_the_kit_insists_a_bank_that_does_not_simulate_refuses_to(registry: Registry) -> None:
+    from plugin_api.testkit import check_simulated_returns
+
+    class Lying(type(registry.provider("sandbox_bank"))):  # type: ignore[misc]
+        def simulates_returns(self, config: Any) -> bool:
+            return False  # says it does not simulate, yet answers
+
+        def simulate_return(self, remittance: bytes, outcome: Any, config: Any) -> Any:
+            return RemittanceFile(name="x.ret", content=b"x")
+
+    with pytest.raises(AssertionError, match="simulate_return: expected a PluginError"):
+        check_simulated_returns(Lying(), {}, [sample_payout_request("pix")])
 
 
 def test_the_kit_insists_a_provider_without_batch_files_refuses_them(registry: Registry) -> None:
