@@ -187,7 +187,9 @@ def test_a_simulation_is_refused_for_a_return_a_bad_outcome_and_in_production(
     assert not_remittance.status_code == 400
     assert not_remittance.json()["code"] == "not_a_remittance"
     bad = simulate(admin, batch["id"], "everything_lost")
-    assert bad.status_code in (400, 422), bad.content
+    assert bad.status_code == 400, bad.content
+    assert bad.json()["code"] == "invalid_input"
+    assert "outcome" in bad.json()["fields"]
     assert simulate(admin, "bat_nope", "all_paid").status_code == 404
     with override_settings(COFRE_ENV="production"):
         refused = admin.post_json(
