@@ -274,7 +274,7 @@ function CaseDetail({ id, now, canWrite, onDecide }: { id: string; now: number; 
                   <Table.Cell>{hop.depth}</Table.Cell>
                   <Table.Cell>{hop.ispb}</Table.Cell>
                   <Table.Cell>{hop.account}</Table.Cell>
-                  <Table.Cell>{hop.holder_document}</Table.Cell>
+                  <Table.Cell>{formatDocument(hop.holder_document)}</Table.Cell>
                   <Table.Cell textAlign="end">{cur(hop.amount)}</Table.Cell>
                 </Table.Row>
               ))}
