@@ -39,10 +39,10 @@ describe('customer wallet screens', { timeout: 60_000 }, () => {
     render(<WalletHomeScreen route="home" homeHref="/home" />, 'home');
     const card = await screen.findByRole('region', { name: 'Balance in BRL' });
     expect(card).toHaveTextContent(/R\$\s?1,234\.56/);
-    const table = await screen.findByRole('table', { name: 'My deposits and withdraws' });
+    const table = await screen.findByRole('table', { name: 'My deposits and withdrawals' });
     await within(table).findByText('pay_1');
     expect(within(table).getAllByRole('row')).toHaveLength(3);
-    expect(within(table).getByText('Withdraw')).toBeInTheDocument();
+    expect(within(table).getByText('Withdrawal')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add money' })).toHaveAttribute('href', '/depositar');
   });
 
@@ -50,10 +50,10 @@ describe('customer wallet screens', { timeout: 60_000 }, () => {
     const user = userEvent.setup();
     const fetchMock = mockFetch({ 'GET /wallet/activity': (url: string) => jsonResponse({ items: url.includes('kind=withdraw') ? [ACTIVITY[0]] : ACTIVITY }) });
     render(<WalletActivityScreen route="atividade" homeHref="/home" />, 'atividade');
-    const table = await screen.findByRole('table', { name: 'My deposits and withdraws' });
+    const table = await screen.findByRole('table', { name: 'My deposits and withdrawals' });
     await within(table).findByText('dep_1');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'withdraw');
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'My deposits and withdraws' })).queryByText('dep_1')).not.toBeInTheDocument());
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'My deposits and withdrawals' })).queryByText('dep_1')).not.toBeInTheDocument());
     expect(queryOf(fetchMock, '/wallet/activity').some((url) => url.includes('kind=withdraw'))).toBe(true);
     expect(screen.getByRole('button', { name: 'Clear filters' })).toBeInTheDocument();
   });
