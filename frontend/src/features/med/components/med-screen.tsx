@@ -6,11 +6,10 @@ import { type IntlShape, useIntl } from 'react-intl';
 import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import type { MedCase, MedCaseDetail } from '@/api/types';
 import { AppToaster, appToaster } from '@/components/app-toaster';
-import { ClientFilter, DetailDrawer, FilterSelect, type GridColumn, ListView, defineList, labelsOf, useList } from '@/components/kit';
+import { ClientFilter, DetailDrawer, FilterSelect, type GridColumn, defineList, labelsOf, useList } from '@/components/kit';
 import { DecisionDialog } from '@/components/kit/decision-dialog';
 import { TextField } from '@/components/kit/form-fields';
 import { SummaryList } from '@/components/kit/summary-list';
-import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 import { useCanWrite } from '@/lib/auth/session';
@@ -18,14 +17,12 @@ import { formatDocument } from '@/lib/documents';
 import { fileSize, formatDateTime, money } from '@/lib/format';
 import { LIST_PAGE_SIZES } from '@/lib/list-params';
 
-import { evidenceUrl, getMedCaseQueryOptions, getMedCasesQueryOptions, useAttachEvidence, useMedDecision } from '../api/med';
+import { evidenceUrl, getMedCaseQueryOptions, useAttachEvidence, useMedDecision } from '../api/med';
 import { medMessages as m } from '../messages';
+import { MED_SORTS, MED_STATUSES, MedCasesView, STATUS_MESSAGES, useMedCases } from './med-cases-view';
 
-const STATUSES = ['open', 'refunding', 'completed', 'rejected', 'cancelled'] as const;
 const URGENCIES = ['overdue', 'h6', 'h24', 'h48'] as const;
-const SORTS = ['queue', '-reported_at'] as const;
 const CASE_PARAM = 'case';
-export const STATUS_MESSAGES = { open: m.statusOpen, refunding: m.statusRefunding, completed: m.statusCompleted, rejected: m.statusRejected, cancelled: m.statusCancelled };
 export const STATUS_PALETTE = { open: 'orange', refunding: 'blue', completed: 'green', rejected: 'gray', cancelled: 'gray' };
 const URGENCY_MESSAGES = { overdue: m.urgencyOverdue, h6: m.urgencyH6, h24: m.urgencyH24, h48: m.urgencyH48 };
 const WARN = { h48: { text: m.warnH48, palette: 'yellow' }, h24: { text: m.warnH24, palette: 'orange' }, h6: { text: m.warnH6, palette: 'red' }, overdue: { text: m.warnOverdue, palette: 'red' } } as const;
@@ -38,9 +35,9 @@ const reasonText = (reason: string, intl: IntlShape) => {
 /** employee/meds: the MED desk's queue, overdue cases on top, then by the deadline running now. */
 export const medList = defineList({
   id: 'med-cases',
-  filters: { status: { values: STATUSES }, urgency: { values: URGENCIES }, client: {} },
+  filters: { status: { values: MED_STATUSES }, urgency: { values: URGENCIES }, client: {} },
   search: true,
-  sorts: SORTS,
+  sorts: MED_SORTS,
   defaultSort: 'queue',
   pageSizes: LIST_PAGE_SIZES,
 });
@@ -321,21 +318,7 @@ export default function MedScreen({ route, homeHref }: { route: string; homeHref
   const now = useNow();
   const clients = useQuery(getStaffClientsQueryOptions());
   const [deciding, setDeciding] = useState<{ item: MedCase; decision: 'accept' | 'reject' } | null>(null);
-  const filter = (name: string) => {
-    const value = list.state.filters[name];
-    return typeof value === 'string' && value ? value : undefined;
-  };
-  const query = useQuery(
-    getMedCasesQueryOptions({
-      status: filter('status'),
-      urgency: filter('urgency'),
-      client: filter('client'),
-      q: list.state.q || undefined,
-      sort: list.state.sort,
-      per_page: list.state.perPage,
-      cursor: list.state.cursor ?? undefined,
-    }),
-  );
+  const query = useMedCases(list, ['status', 'urgency', 'client']);
   const opened = list.param(CASE_PARAM);
   const columns: GridColumn<MedCase>[] = [
     { key: 'deadline', header: intl.formatMessage(m.deadline), priority: 1, cell: (item) => <Countdown item={item} now={now} /> },
@@ -359,36 +342,29 @@ export default function MedScreen({ route, homeHref }: { route: string; homeHref
       ),
     },
   ];
-  const statusLabels = labelsOf(intl, STATUSES, STATUS_MESSAGES);
   const urgencyLabels = labelsOf(intl, URGENCIES, URGENCY_MESSAGES);
   return (
-    <Stack gap="4">
-      <RouteHeader route={route} homeHref={homeHref} />
-      <Text color="fg.muted">{intl.formatMessage(m.intro)}</Text>
-      <ListView
-        list={list}
-        caption={intl.formatMessage(m.list)}
-        columns={columns}
-        query={query}
-        rowKey={(item) => item.id}
-        rowAttributes={(item) => ({ 'data-med': item.id, 'data-urgency': item.urgency })}
-        sortLabels={{ queue: intl.formatMessage(m.sortQueue), '-reported_at': intl.formatMessage(m.sortNewest) }}
-        search={{ label: intl.formatMessage(m.search) }}
-        filters={
-          <>
-            <FilterSelect list={list} name="status" label={intl.formatMessage(m.status)} allLabel={intl.formatMessage(m.allStatuses)} options={STATUSES.map((s) => ({ value: s, label: statusLabels[s] }))} />
-            <FilterSelect list={list} name="urgency" label={intl.formatMessage(m.urgency)} allLabel={intl.formatMessage(m.anyUrgency)} options={URGENCIES.map((u) => ({ value: u, label: urgencyLabels[u] }))} />
-            <ClientFilter list={list} clients={clients.data} label={intl.formatMessage(m.client)} allLabel={intl.formatMessage(m.allClients)} />
-          </>
-        }
-        errorTitle={intl.formatMessage(m.loadError)}
-        emptyTitle={intl.formatMessage(m.empty)}
-      />
+    <MedCasesView
+      route={route}
+      homeHref={homeHref}
+      intro={intl.formatMessage(m.intro)}
+      list={list}
+      columns={columns}
+      query={query}
+      rowAttributes={(item) => ({ 'data-med': item.id, 'data-urgency': item.urgency })}
+      moreFilters={
+        <>
+          <FilterSelect list={list} name="urgency" label={intl.formatMessage(m.urgency)} allLabel={intl.formatMessage(m.anyUrgency)} options={URGENCIES.map((u) => ({ value: u, label: urgencyLabels[u] }))} />
+          <ClientFilter list={list} clients={clients.data} label={intl.formatMessage(m.client)} allLabel={intl.formatMessage(m.allClients)} />
+        </>
+      }
+      emptyTitle={intl.formatMessage(m.empty)}
+    >
       <DetailDrawer open={Boolean(opened)} title={opened ? intl.formatMessage(m.detailTitle, { id: opened }) : ''} size="lg" onClose={() => list.setParam(CASE_PARAM, null)}>
         {opened && <CaseDetail id={opened} now={now} canWrite={canWrite} onDecide={(item, decision) => setDeciding({ item, decision })} />}
       </DetailDrawer>
       {deciding && <MedDecisionDialog item={deciding.item} decision={deciding.decision} onClose={() => setDeciding(null)} />}
       <AppToaster />
-    </Stack>
+    </MedCasesView>
   );
 }
