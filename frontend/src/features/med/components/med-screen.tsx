@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, Link, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
@@ -6,7 +6,7 @@ import { type IntlShape, useIntl } from 'react-intl';
 import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import type { MedCase, MedCaseDetail } from '@/api/types';
 import { AppToaster, appToaster } from '@/components/app-toaster';
-import { ClientFilter, DetailDrawer, FilterSelect, type GridColumn, defineList, labelsOf, useList } from '@/components/kit';
+import { ClientFilter, DetailDrawer, DetailGrid, FilterSelect, type GridColumn, defineList, labelsOf, useList } from '@/components/kit';
 import { DecisionDialog } from '@/components/kit/decision-dialog';
 import { TextField } from '@/components/kit/form-fields';
 import { SummaryList } from '@/components/kit/summary-list';
@@ -216,6 +216,13 @@ function CaseDetail({ id, now, canWrite, onDecide }: { id: string; now: number; 
   if (query.isError) return <Text color="fg.error">{intl.formatMessage(m.detailError)}</Text>;
   const item: MedCaseDetail = query.data;
   const cur = (cents: number) => money(cents, item.currency, intl.locale);
+  const hopColumns: GridColumn<MedCaseDetail['hops'][number]>[] = [
+    { key: 'hop', header: intl.formatMessage(m.hop), priority: 1, card: 'title', cell: (hop) => intl.formatNumber(hop.depth) },
+    { key: 'bank', header: intl.formatMessage(m.bank), priority: 1, mono: true, cell: (hop) => hop.ispb },
+    { key: 'account', header: intl.formatMessage(m.account), priority: 1, cell: (hop) => hop.account },
+    { key: 'holder', header: intl.formatMessage(m.holder), priority: 1, nowrap: true, cell: (hop) => formatDocument(hop.holder_document) },
+    { key: 'amount', header: intl.formatMessage(m.tracedAmount), priority: 1, card: 'amount', numeric: true, cell: (hop) => cur(hop.amount) },
+  ];
   return (
     <Stack gap="5" data-med-detail={item.id}>
       <HStack gap="2" wrap="wrap">
@@ -252,32 +259,14 @@ function CaseDetail({ id, now, canWrite, onDecide }: { id: string; now: number; 
         <Text fontWeight="semibold" mb="2">
           {intl.formatMessage(m.hops)}
         </Text>
-        {item.hops.length === 0 ? (
-          <Text color="fg.muted">{intl.formatMessage(m.noHops)}</Text>
-        ) : (
-          <Table.Root size="sm" aria-label={intl.formatMessage(m.hops)}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{intl.formatMessage(m.hop)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{intl.formatMessage(m.bank)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{intl.formatMessage(m.account)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{intl.formatMessage(m.holder)}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.tracedAmount)}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {item.hops.map((hop) => (
-                <Table.Row key={hop.depth}>
-                  <Table.Cell>{hop.depth}</Table.Cell>
-                  <Table.Cell>{hop.ispb}</Table.Cell>
-                  <Table.Cell>{hop.account}</Table.Cell>
-                  <Table.Cell>{formatDocument(hop.holder_document)}</Table.Cell>
-                  <Table.Cell textAlign="end">{cur(hop.amount)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        )}
+        <DetailGrid
+          caption={intl.formatMessage(m.hops)}
+          columns={hopColumns}
+          rows={item.hops}
+          rowKey={(hop) => String(hop.depth)}
+          rowAttributes={(hop) => ({ 'data-hop': String(hop.depth) })}
+          empty={intl.formatMessage(m.noHops)}
+        />
       </Box>
       <Box>
         <Text fontWeight="semibold" mb="2">
