@@ -226,7 +226,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "wallet_own_account_only": {
         "pt-BR": "O saque da carteira só pode ir para uma conta bancária cadastrada da própria empresa.",
-        "en": "A wallet withdraw can only go to one of the company's own registered bank accounts.",
+        "en": "A wallet withdrawal can only go to one of the company's own registered bank accounts.",
     },
     "bank_account_invalid": {
         "pt-BR": "Dados bancários inválidos: verifique os campos destacados.",

@@ -51,7 +51,7 @@ PAYOUT_COLUMNS = (
     col("created_at", DATETIME, "Criado em", "Created at"),
     col("status", TEXT, "Status", "Status"),
     col("kind", TEXT, "Tipo", "Kind"),
-    col("method", TEXT, "Método de saque", "Withdraw method"),
+    col("method", TEXT, "Método de saque", "Withdrawal method"),
     col("currency", TEXT, "Moeda", "Currency"),
     col("amount", MONEY, "Valor", "Amount"),
     col("fee", MONEY, "Tarifa", "Fee"),

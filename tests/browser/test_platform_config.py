@@ -83,10 +83,11 @@ def test_an_admin_changes_a_limit_and_reads_it_on_the_audit_trail(
     expect(drawer).to_contain_text("HeadlessChrome")  # from where: the browser's user agent
     expect(drawer).to_contain_text("127.0.0.1")
     changes = drawer.get_by_test_id("audit-changes")
-    limit = changes.locator("tr[data-field='max_payout_amount']")
-    expect(limit.get_by_test_id("before")).to_have_text("—")
-    expect(limit.get_by_test_id("after")).to_have_text(re.compile(r"R\$\s1\.500,00"))
-    expect(changes.locator("tr[data-field='ted_cutoff_at']").get_by_test_id("after")).to_have_text("17:00")
+    # the kit's detail grid: a table row, or a card in a narrow drawer (the cell then carries its header)
+    limit = changes.locator("[data-field='max_payout_amount']")
+    expect(limit.locator("[data-column='before']")).to_contain_text("—")
+    expect(limit.locator("[data-column='after']")).to_contain_text(re.compile(r"R\$\s1\.500,00"))
+    expect(changes.locator("[data-field='ted_cutoff_at'] [data-column='after']")).to_contain_text("17:00")
 
 
 def test_a_maintenance_banner_reaches_every_user_until_it_is_removed(

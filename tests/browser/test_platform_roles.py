@@ -37,6 +37,6 @@ def test_hms_lands_on_the_health_of_the_platform(page: Page, web: str) -> None:
     expect(database).to_have_attribute("data-up", "true", timeout=30_000)
     expect(database).to_contain_text("Funcionando")
     queues = page.get_by_role("table", name="Filas de jobs")
-    expect(queues.locator("tr[data-queue='default']")).to_be_visible()
+    expect(queues.locator("[data-queue='default']")).to_be_visible()
     expect(page.get_by_role("button", name="Verificar agora")).to_be_enabled()
     assert urlsplit(page.url).path.rstrip("/") == "/plataforma/hms"

@@ -137,8 +137,11 @@ def test_payouts_export_equals_the_payouts_list() -> None:
     client = owner()
     expected = listed(client, "/api/payouts", {})
     done = export(client, {"type": "payouts", "format": "csv", "filters": {}})
-    body = list(csv.reader(io.StringIO(download(client, done["url"]).decode())))[1:]
+    rows = list(csv.reader(io.StringIO(download(client, done["url"]).decode())))
+    header, body = rows[0], rows[1:]
     assert [r[0] for r in body] == [p["id"] for p in expected]
+    # English names the thing a withdrawal (the verb is "withdraw")
+    assert header[:5] == ["ID", "Created at", "Status", "Kind", "Withdrawal method"]
 
 
 def test_csv_br_has_a_bom_semicolons_and_decimal_commas() -> None:

@@ -137,7 +137,7 @@ def test_a_wallet_withdraw_never_goes_to_a_customers_or_another_tenants_account(
     assert inline.json()["code"] == "wallet_own_account_only"
     assert inline.json()["fields"] == {"bank_account_id": "required"}
     assert inline.json()["message"] == (
-        "A wallet withdraw can only go to one of the company's own registered bank accounts."
+        "A wallet withdrawal can only go to one of the company's own registered bank accounts."
     )
     portuguese = logged("acme", "client", language="pt-BR")
     answer = create_payout(portuguese, {**wallet(own_account), "beneficiary": STRANGER})

@@ -42,11 +42,20 @@ describe('message catalogs', () => {
     expect(Object.entries(catalog).filter(([, text]) => !text.trim())).toEqual([]);
   });
 
+  it('names the thing a "withdrawal" in English ("withdraw" is only the verb)', () => {
+    // A noun use: after an article, a determiner or an action on it, in the plural, or naming one
+    // ("Withdraw method", "Withdraw {id}"). The verb stays: "Withdraw to my account", "What you can withdraw".
+    const noun = /\b(the|a|this|single|wallet|generate|cancel|confirm|review|reject|approve|open)\s+withdraw\b|\bwithdraws\b|\bwithdraw\s+(method|id|summary|requested|canceled|filters|actions|\{)/i;
+    expect(Object.entries(catalogs.en).filter(([, text]) => noun.test(text))).toEqual([]);
+    expect(catalogs.en['payouts.generate']).toBe('Generate single withdrawal');
+    expect(catalogs.en['walletWithdraws.action']).toBe('Withdraw to my account');
+  });
+
   it('has the user messages of the specification in both languages', () => {
     const specMessages = [
       'Please, try again later',
       'Problems to generate the billet',
-      'Problem to generate the withdraw',
+      'Problem to generate the withdrawal',
       'Withdrawals not found',
       'Deposits not found',
       'Unable to generate report',

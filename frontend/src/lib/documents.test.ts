@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { cnpjCheckDigits, formatDocument, formatPhone, isValidCnpj, isValidCpf, validateDocument } from './documents';
+import { cnpjCheckDigits, documentCharacters, formatDocument, formatPhone, isValidCnpj, isValidCpf, maskDocument, validateDocument } from './documents';
 
 describe('CPF and CNPJ check digits (as platform/brazil/documents.py)', () => {
   it('accepts valid CPFs with or without punctuation', () => {
@@ -49,5 +49,30 @@ describe('Brazilian phones', () => {
     expect(formatPhone('5511934567890')).toBe('+55 (11) 93456-7890');
     expect(formatPhone('12345')).toBe('12345');
     expect(formatPhone('')).toBe('');
+  });
+});
+
+describe('the document mask while typing', () => {
+  it('punctuates a CPF as it is typed and keeps its 11 digits at most', () => {
+    expect(maskDocument('123', 'cpf')).toBe('123');
+    expect(maskDocument('1234', 'cpf')).toBe('123.4');
+    expect(maskDocument('1234567', 'cpf')).toBe('123.456.7');
+    expect(maskDocument('12345678909', 'cpf')).toBe('123.456.789-09');
+    expect(maskDocument('123.456.789-0912', 'cpf')).toBe('123.456.789-09');
+    expect(maskDocument('12a3', 'cpf')).toBe('123');
+    expect(documentCharacters('123.456.789-09', 'cpf')).toBe('12345678909');
+  });
+
+  it('punctuates a CNPJ (numeric or alphanumeric) and keeps its 14 characters at most', () => {
+    expect(maskDocument('11222333000', 'cnpj')).toBe('11.222.333/000');
+    expect(maskDocument('12345678000190', 'cnpj')).toBe('12.345.678/0001-90');
+    expect(maskDocument('12.abc.345/01de-35', 'cnpj')).toBe('12.ABC.345/01DE-35');
+    expect(documentCharacters('12.345.678/0001-90999', 'cnpj')).toBe('12345678000190');
+  });
+
+  it('without a kind, reads up to 11 digits as a CPF and more as a CNPJ', () => {
+    expect(maskDocument('12345678909')).toBe('123.456.789-09');
+    expect(maskDocument('123456789090')).toBe('12.345.678/9090');
+    expect(maskDocument('12345678000190')).toBe('12.345.678/0001-90');
   });
 });

@@ -83,3 +83,31 @@ export function formatPhone(value: string): string {
   if ((digits.length === 12 || digits.length === 13) && digits.startsWith('55')) return `+55 ${national(digits.slice(2))}`;
   return value;
 }
+
+/**
+ * The mask while typing a CPF or CNPJ: the characters a document may hold are kept (digits; for a CNPJ
+ * also letters, upper-cased) up to its length, and the punctuation is put back as they come
+ * ("1234567" -> "123.456.7" as a CPF, "11222333000" -> "11.222.333/000" as a CNPJ). Without a kind,
+ * up to 11 digits read as a CPF and more as a CNPJ.
+ */
+export function maskDocument(text: string, kind?: DocumentKind): string {
+  const raw = documentCharacters(text, kind);
+  const asCpf = kind === 'cpf' || (kind === undefined && raw.length <= 11 && /^[0-9]*$/.test(raw));
+  const cuts = asCpf ? CPF_CUTS : CNPJ_CUTS;
+  let out = '';
+  for (const [index, char] of [...raw].entries()) {
+    out += (cuts[index] ?? '') + char;
+  }
+  return out;
+}
+
+/** What a document field keeps of the text typed: its characters without punctuation, at most its length. */
+export function documentCharacters(text: string, kind?: DocumentKind): string {
+  const upper = text.toUpperCase();
+  if (kind === 'cpf') return upper.replace(/[^0-9]/g, '').slice(0, 11);
+  return upper.replace(/[^0-9A-Z]/g, '').slice(0, 14);
+}
+
+// The separator written before the character at each position.
+const CPF_CUTS: Record<number, string> = { 3: '.', 6: '.', 9: '-' };
+const CNPJ_CUTS: Record<number, string> = { 2: '.', 5: '.', 8: '/', 12: '-' };

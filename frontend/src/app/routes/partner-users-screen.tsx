@@ -34,7 +34,7 @@ export default function PartnerUsersScreen({ route, homeHref }: { route: string;
       </Tabs.Content>
       <Tabs.Content value="clients">
         <Stack gap="4">
-          <RouteHeader route={route} homeHref={homeHref} />
+          <RouteHeader route={route} homeHref={homeHref} title={intl.formatMessage(m.tabClients)} />
           <PartnerClientsPanel />
         </Stack>
       </Tabs.Content>

@@ -183,7 +183,7 @@ describe('ConfirmDialog', () => {
     renderWithProviders(
       <ConfirmDialog
         open
-        title="Approve withdraw po_1?"
+        title="Approve withdrawal po_1?"
         description="The money goes to the bank now."
         details={[
           { label: 'Amount', value: 'R$ 600,00' },
@@ -194,7 +194,7 @@ describe('ConfirmDialog', () => {
         onClose={onClose}
       />,
     );
-    const dialog = screen.getByRole('alertdialog', { name: 'Approve withdraw po_1?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Approve withdrawal po_1?' });
     expect(dialog).toHaveTextContent('The money goes to the bank now.');
     expect(within(dialog).getByText('R$ 600,00')).toBeInTheDocument();
     expect(within(dialog).getByText('Acme Ltda')).toBeInTheDocument();

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { type MessageDescriptor, useIntl } from 'react-intl';
 
 import { type AmountError, formatAmountInput, parseAmount } from '@/lib/amount-input';
+import { type DocumentKind, documentCharacters, maskDocument } from '@/lib/documents';
 
 import { kitFormMessages as m } from './messages';
 
@@ -42,6 +43,34 @@ export function TextField({ label, error, helper, required, disabled, value, onC
       ) : (
         <Input {...input} value={value} onChange={(e) => onChange(e.currentTarget.value)} />
       )}
+    </FormField>
+  );
+}
+
+type DocumentProps = FieldProps & {
+  /** The document's characters without punctuation ("12345678000190"): what the API takes. */
+  value: string;
+  onChange: (value: string) => void;
+  /** A CPF or a CNPJ field; absent: either (up to 11 digits read as a CPF). */
+  kind?: DocumentKind;
+} & Omit<InputProps, 'value' | 'onChange' | 'maxLength'>;
+
+/**
+ * A CPF/CNPJ input shown punctuated as it is typed ("123.456.789-09", "12.345.678/0001-90") while its
+ * value stays the bare characters, so the form sends digits to the API.
+ */
+export function DocumentField({ label, error, helper, required, disabled, value, onChange, kind, ...input }: DocumentProps) {
+  return (
+    <FormField label={label} error={error} helper={helper} required={required} disabled={disabled}>
+      <Input
+        inputMode={kind === 'cpf' ? 'numeric' : 'text'}
+        autoCapitalize="characters"
+        autoComplete="off"
+        {...input}
+        maxLength={kind === 'cpf' ? 14 : 18}
+        value={maskDocument(value, kind)}
+        onChange={(e) => onChange(documentCharacters(e.currentTarget.value, kind))}
+      />
     </FormField>
   );
 }

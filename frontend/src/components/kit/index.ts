@@ -3,6 +3,7 @@ export { type GridColumn, gridMode, shownColumns } from './columns';
 export { BarChart, type BarSeries } from './bar-chart';
 export { CopyField, SecretOnce } from './copy-field';
 export { DataGrid } from './data-grid';
+export { DetailGrid } from './detail-grid';
 export { DetailDrawer } from './detail-drawer';
 export { DownloadCenter, ExportMenu } from './exports';
 export { labelsOf } from './labels';

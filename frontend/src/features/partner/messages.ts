@@ -25,7 +25,7 @@ export const payoutKindMessages = defineMessages({
   standard: { id: 'partner.payoutKind.standard', defaultMessage: 'Payout' },
   manual: { id: 'partner.payoutKind.manual', defaultMessage: 'Manual' },
   transactional: { id: 'partner.payoutKind.transactional', defaultMessage: 'Transactional' },
-  wallet: { id: 'partner.payoutKind.wallet', defaultMessage: 'Wallet withdraw' },
+  wallet: { id: 'partner.payoutKind.wallet', defaultMessage: 'Wallet withdrawal' },
 });
 
 export const sortMessages = defineMessages({

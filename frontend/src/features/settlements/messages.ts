@@ -40,7 +40,6 @@ const messages = defineMessages({
   more: { id: 'settlements.more', defaultMessage: 'Showing the first {shown} of {count} payments.' },
   loadError: { id: 'settlements.loadError', defaultMessage: 'The settlements could not be loaded.' },
   detailError: { id: 'settlements.detailError', defaultMessage: 'The payments of this settlement could not be loaded.' },
-  loading: { id: 'settlements.loading', defaultMessage: 'Loading…' },
   empty: { id: 'settlements.empty', defaultMessage: 'No settlements yet' },
 });
 

@@ -7,9 +7,9 @@ export const walletMessages = {
     recent: { id: 'customerWallet.recent.title', defaultMessage: 'Recent activity' },
     seeAll: { id: 'customerWallet.recent.seeAll', defaultMessage: 'See all activity' },
     addMoney: { id: 'customerWallet.recent.addMoney', defaultMessage: 'Add money' },
-    activityTable: { id: 'customerWallet.activity.table', defaultMessage: 'My deposits and withdraws' },
+    activityTable: { id: 'customerWallet.activity.table', defaultMessage: 'My deposits and withdrawals' },
     empty: { id: 'customerWallet.activity.empty', defaultMessage: 'Nothing here yet' },
-    emptyHint: { id: 'customerWallet.activity.emptyHint', defaultMessage: 'Your deposits and withdraws will show here.' },
+    emptyHint: { id: 'customerWallet.activity.emptyHint', defaultMessage: 'Your deposits and withdrawals will show here.' },
     loadError: { id: 'customerWallet.loadError', defaultMessage: 'Could not load your wallet' },
     colDate: { id: 'customerWallet.col.date', defaultMessage: 'Date' },
     colKind: { id: 'customerWallet.col.kind', defaultMessage: 'Type' },
@@ -19,7 +19,7 @@ export const walletMessages = {
     colFee: { id: 'customerWallet.col.fee', defaultMessage: 'Fee' },
     colId: { id: 'customerWallet.col.id', defaultMessage: 'ID' },
     kind: { id: 'customerWallet.filter.kind', defaultMessage: 'Type' },
-    allKinds: { id: 'customerWallet.filter.allKinds', defaultMessage: 'Deposits and withdraws' },
+    allKinds: { id: 'customerWallet.filter.allKinds', defaultMessage: 'Deposits and withdrawals' },
     status: { id: 'customerWallet.filter.status', defaultMessage: 'Status' },
     allStatuses: { id: 'customerWallet.filter.allStatuses', defaultMessage: 'All statuses' },
     currency: { id: 'customerWallet.filter.currency', defaultMessage: 'Currency' },
@@ -49,7 +49,7 @@ export const walletMessages = {
 
 export const kindMessages = defineMessages({
   deposit: { id: 'customerWallet.kind.deposit', defaultMessage: 'Deposit' },
-  withdraw: { id: 'customerWallet.kind.withdraw', defaultMessage: 'Withdraw' },
+  withdraw: { id: 'customerWallet.kind.withdraw', defaultMessage: 'Withdrawal' },
 });
 
 export const methodMessages = defineMessages({

@@ -1,11 +1,11 @@
-import { Badge, Box, Button, Field, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
 
 import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import type { AuditEvent } from '@/api/types';
-import { ClientFilter, DetailDrawer, FilterSelect, type GridColumn, ListView, type ListHandle, defineList, useList } from '@/components/kit';
+import { ClientFilter, DetailDrawer, DetailGrid, FilterSelect, type GridColumn, ListView, type ListHandle, defineList, useList } from '@/components/kit';
 import { SummaryList } from '@/components/kit/summary-list';
 import { RouteHeader } from '@/components/route-header';
 import { useSessionUser } from '@/lib/auth/session';
@@ -76,6 +76,11 @@ function EntryDetail({ entry }: { entry: AuditEvent }) {
   const currency = typeof data.currency === 'string' ? data.currency : 'BRL';
   const changes = changesOf(data);
   const rest = restOf(data);
+  const changeColumns: GridColumn<(typeof changes)[number]>[] = [
+    { key: 'field', header: intl.formatMessage(m.field), priority: 1, card: 'title', cell: (change) => fieldLabel(intl, change.field) },
+    { key: 'before', header: intl.formatMessage(m.before), priority: 1, cell: (change) => valueText(intl, change.field, change.before, currency) },
+    { key: 'after', header: intl.formatMessage(m.after), priority: 1, cell: (change) => valueText(intl, change.field, change.after, currency) },
+  ];
   return (
     <Stack gap="5">
       <SummaryList
@@ -93,24 +98,15 @@ function EntryDetail({ entry }: { entry: AuditEvent }) {
           <Text fontWeight="semibold" mb="2">
             {intl.formatMessage(m.changes)}
           </Text>
-          <Table.Root size="sm" data-testid="audit-changes">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{intl.formatMessage(m.field)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{intl.formatMessage(m.before)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{intl.formatMessage(m.after)}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {changes.map((change) => (
-                <Table.Row key={change.field} data-field={change.field}>
-                  <Table.Cell>{fieldLabel(intl, change.field)}</Table.Cell>
-                  <Table.Cell data-testid="before">{valueText(intl, change.field, change.before, currency)}</Table.Cell>
-                  <Table.Cell data-testid="after">{valueText(intl, change.field, change.after, currency)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
+          <Box data-testid="audit-changes">
+            <DetailGrid
+              caption={intl.formatMessage(m.changes)}
+              columns={changeColumns}
+              rows={changes}
+              rowKey={(change) => change.field}
+              rowAttributes={(change) => ({ 'data-field': change.field })}
+            />
+          </Box>
         </Box>
       )}
       <Box>

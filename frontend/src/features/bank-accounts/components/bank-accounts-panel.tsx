@@ -8,7 +8,7 @@ import { appToaster } from '@/components/app-toaster';
 import { DataGrid, type GridColumn } from '@/components/kit';
 import { ConfirmDialog } from '@/components/kit/confirm-dialog';
 import { FormDialog } from '@/components/kit/form-dialog';
-import { SelectField, TextField } from '@/components/kit/form-fields';
+import { DocumentField, SelectField, TextField } from '@/components/kit/form-fields';
 import { LoadError } from '@/components/query-state';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
@@ -196,7 +196,7 @@ export function AddBankAccountDialog({ onClose }: { onClose: () => void }) {
         onChange={(value) => change('accountType', value)}
       />
       {input('holderName', 'holder', { required: true, maxLength: 200 })}
-      {input('holderDocument', 'document', { required: true, maxLength: 20 })}
+      <DocumentField label={intl.formatMessage(m.document)} required value={values.holderDocument} onChange={(value) => change('holderDocument', value)} error={text('holderDocument')} />
       {input('pixKey', 'pixKey', { maxLength: 77 })}
     </FormDialog>
   );

@@ -14,13 +14,13 @@ import { LoadError } from '@/components/query-state';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
 import { useCanWrite } from '@/lib/auth/session';
-import { formatPhone } from '@/lib/documents';
+import { formatDocument, formatPhone } from '@/lib/documents';
 import { formatDateTime, money } from '@/lib/format';
 
 import { getCompanySettingsQueryOptions, useRemoveLogo, useUploadLogo } from '../api/company-settings';
 import { addressLine } from '../lib/settings-form';
 import { companyMessages as m } from '../messages';
-import { EmailsDialog, ProfileDialog, ThresholdDialog, formatCnpj } from './dialogs';
+import { EmailsDialog, ProfileDialog, ThresholdDialog } from './dialogs';
 
 type Open = 'profile' | 'emails' | 'threshold' | 'remove-logo' | null;
 
@@ -35,7 +35,7 @@ function ProfileSummary({ settings }: { settings: CompanySettings }) {
       items={[
         { label: intl.formatMessage(m.legalName), value: <span data-testid="value-legal_name">{or(settings.legal_name)}</span> },
         { label: intl.formatMessage(m.tradeName), value: <span data-testid="value-trade_name">{or(settings.trade_name)}</span> },
-        { label: intl.formatMessage(m.cnpj), value: <span data-testid="value-cnpj">{or(formatCnpj(settings.cnpj))}</span> },
+        { label: intl.formatMessage(m.cnpj), value: <span data-testid="value-cnpj">{or(formatDocument(settings.cnpj))}</span> },
         { label: intl.formatMessage(m.phone), value: <span data-testid="value-phone">{or(formatPhone(settings.phone))}</span> },
         { label: intl.formatMessage(m.address), value: <span data-testid="value-address">{or(addressLine(settings))}</span> },
       ]}

@@ -9,6 +9,7 @@ import { MoneyField, TextField, useCheckAmount } from '@/components/kit/form-fie
 import { serverErrors } from '@/components/kit/server-errors';
 import { commonMessages } from '@/i18n/messages';
 import { formatAmountInput } from '@/lib/amount-input';
+import { formatDocument } from '@/lib/documents';
 import { money } from '@/lib/format';
 
 import { useSaveCompanySettings } from '../api/company-settings';
@@ -74,7 +75,7 @@ export function ProfileDialog({ current, onClose }: Close) {
     >
       {text('legal_name', 'legalName', { maxLength: 200 })}
       {text('trade_name', 'tradeName', { maxLength: 200 })}
-      <TextField label={intl.formatMessage(m.cnpj)} name="cnpj" value={formatCnpj(current.cnpj) || intl.formatMessage(m.notSet)} onChange={() => undefined} disabled />
+      <TextField label={intl.formatMessage(m.cnpj)} name="cnpj" value={formatDocument(current.cnpj) || intl.formatMessage(m.notSet)} onChange={() => undefined} disabled />
       {text('phone', 'phone', { maxLength: 20 })}
       <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
         {text('street', 'street', { maxLength: 200 })}
@@ -226,10 +227,4 @@ export function ThresholdDialog({ current, onClose }: Close) {
       />
     </FormDialog>
   );
-}
-
-/** 11222333000181 -> 11.222.333/0001-81 (empty stays empty). */
-export function formatCnpj(digits: string): string {
-  if (digits.length !== 14) return digits;
-  return `${digits.slice(0, 2)}.${digits.slice(2, 5)}.${digits.slice(5, 8)}/${digits.slice(8, 12)}-${digits.slice(12)}`;
 }

@@ -39,17 +39,17 @@ describe('reject', () => {
     });
     const onClose = vi.fn();
     renderWithProviders(<RejectDialog item={ITEM} onClose={onClose} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Reject withdraw' }));
-    expect(await screen.findByText('Tell the client why the withdraw is rejected')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reject withdrawal' }));
+    expect(await screen.findByText('Tell the client why the withdrawal is rejected')).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/reject'))).toHaveLength(0);
     await userEvent.type(screen.getByLabelText(/Reason/), 'Suspicious beneficiary');
-    await userEvent.click(screen.getByRole('button', { name: 'Reject withdraw' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Reject withdrawal' }));
     // A confirmation step repeats what is rejected and why before the call.
     const confirm = await screen.findByRole('alertdialog', { name: 'Confirm the decision?' });
     expect(confirm).toHaveTextContent('Suspicious beneficiary');
     expect(confirm).toHaveTextContent('Acme Ltda');
     expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/reject'))).toHaveLength(0);
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Reject withdraw' }));
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Reject withdrawal' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(bodies).toEqual([{ reason: 'Suspicious beneficiary' }]);
   });
@@ -59,8 +59,8 @@ describe('reject', () => {
     const onClose = vi.fn();
     renderWithProviders(<RejectDialog item={ITEM} onClose={onClose} />);
     await userEvent.type(screen.getByLabelText(/Reason/), 'x');
-    await userEvent.click(screen.getByRole('button', { name: 'Reject withdraw' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Reject withdraw' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Reject withdrawal' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Reject withdrawal' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You cannot review your own payout');
     expect(onClose).not.toHaveBeenCalled();
   });
@@ -95,7 +95,7 @@ describe('approve', () => {
     });
     const onClose = vi.fn();
     renderWithProviders(<ApprovePayoutDialog item={ITEM} onClose={onClose} />);
-    const dialog = await screen.findByRole('alertdialog', { name: 'Approve withdraw po_9?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Approve withdrawal po_9?' });
     expect(dialog).toHaveTextContent("R$600.00");
     expect(dialog).toHaveTextContent('Acme Ltda (11.222.333/0001-81)');
     expect(await screen.findByText('PIX key acme@example.com')).toBeInTheDocument();

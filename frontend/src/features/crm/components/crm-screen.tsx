@@ -1,11 +1,11 @@
-import { Badge, Button, HStack, Heading, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Button, HStack, Heading, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type IntlShape, type MessageDescriptor, useIntl } from 'react-intl';
 
 import type { Customer, CustomerDetail } from '@/api/types';
 import { AppToaster, appToaster } from '@/components/app-toaster';
-import { DetailDrawer, type GridColumn, ListView, type ListHandle, defineList, useList } from '@/components/kit';
+import { DetailDrawer, DetailGrid, type GridColumn, ListView, type ListHandle, defineList, useList } from '@/components/kit';
 import { FormDialog } from '@/components/kit/form-dialog';
 import { TextField } from '@/components/kit/form-fields';
 import { serverErrors } from '@/components/kit/server-errors';
@@ -179,41 +179,21 @@ function CustomerPanel({ document, route }: { document: string; route: string })
   );
 }
 
+type Movement = CustomerDetail['history'][number];
+
 function History({ detail }: { detail: CustomerDetail }) {
   const intl = useIntl();
+  const columns: GridColumn<Movement>[] = [
+    { key: 'date', header: intl.formatMessage(m.colDate), priority: 1, card: 'date', nowrap: true, cell: (h) => when(h.created_at, intl) },
+    { key: 'kind', header: intl.formatMessage(m.colKind), priority: 1, card: 'title', cell: (h) => intl.formatMessage(KIND_MESSAGES[h.kind]) },
+    { key: 'id', header: intl.formatMessage(m.colId), priority: 2, mono: true, cell: (h) => h.id },
+    { key: 'status', header: intl.formatMessage(m.colStatus), priority: 1, card: 'status', cell: (h) => statusText(intl, h.status) },
+    { key: 'amount', header: intl.formatMessage(m.colAmount), priority: 1, card: 'amount', numeric: true, cell: (h) => money(h.amount, h.currency, intl.locale) },
+  ];
   return (
     <Stack gap="2">
       <Heading size="sm">{intl.formatMessage(m.history)}</Heading>
-      {detail.history.length === 0 ? (
-        <Text color="fg.muted">{intl.formatMessage(m.noHistory)}</Text>
-      ) : (
-        <Table.Root size="sm" aria-label={intl.formatMessage(m.historyTable)}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{intl.formatMessage(m.colDate)}</Table.ColumnHeader>
-              <Table.ColumnHeader>{intl.formatMessage(m.colKind)}</Table.ColumnHeader>
-              <Table.ColumnHeader>{intl.formatMessage(m.colId)}</Table.ColumnHeader>
-              <Table.ColumnHeader>{intl.formatMessage(m.colStatus)}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colAmount)}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {detail.history.map((h) => (
-              <Table.Row key={h.id} data-movement={h.id}>
-                <Table.Cell whiteSpace="nowrap">{when(h.created_at, intl)}</Table.Cell>
-                <Table.Cell>{intl.formatMessage(KIND_MESSAGES[h.kind])}</Table.Cell>
-                <Table.Cell fontFamily="mono" fontSize="xs">
-                  {h.id}
-                </Table.Cell>
-                <Table.Cell>{statusText(intl, h.status)}</Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  {money(h.amount, h.currency, intl.locale)}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      )}
+      <DetailGrid caption={intl.formatMessage(m.historyTable)} columns={columns} rows={detail.history} rowKey={(h) => h.id} rowAttributes={(h) => ({ 'data-movement': h.id })} empty={intl.formatMessage(m.noHistory)} />
     </Stack>
   );
 }

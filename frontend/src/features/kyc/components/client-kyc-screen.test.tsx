@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import type { KycFile } from '@/api/types';
 import { SessionProvider } from '@/lib/auth/session';
@@ -52,5 +52,43 @@ describe('the client’s KYC file (client/kyc)', { timeout: 60_000 }, () => {
     expect(await screen.findByTestId('kyc-status')).toHaveTextContent('Aguardando análise');
     expect(screen.getByLabelText('Razão social')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Enviar para análise' })).toBeNull();
+  });
+
+  it('shows an approved file’s CNPJ and CPF punctuated', async () => {
+    mockFetch({
+      'GET /kyc': kycFile({
+        status: 'approved', editable: false, legal_name: 'Acme Ltda', cnpj: '12345678000190',
+        people: [{ role: 'representative', name: 'Ana', cpf: '12345678909', share_bp: 0 }],
+      }),
+    });
+    renderScreen();
+    expect(await screen.findByLabelText('CNPJ')).toHaveValue('12.345.678/0001-90');
+    expect(screen.getByLabelText('CPF 1')).toHaveValue('123.456.789-09');
+    expect(screen.getByLabelText('CNPJ')).toBeDisabled();
+  });
+
+  it('punctuates the CNPJ and a CPF as typed and sends their digits', async () => {
+    let sent: unknown = null;
+    const fetchMock = mockFetch({
+      'GET /kyc': kycFile(),
+      'PUT /kyc': (_url: string, init: RequestInit) => {
+        sent = JSON.parse(String(init.body));
+        return new Response(JSON.stringify(kycFile({ cnpj: '11222333000181' })), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      },
+    });
+    renderScreen();
+    const cnpj = await screen.findByLabelText('CNPJ');
+    await userEvent.type(cnpj, '11222333000181');
+    expect(cnpj).toHaveValue('11.222.333/0001-81');
+    await userEvent.type(screen.getByLabelText('Razão social'), 'Acme Ltda');
+    await userEvent.click(screen.getByRole('button', { name: 'Adicionar representante' }));
+    const cpf = screen.getByLabelText('CPF 1');
+    await userEvent.type(cpf, '39053344705');
+    expect(cpf).toHaveValue('390.533.447-05');
+    await userEvent.type(screen.getByLabelText('Nome 1'), 'Ana');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar rascunho' }));
+    await vi.waitFor(() => expect(sent).not.toBeNull());
+    expect(sent).toMatchObject({ cnpj: '11222333000181', people: [{ role: 'representative', name: 'Ana', cpf: '39053344705' }] });
+    expect(fetchMock).toHaveBeenCalled();
   });
 });

@@ -7,7 +7,7 @@ import type { KycDocument, KycFile } from '@/api/types';
 import { AppLoader } from '@/components/app-loader';
 import { AppToaster, appToaster } from '@/components/app-toaster';
 import { ConfirmDialog } from '@/components/kit/confirm-dialog';
-import { SelectField, TextField } from '@/components/kit/form-fields';
+import { DocumentField, SelectField, TextField } from '@/components/kit/form-fields';
 import { LoadError } from '@/components/query-state';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
@@ -213,7 +213,7 @@ function PeopleSection({ people, editable, errors, onChange }: { people: PersonR
           <SimpleGrid key={index} columns={{ base: 1, md: 5 }} gap="3" alignItems="end" data-kyc-person={index}>
             <SelectField label={`${intl.formatMessage(m.role)} ${index + 1}`} value={person.role} disabled={!editable} options={roles} onChange={(value) => set(index, { role: value === 'owner' ? 'owner' : 'representative' })} />
             <TextField label={`${intl.formatMessage(m.name)} ${index + 1}`} value={person.name} disabled={!editable} maxLength={200} error={err(`people.${index}.name`)} onChange={(name) => set(index, { name })} />
-            <TextField label={`${intl.formatMessage(m.cpf)} ${index + 1}`} value={person.cpf} disabled={!editable} maxLength={20} inputMode="numeric" error={err(`people.${index}.cpf`)} onChange={(cpf) => set(index, { cpf })} />
+            <DocumentField kind="cpf" label={`${intl.formatMessage(m.cpf)} ${index + 1}`} value={person.cpf} disabled={!editable} error={err(`people.${index}.cpf`)} onChange={(cpf) => set(index, { cpf })} />
             {person.role === 'owner' ? (
               <TextField label={`${intl.formatMessage(m.share)} ${index + 1}`} value={person.share} disabled={!editable} maxLength={6} inputMode="decimal" error={err(`people.${index}.share_bp`)} onChange={(share) => set(index, { share })} />
             ) : (
@@ -286,7 +286,7 @@ function KycForm({ file, canWrite }: { file: KycFile; canWrite: boolean }) {
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
             <TextField label={intl.formatMessage(m.legalName)} required value={values.legal_name} disabled={!editable} maxLength={200} error={err('legal_name')} onChange={(legal_name) => setValues({ ...values, legal_name })} />
             <TextField label={intl.formatMessage(m.tradeName)} value={values.trade_name} disabled={!editable} maxLength={200} onChange={(trade_name) => setValues({ ...values, trade_name })} />
-            <TextField label={intl.formatMessage(m.cnpj)} required value={values.cnpj} disabled={!editable} maxLength={20} error={err('cnpj')} onChange={(cnpj) => setValues({ ...values, cnpj })} />
+            <DocumentField kind="cnpj" label={intl.formatMessage(m.cnpj)} required value={values.cnpj} disabled={!editable} error={err('cnpj')} onChange={(cnpj) => setValues({ ...values, cnpj })} />
           </SimpleGrid>
         </Card.Body>
       </Card.Root>

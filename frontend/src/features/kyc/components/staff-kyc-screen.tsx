@@ -1,4 +1,4 @@
-import { Button, HStack, Link, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
@@ -6,7 +6,7 @@ import { type IntlShape, useIntl } from 'react-intl';
 import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import type { KycFile, KycListItem } from '@/api/types';
 import { AppToaster, appToaster } from '@/components/app-toaster';
-import { ClientFilter, DetailDrawer, FilterSelect, type GridColumn, ListView, defineList, useList } from '@/components/kit';
+import { ClientFilter, DetailDrawer, DetailGrid, FilterSelect, type GridColumn, ListView, defineList, useList } from '@/components/kit';
 import { DateField, useCheckDate } from '@/components/kit/date-field';
 import { DecisionDialog } from '@/components/kit/decision-dialog';
 import { FormDialog } from '@/components/kit/form-dialog';
@@ -140,6 +140,12 @@ function FileDetail({ slug, canWrite, onDecide }: { slug: string; canWrite: bool
   if (query.isError) return <Text color="fg.error">{intl.formatMessage(m.loadError)}</Text>;
   const file = query.data;
   const open = file.status === 'pending' || file.status === 'under_review';
+  const peopleColumns: GridColumn<KycFile['people'][number]>[] = [
+    { key: 'role', header: intl.formatMessage(m.role), priority: 1, cell: (person) => intl.formatMessage(person.role === 'owner' ? m.roleOwner : m.roleRepresentative) },
+    { key: 'name', header: intl.formatMessage(m.name), priority: 1, card: 'title', cell: (person) => person.name },
+    { key: 'cpf', header: intl.formatMessage(m.cpf), priority: 1, nowrap: true, cell: (person) => formatDocument(person.cpf) },
+    { key: 'share', header: intl.formatMessage(m.share), priority: 1, numeric: true, cell: (person) => (person.role === 'owner' ? `${bpToShare(person.share_bp, intl.locale)}%` : '—') },
+  ];
   return (
     <Stack gap="5" data-kyc-detail={file.client.slug}>
       <HStack gap="2">
@@ -159,26 +165,14 @@ function FileDetail({ slug, canWrite, onDecide }: { slug: string; canWrite: bool
           ...(file.reopen_reason ? [{ label: intl.formatMessage(m.reopenReason), value: file.reopen_reason }] : []),
         ]}
       />
-      <Table.Root size="sm" aria-label={intl.formatMessage(m.peopleTitle)}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{intl.formatMessage(m.role)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.name)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.cpf)}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.share)}</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {file.people.map((person) => (
-            <Table.Row key={`${person.role}:${person.cpf}`}>
-              <Table.Cell>{intl.formatMessage(person.role === 'owner' ? m.roleOwner : m.roleRepresentative)}</Table.Cell>
-              <Table.Cell>{person.name}</Table.Cell>
-              <Table.Cell>{formatDocument(person.cpf)}</Table.Cell>
-              <Table.Cell textAlign="end">{person.role === 'owner' ? `${bpToShare(person.share_bp, intl.locale)}%` : '—'}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
+      <DetailGrid
+        caption={intl.formatMessage(m.peopleTitle)}
+        columns={peopleColumns}
+        rows={file.people}
+        rowKey={(person) => `${person.role}:${person.cpf}`}
+        rowAttributes={(person) => ({ 'data-person': person.cpf })}
+        empty={intl.formatMessage(m.noPeople)}
+      />
       <Stack gap="1">
         <Text fontWeight="semibold">{intl.formatMessage(m.documentsTitle)}</Text>
         {file.documents.length === 0 ? (

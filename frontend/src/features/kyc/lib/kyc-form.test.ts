@@ -30,6 +30,6 @@ describe('KYC form', () => {
 
   it('builds the body the API takes', () => {
     const { body } = checkKyc({ legal_name: ' Nova Ltda ', trade_name: '', cnpj: '11.222.333/0001-81', people: [{ role: 'representative', name: 'Ana', cpf: '390.533.447-05', share: '' }] });
-    expect(body).toEqual({ legal_name: 'Nova Ltda', trade_name: '', cnpj: '11.222.333/0001-81', people: [{ role: 'representative', name: 'Ana', cpf: '390.533.447-05', share_bp: null }] });
+    expect(body).toEqual({ legal_name: 'Nova Ltda', trade_name: '', cnpj: '11222333000181', people: [{ role: 'representative', name: 'Ana', cpf: '39053344705', share_bp: null }] });
   });
 });

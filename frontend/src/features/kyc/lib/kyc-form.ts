@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from 'react-intl';
 
 import type { KycFile, KycInput } from '@/api/types';
-import { isValidCnpj, isValidCpf } from '@/lib/documents';
+import { documentCharacters, isValidCnpj, isValidCpf } from '@/lib/documents';
 
 import { kycMessages as m } from '../messages';
 
@@ -27,8 +27,8 @@ export function kycValues(file: KycFile, locale: string): KycValues {
   return {
     legal_name: file.legal_name,
     trade_name: file.trade_name,
-    cnpj: file.cnpj,
-    people: file.people.map((p) => ({ role: p.role === 'owner' ? 'owner' : 'representative', name: p.name, cpf: p.cpf, share: p.role === 'owner' ? bpToShare(p.share_bp, locale) : '' })),
+    cnpj: documentCharacters(file.cnpj, 'cnpj'),
+    people: file.people.map((p) => ({ role: p.role === 'owner' ? 'owner' : 'representative', name: p.name, cpf: documentCharacters(p.cpf, 'cpf'), share: p.role === 'owner' ? bpToShare(p.share_bp, locale) : '' })),
   };
 }
 
@@ -46,11 +46,11 @@ export function checkKyc(values: KycValues): { body: KycInput | null; errors: Ky
       if (share === null) errors[`people.${index}.share_bp`] = m.invalidShare;
       else total += share;
     }
-    return { role: person.role, name: person.name.trim(), cpf: person.cpf.trim(), share_bp: share };
+    return { role: person.role, name: person.name.trim(), cpf: documentCharacters(person.cpf, 'cpf'), share_bp: share };
   });
   if (total > 10_000) errors.people = m.sharesOver100;
   if (Object.keys(errors).length) return { body: null, errors };
-  return { body: { legal_name: values.legal_name.trim(), trade_name: values.trade_name.trim(), cnpj: values.cnpj.trim(), people }, errors };
+  return { body: { legal_name: values.legal_name.trim(), trade_name: values.trade_name.trim(), cnpj: documentCharacters(values.cnpj, 'cnpj'), people }, errors };
 }
 
 /** The API's field codes in words. */

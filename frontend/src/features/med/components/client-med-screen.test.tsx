@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import type { MedCase } from '@/api/types';
@@ -52,5 +52,25 @@ describe('the client’s MED claims (clients/meds)', { timeout: 60_000 }, () => 
     expect(row('yes')).toHaveTextContent('Aceita: R$ 50,00 devolvido');
     expect(row('yes')).toHaveTextContent('Sendo enviado ao banco');
     expect(within(table).queryByRole('button', { name: /Aceitar|Rejeitar/ })).toBeNull();
+  });
+
+  it('sends the status, search and sort of the URL and nothing of the desk’s filters; says when there is nothing', async () => {
+    const fetchMock = mockFetch({ 'GET /med-cases': { items: [], next_cursor: null } });
+    renderWithProviders(
+      <SessionProvider user={makeUser({ role: 'client_user', menu: [{ route: 'clients/meds', group: 'client_finance' }], home: 'clients/home' })}>
+        <ClientMedScreen route="clients/meds" homeHref="/clients/home" />
+      </SessionProvider>,
+      { route: '/clients/meds?status=open&q=dep_9&urgency=h6&client=beta&sort=-reported_at', locale: 'en' },
+    );
+    expect(await screen.findByText('No MED claims on your deposits')).toBeInTheDocument();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/med-cases'))).toBe(true));
+    const url = new URL(String(fetchMock.mock.calls.find(([u]) => String(u).includes('/med-cases'))![0]), 'http://x');
+    expect(url.searchParams.get('status')).toBe('open');
+    expect(url.searchParams.get('q')).toBe('dep_9');
+    expect(url.searchParams.get('sort')).toBe('-reported_at');
+    expect(url.searchParams.has('urgency')).toBe(false);
+    expect(url.searchParams.has('client')).toBe(false);
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('open');
+    expect(screen.queryByRole('combobox', { name: 'Urgency' })).toBeNull();
   });
 });

@@ -1,27 +1,23 @@
 import { Badge, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import type { IntlShape } from 'react-intl';
 import { useIntl } from 'react-intl';
 
 import type { MedCase } from '@/api/types';
-import { FilterSelect, type GridColumn, ListView, defineList, labelsOf, useList } from '@/components/kit';
-import { RouteHeader } from '@/components/route-header';
+import { type GridColumn, defineList, useList } from '@/components/kit';
 import { money } from '@/lib/format';
 import { LIST_PAGE_SIZES } from '@/lib/list-params';
 
-import { getMedCasesQueryOptions } from '../api/med';
 import { medMessages as m } from '../messages';
-import { BankReport, Countdown, STATUS_MESSAGES, STATUS_PALETTE, useNow, when } from './med-screen';
+import { MED_SORTS, MED_STATUSES, MedCasesView, STATUS_MESSAGES, useMedCases } from './med-cases-view';
+import { BankReport, Countdown, STATUS_PALETTE, useNow, when } from './med-screen';
 
-const STATUSES = ['open', 'refunding', 'completed', 'rejected', 'cancelled'] as const;
-const SORTS = ['queue', '-reported_at'] as const;
 
 /** clients/meds: the client's own MED cases, read only. */
 export const clientMedList = defineList({
   id: 'client-med-cases',
-  filters: { status: { values: STATUSES } },
+  filters: { status: { values: MED_STATUSES } },
   search: true,
-  sorts: SORTS,
+  sorts: MED_SORTS,
   defaultSort: 'queue',
   pageSizes: LIST_PAGE_SIZES,
 });
@@ -48,16 +44,7 @@ export default function ClientMedScreen({ route, homeHref }: { route: string; ho
   const intl = useIntl();
   const list = useList(clientMedList);
   const now = useNow();
-  const status = list.state.filters.status;
-  const query = useQuery(
-    getMedCasesQueryOptions({
-      status: typeof status === 'string' && status ? status : undefined,
-      q: list.state.q || undefined,
-      sort: list.state.sort,
-      per_page: list.state.perPage,
-      cursor: list.state.cursor ?? undefined,
-    }),
-  );
+  const query = useMedCases(list, ['status']);
   const columns: GridColumn<MedCase>[] = [
     { key: 'deposit', header: intl.formatMessage(m.deposit), priority: 1, card: 'title', nowrap: true, cell: (item) => item.deposit_id },
     { key: 'amount', header: intl.formatMessage(m.amount), priority: 1, numeric: true, card: 'amount', cell: (item) => money(item.amount, item.currency, intl.locale) },
@@ -77,24 +64,16 @@ export default function ClientMedScreen({ route, homeHref }: { route: string; ho
     },
     { key: 'reported', header: intl.formatMessage(m.reported), priority: 3, card: 'date', nowrap: true, cell: (item) => when(item.reported_at, intl) },
   ];
-  const statusLabels = labelsOf(intl, STATUSES, STATUS_MESSAGES);
   return (
-    <Stack gap="4">
-      <RouteHeader route={route} homeHref={homeHref} />
-      <Text color="fg.muted">{intl.formatMessage(m.clientIntro)}</Text>
-      <ListView
-        list={list}
-        caption={intl.formatMessage(m.list)}
-        columns={columns}
-        query={query}
-        rowKey={(item) => item.id}
-        rowAttributes={(item) => ({ 'data-med': item.id, 'data-status': item.status })}
-        sortLabels={{ queue: intl.formatMessage(m.sortQueue), '-reported_at': intl.formatMessage(m.sortNewest) }}
-        search={{ label: intl.formatMessage(m.search) }}
-        filters={<FilterSelect list={list} name="status" label={intl.formatMessage(m.status)} allLabel={intl.formatMessage(m.allStatuses)} options={STATUSES.map((s) => ({ value: s, label: statusLabels[s] }))} />}
-        errorTitle={intl.formatMessage(m.loadError)}
-        emptyTitle={intl.formatMessage(m.clientEmpty)}
-      />
-    </Stack>
+    <MedCasesView
+      route={route}
+      homeHref={homeHref}
+      intro={intl.formatMessage(m.clientIntro)}
+      list={list}
+      columns={columns}
+      query={query}
+      rowAttributes={(item) => ({ 'data-med': item.id, 'data-status': item.status })}
+      emptyTitle={intl.formatMessage(m.clientEmpty)}
+    />
   );
 }

@@ -51,4 +51,21 @@ describe('the MED desk (employee/meds)', { timeout: 60_000 }, () => {
     expect(row('done')).toHaveTextContent('Encerrado');
     expect(row('done')).toHaveTextContent('Rejeitado');
   });
+
+  it('sends the status, urgency and client of the URL, and shows a case’s hops with the holder’s document punctuated', async () => {
+    const detail = { ...medCase('x', 5 * HOUR, 'open'), hops_count: 1, refund_due_at: null, justification: '', evidence_note: '', evidence: [], parts: [],
+      hops: [{ depth: 1, ispb: '00000000', account: '12345-6', holder_document: '11222333000181', amount: 5_000 }] };
+    const fetchMock = mockFetch({ 'GET /med-cases': { items: [medCase('x', 5 * HOUR, 'open')], next_cursor: null }, 'GET /med-cases/x': detail, 'GET /tenants': [] });
+    renderWithProviders(
+      <SessionProvider user={makeUser({ role: 'employee', userRole: 'employee', menu: [{ route: 'employee/meds', group: 'general', write: true }], home: 'employee/meds' })}>
+        <MedScreen route="employee/meds" homeHref="/employee/meds" />
+      </SessionProvider>,
+      { route: '/employee/meds?status=open&urgency=h6&client=acme&case=x', locale: 'pt-BR' },
+    );
+    expect(await screen.findByText('11.222.333/0001-81', {}, { timeout: 15_000 })).toBeInTheDocument();
+    const url = new URL(String(fetchMock.mock.calls.find(([u]) => /\/med-cases\?/.test(String(u)))![0]), 'http://x');
+    expect(url.searchParams.get('status')).toBe('open');
+    expect(url.searchParams.get('urgency')).toBe('h6');
+    expect(url.searchParams.get('client')).toBe('acme');
+  });
 });

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, Link, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type IntlShape, useIntl } from 'react-intl';
@@ -6,11 +6,10 @@ import { type IntlShape, useIntl } from 'react-intl';
 import { getStaffClientsQueryOptions } from '@/api/get-staff-clients';
 import type { MedCase, MedCaseDetail } from '@/api/types';
 import { AppToaster, appToaster } from '@/components/app-toaster';
-import { ClientFilter, DetailDrawer, FilterSelect, type GridColumn, ListView, defineList, labelsOf, useList } from '@/components/kit';
+import { ClientFilter, DetailDrawer, DetailGrid, FilterSelect, type GridColumn, defineList, labelsOf, useList } from '@/components/kit';
 import { DecisionDialog } from '@/components/kit/decision-dialog';
 import { TextField } from '@/components/kit/form-fields';
 import { SummaryList } from '@/components/kit/summary-list';
-import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 import { useCanWrite } from '@/lib/auth/session';
@@ -18,14 +17,12 @@ import { formatDocument } from '@/lib/documents';
 import { fileSize, formatDateTime, money } from '@/lib/format';
 import { LIST_PAGE_SIZES } from '@/lib/list-params';
 
-import { evidenceUrl, getMedCaseQueryOptions, getMedCasesQueryOptions, useAttachEvidence, useMedDecision } from '../api/med';
+import { evidenceUrl, getMedCaseQueryOptions, useAttachEvidence, useMedDecision } from '../api/med';
 import { medMessages as m } from '../messages';
+import { MED_SORTS, MED_STATUSES, MedCasesView, STATUS_MESSAGES, useMedCases } from './med-cases-view';
 
-const STATUSES = ['open', 'refunding', 'completed', 'rejected', 'cancelled'] as const;
 const URGENCIES = ['overdue', 'h6', 'h24', 'h48'] as const;
-const SORTS = ['queue', '-reported_at'] as const;
 const CASE_PARAM = 'case';
-export const STATUS_MESSAGES = { open: m.statusOpen, refunding: m.statusRefunding, completed: m.statusCompleted, rejected: m.statusRejected, cancelled: m.statusCancelled };
 export const STATUS_PALETTE = { open: 'orange', refunding: 'blue', completed: 'green', rejected: 'gray', cancelled: 'gray' };
 const URGENCY_MESSAGES = { overdue: m.urgencyOverdue, h6: m.urgencyH6, h24: m.urgencyH24, h48: m.urgencyH48 };
 const WARN = { h48: { text: m.warnH48, palette: 'yellow' }, h24: { text: m.warnH24, palette: 'orange' }, h6: { text: m.warnH6, palette: 'red' }, overdue: { text: m.warnOverdue, palette: 'red' } } as const;
@@ -38,9 +35,9 @@ const reasonText = (reason: string, intl: IntlShape) => {
 /** employee/meds: the MED desk's queue, overdue cases on top, then by the deadline running now. */
 export const medList = defineList({
   id: 'med-cases',
-  filters: { status: { values: STATUSES }, urgency: { values: URGENCIES }, client: {} },
+  filters: { status: { values: MED_STATUSES }, urgency: { values: URGENCIES }, client: {} },
   search: true,
-  sorts: SORTS,
+  sorts: MED_SORTS,
   defaultSort: 'queue',
   pageSizes: LIST_PAGE_SIZES,
 });
@@ -219,6 +216,13 @@ function CaseDetail({ id, now, canWrite, onDecide }: { id: string; now: number; 
   if (query.isError) return <Text color="fg.error">{intl.formatMessage(m.detailError)}</Text>;
   const item: MedCaseDetail = query.data;
   const cur = (cents: number) => money(cents, item.currency, intl.locale);
+  const hopColumns: GridColumn<MedCaseDetail['hops'][number]>[] = [
+    { key: 'hop', header: intl.formatMessage(m.hop), priority: 1, card: 'title', cell: (hop) => intl.formatNumber(hop.depth) },
+    { key: 'bank', header: intl.formatMessage(m.bank), priority: 1, mono: true, cell: (hop) => hop.ispb },
+    { key: 'account', header: intl.formatMessage(m.account), priority: 1, cell: (hop) => hop.account },
+    { key: 'holder', header: intl.formatMessage(m.holder), priority: 1, nowrap: true, cell: (hop) => formatDocument(hop.holder_document) },
+    { key: 'amount', header: intl.formatMessage(m.tracedAmount), priority: 1, card: 'amount', numeric: true, cell: (hop) => cur(hop.amount) },
+  ];
   return (
     <Stack gap="5" data-med-detail={item.id}>
       <HStack gap="2" wrap="wrap">
@@ -255,32 +259,14 @@ function CaseDetail({ id, now, canWrite, onDecide }: { id: string; now: number; 
         <Text fontWeight="semibold" mb="2">
           {intl.formatMessage(m.hops)}
         </Text>
-        {item.hops.length === 0 ? (
-          <Text color="fg.muted">{intl.formatMessage(m.noHops)}</Text>
-        ) : (
-          <Table.Root size="sm" aria-label={intl.formatMessage(m.hops)}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{intl.formatMessage(m.hop)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{intl.formatMessage(m.bank)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{intl.formatMessage(m.account)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{intl.formatMessage(m.holder)}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.tracedAmount)}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {item.hops.map((hop) => (
-                <Table.Row key={hop.depth}>
-                  <Table.Cell>{hop.depth}</Table.Cell>
-                  <Table.Cell>{hop.ispb}</Table.Cell>
-                  <Table.Cell>{hop.account}</Table.Cell>
-                  <Table.Cell>{hop.holder_document}</Table.Cell>
-                  <Table.Cell textAlign="end">{cur(hop.amount)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        )}
+        <DetailGrid
+          caption={intl.formatMessage(m.hops)}
+          columns={hopColumns}
+          rows={item.hops}
+          rowKey={(hop) => String(hop.depth)}
+          rowAttributes={(hop) => ({ 'data-hop': String(hop.depth) })}
+          empty={intl.formatMessage(m.noHops)}
+        />
       </Box>
       <Box>
         <Text fontWeight="semibold" mb="2">
@@ -321,21 +307,7 @@ export default function MedScreen({ route, homeHref }: { route: string; homeHref
   const now = useNow();
   const clients = useQuery(getStaffClientsQueryOptions());
   const [deciding, setDeciding] = useState<{ item: MedCase; decision: 'accept' | 'reject' } | null>(null);
-  const filter = (name: string) => {
-    const value = list.state.filters[name];
-    return typeof value === 'string' && value ? value : undefined;
-  };
-  const query = useQuery(
-    getMedCasesQueryOptions({
-      status: filter('status'),
-      urgency: filter('urgency'),
-      client: filter('client'),
-      q: list.state.q || undefined,
-      sort: list.state.sort,
-      per_page: list.state.perPage,
-      cursor: list.state.cursor ?? undefined,
-    }),
-  );
+  const query = useMedCases(list, ['status', 'urgency', 'client']);
   const opened = list.param(CASE_PARAM);
   const columns: GridColumn<MedCase>[] = [
     { key: 'deadline', header: intl.formatMessage(m.deadline), priority: 1, cell: (item) => <Countdown item={item} now={now} /> },
@@ -359,36 +331,29 @@ export default function MedScreen({ route, homeHref }: { route: string; homeHref
       ),
     },
   ];
-  const statusLabels = labelsOf(intl, STATUSES, STATUS_MESSAGES);
   const urgencyLabels = labelsOf(intl, URGENCIES, URGENCY_MESSAGES);
   return (
-    <Stack gap="4">
-      <RouteHeader route={route} homeHref={homeHref} />
-      <Text color="fg.muted">{intl.formatMessage(m.intro)}</Text>
-      <ListView
-        list={list}
-        caption={intl.formatMessage(m.list)}
-        columns={columns}
-        query={query}
-        rowKey={(item) => item.id}
-        rowAttributes={(item) => ({ 'data-med': item.id, 'data-urgency': item.urgency })}
-        sortLabels={{ queue: intl.formatMessage(m.sortQueue), '-reported_at': intl.formatMessage(m.sortNewest) }}
-        search={{ label: intl.formatMessage(m.search) }}
-        filters={
-          <>
-            <FilterSelect list={list} name="status" label={intl.formatMessage(m.status)} allLabel={intl.formatMessage(m.allStatuses)} options={STATUSES.map((s) => ({ value: s, label: statusLabels[s] }))} />
-            <FilterSelect list={list} name="urgency" label={intl.formatMessage(m.urgency)} allLabel={intl.formatMessage(m.anyUrgency)} options={URGENCIES.map((u) => ({ value: u, label: urgencyLabels[u] }))} />
-            <ClientFilter list={list} clients={clients.data} label={intl.formatMessage(m.client)} allLabel={intl.formatMessage(m.allClients)} />
-          </>
-        }
-        errorTitle={intl.formatMessage(m.loadError)}
-        emptyTitle={intl.formatMessage(m.empty)}
-      />
+    <MedCasesView
+      route={route}
+      homeHref={homeHref}
+      intro={intl.formatMessage(m.intro)}
+      list={list}
+      columns={columns}
+      query={query}
+      rowAttributes={(item) => ({ 'data-med': item.id, 'data-urgency': item.urgency })}
+      moreFilters={
+        <>
+          <FilterSelect list={list} name="urgency" label={intl.formatMessage(m.urgency)} allLabel={intl.formatMessage(m.anyUrgency)} options={URGENCIES.map((u) => ({ value: u, label: urgencyLabels[u] }))} />
+          <ClientFilter list={list} clients={clients.data} label={intl.formatMessage(m.client)} allLabel={intl.formatMessage(m.allClients)} />
+        </>
+      }
+      emptyTitle={intl.formatMessage(m.empty)}
+    >
       <DetailDrawer open={Boolean(opened)} title={opened ? intl.formatMessage(m.detailTitle, { id: opened }) : ''} size="lg" onClose={() => list.setParam(CASE_PARAM, null)}>
         {opened && <CaseDetail id={opened} now={now} canWrite={canWrite} onDecide={(item, decision) => setDeciding({ item, decision })} />}
       </DetailDrawer>
       {deciding && <MedDecisionDialog item={deciding.item} decision={deciding.decision} onClose={() => setDeciding(null)} />}
       <AppToaster />
-    </Stack>
+    </MedCasesView>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Badge, Box, Button, Card, HStack, Heading, List, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, HStack, Heading, List, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 
 import type { OperationsStatus } from '@/api/types';
+import { DetailGrid, type GridColumn } from '@/components/kit';
 import { LoadError } from '@/components/query-state';
 import { RouteHeader } from '@/components/route-header';
 
@@ -30,6 +31,21 @@ function Status({ data }: { data: OperationsStatus }) {
   const intl = useIntl();
   const verdict = STATUS[data.status as keyof typeof STATUS] ?? STATUS.attention;
   const n = (value: number) => intl.formatNumber(value);
+  const queueColumns: GridColumn<OperationsStatus['queues'][number]>[] = [
+    { key: 'queue', header: intl.formatMessage(m.colQueue), priority: 1, card: 'title', mono: true, cell: (queue) => queue.name },
+    { key: 'waiting', header: intl.formatMessage(m.colWaiting), priority: 1, numeric: true, cell: (queue) => n(queue.waiting) },
+    {
+      key: 'dead',
+      header: intl.formatMessage(m.colDead),
+      priority: 1,
+      numeric: true,
+      cell: (queue) => (
+        <Text as="span" color={queue.dead ? 'fg.error' : undefined}>
+          {n(queue.dead)}
+        </Text>
+      ),
+    },
+  ];
   return (
     <Stack gap="5">
       <Alert.Root status={verdict.status} data-status={data.status}>
@@ -102,30 +118,14 @@ function Status({ data }: { data: OperationsStatus }) {
         <Heading as="h2" size="md" mb="3" id="ops-queues">
           {intl.formatMessage(m.queues)}
         </Heading>
-        {data.queues.length === 0 ? (
-          <Text color="fg.muted">{intl.formatMessage(m.noQueues)}</Text>
-        ) : (
-          <Table.Root size="sm" variant="outline" aria-labelledby="ops-queues">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{intl.formatMessage(m.colQueue)}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colWaiting)}</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colDead)}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data.queues.map((queue) => (
-                <Table.Row key={queue.name} data-queue={queue.name}>
-                  <Table.Cell fontFamily="mono">{queue.name}</Table.Cell>
-                  <Table.Cell textAlign="end">{n(queue.waiting)}</Table.Cell>
-                  <Table.Cell textAlign="end" color={queue.dead ? 'fg.error' : undefined}>
-                    {n(queue.dead)}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        )}
+        <DetailGrid
+          caption={intl.formatMessage(m.queues)}
+          columns={queueColumns}
+          rows={data.queues}
+          rowKey={(queue) => queue.name}
+          rowAttributes={(queue) => ({ 'data-queue': queue.name })}
+          empty={intl.formatMessage(m.noQueues)}
+        />
       </Box>
       <Text fontSize="xs" color="fg.muted">
         {intl.formatMessage(m.environment, { name: data.environment })}

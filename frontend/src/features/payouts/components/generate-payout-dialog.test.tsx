@@ -50,7 +50,7 @@ describe('GeneratePayoutDialog', () => {
   it('shows field errors and sends nothing when the form is incomplete', async () => {
     const fetchMock = mockFetch({});
     renderWithProviders(<GeneratePayoutDialog accounts={[ACCOUNT]} onClose={() => {}} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Generate withdraw' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Generate withdrawal' }));
     expect(await screen.findAllByText('Required')).toHaveLength(2);
     expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/payouts'))).toHaveLength(0);
   });
@@ -73,10 +73,10 @@ describe('GeneratePayoutDialog', () => {
     renderWithProviders(<GeneratePayoutDialog accounts={[ACCOUNT]} onClose={onClose} />);
     await userEvent.selectOptions(screen.getByLabelText(/Bank account/), 'ba_1');
     await userEvent.type(screen.getByLabelText(/Amount/), '1,234.56');
-    await userEvent.click(screen.getByRole('button', { name: 'Generate withdraw' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Generate withdrawal' }));
     expect((await screen.findAllByText('Saldo insuficiente')).length).toBeGreaterThan(0);
-    expect(screen.getAllByText('Problem to generate the withdraw').length).toBeGreaterThan(0);
-    await userEvent.click(screen.getByRole('button', { name: 'Generate withdraw' }));
+    expect(screen.getAllByText('Problem to generate the withdrawal').length).toBeGreaterThan(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Generate withdrawal' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBeTruthy();
@@ -95,11 +95,11 @@ describe('GeneratePayoutDialog', () => {
     renderWithProviders(<GeneratePayoutDialog accounts={[ACCOUNT]} onClose={() => {}} />);
     await userEvent.selectOptions(screen.getByLabelText(/Bank account/), 'ba_1');
     await userEvent.type(screen.getByLabelText(/Amount/), '10.00');
-    await userEvent.click(screen.getByRole('button', { name: 'Generate withdraw' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Generate withdrawal' }));
     await screen.findAllByText('Saldo insuficiente');
     await userEvent.clear(screen.getByLabelText(/Amount/));
     await userEvent.type(screen.getByLabelText(/Amount/), '5.00');
-    await userEvent.click(screen.getByRole('button', { name: 'Generate withdraw' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Generate withdrawal' }));
     await waitFor(() => expect(keys).toHaveLength(2));
     expect(keys[1]).not.toBe(keys[0]);
   });

@@ -9,6 +9,7 @@ import { DetailDrawer } from '@/components/kit';
 import { ConfirmDialog } from '@/components/kit/confirm-dialog';
 import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
+import { formatDocument } from '@/lib/documents';
 import { money } from '@/lib/format';
 
 import { useCancelPayout } from '../api/cancel-payout';
@@ -59,7 +60,7 @@ function Detail({ payout, canCancel }: { payout: PayoutDetail; canCancel: boolea
     // `?? 0`: an answer cached from before payouts had fees has none
     [intl.formatMessage(m.fee), money(payout.fee ?? 0, payout.currency, intl.locale)],
     [intl.formatMessage(m.method), label(payoutMethodMessages, payout.withdraw_method)],
-    [intl.formatMessage(m.beneficiary), `${payout.beneficiary_name} (${payout.beneficiary_document})`],
+    [intl.formatMessage(m.beneficiary), `${payout.beneficiary_name} (${formatDocument(payout.beneficiary_document)})`],
     [intl.formatMessage(m.bank), payout.bank ? [payout.bank.compe, payout.bank.name].filter(Boolean).join(' ') : ''],
     [intl.formatMessage(m.agency), withDigit(payout.agency, payout.agency_digit)],
     [intl.formatMessage(m.account), payout.account ? withDigit(payout.account, payout.account_digit) : payout.pix_key],

@@ -28,4 +28,11 @@ describe('payout timeline notes', { timeout: 60_000 }, () => {
     expect(await screen.findByText((text) => text.replace(/\u00a0/g, ' ').includes(words))).toBeInTheDocument();
     expect(screen.queryByText(/auto_approved|auto-approved|50000/)).toBeNull();
   });
+
+  it('shows the beneficiary’s CPF punctuated', async () => {
+    mockFetch({ 'GET /payouts/pay_1': () => jsonResponse(payout()) });
+    renderWithProviders(<PayoutDetailDrawer id="pay_1" canCancel={false} onClose={() => {}} />, { locale: 'pt-BR' });
+    expect(await screen.findByText('Maria (390.533.447-05)')).toBeInTheDocument();
+    expect(screen.queryByText(/39053344705/)).toBeNull();
+  });
 });

@@ -91,7 +91,7 @@ describe('staff payout requests (employee/payout-requests, admin/payout-requests
     await within(table).findByText('pay_00000000000000000001');
     const rows = within(table).getAllByRole('row');
     expect(within(rows[0]!).getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
-      'ID', 'Client', 'Beneficiary', 'Withdraw method', 'Amount', 'Status', 'Transaction ID', 'Created',
+      'ID', 'Client', 'Beneficiary', 'Withdrawal method', 'Amount', 'Status', 'Transaction ID', 'Created',
     ]); // prettier-ignore
     expect(within(rows[1]!).getByText('R$1,234.56')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Waiting')).toBeInTheDocument();
@@ -163,17 +163,17 @@ describe('staff payout requests (employee/payout-requests, admin/payout-requests
     });
     renderScreen();
     await screen.findByText('pay_00000000000000000001');
-    const generate = screen.getByRole('form', { name: 'Generate single withdraw' });
-    await userEvent.click(within(generate).getByRole('button', { name: 'Generate single withdraw' }));
+    const generate = screen.getByRole('form', { name: 'Generate single withdrawal' });
+    await userEvent.click(within(generate).getByRole('button', { name: 'Generate single withdrawal' }));
     expect(await within(generate).findByText('Choose a client first')).toBeInTheDocument();
     await waitFor(() => expect(within(generate).getAllByRole('option')).toHaveLength(3));
-    await userEvent.selectOptions(within(generate).getByLabelText(/Client of the withdraw/), 'acme');
-    await userEvent.click(within(generate).getByRole('button', { name: 'Generate single withdraw' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Generate single withdraw' });
+    await userEvent.selectOptions(within(generate).getByLabelText(/Client of the withdrawal/), 'acme');
+    await userEvent.click(within(generate).getByRole('button', { name: 'Generate single withdrawal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generate single withdrawal' });
     await waitFor(() => expect(within(dialog).getAllByRole('option')).toHaveLength(2));
     await userEvent.selectOptions(within(dialog).getByLabelText(/Bank account/), 'bac_1');
     await userEvent.type(within(dialog).getByLabelText(/Amount/), '25.00');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Generate withdraw' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Generate withdrawal' }));
     expect(await screen.findByText('pay_new')).toBeInTheDocument();
     expect(posted).toEqual([expect.objectContaining({ client: 'acme', amount: 2500, bank_account_id: 'bac_1' })]);
   });

@@ -68,7 +68,7 @@ describe('admin/wallet-withdraws', { timeout: 60_000 }, () => {
       'GET /tenants': CLIENTS,
     });
     renderScreen();
-    const table = await screen.findByRole('table', { name: 'Wallet withdraws of every client' });
+    const table = await screen.findByRole('table', { name: 'Wallet withdrawals of every client' });
     await within(table).findByText('Beta SA');
     const rows = within(table).getAllByRole('row');
     expect(within(rows[0]!).getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
@@ -119,9 +119,9 @@ describe('admin/wallet-withdraws', { timeout: 60_000 }, () => {
         }),
     });
     const { search } = renderScreen();
-    await user.click(await screen.findByRole('button', { name: 'Open withdraw pay_00000000000000000001' }));
+    await user.click(await screen.findByRole('button', { name: 'Open withdrawal pay_00000000000000000001' }));
     await waitFor(() => expect(search().get('payout')).toBe('pay_00000000000000000001'));
-    expect(await screen.findByRole('dialog', { name: 'Withdraw pay_00000000000000000001' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Cancel withdraw' })).toBeNull();
+    expect(await screen.findByRole('dialog', { name: 'Withdrawal pay_00000000000000000001' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel withdrawal' })).toBeNull();
   });
 });

@@ -87,22 +87,22 @@ describe('WalletWithdrawDialog', () => {
     expect(within(dialog).getByText('Available: R$5,000.00')).toBeInTheDocument();
     await user.selectOptions(select, 'bac_own');
     await user.type(within(dialog).getByRole('textbox', { name: /Amount/ }), '1,234.56');
-    await user.click(within(dialog).getByRole('button', { name: 'Review withdraw' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Review withdrawal' }));
 
-    const confirm = await screen.findByRole('alertdialog', { name: 'Confirm the withdraw' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Confirm the withdrawal' });
     expect(within(confirm).getByText(/R\$1,234\.56 leaves your available balance now/)).toBeInTheDocument();
-    const summary = within(confirm).getByLabelText('Withdraw summary');
+    const summary = within(confirm).getByLabelText('Withdrawal summary');
     expect(summary).toHaveTextContent('001 BCO DO BRASIL S.A.');
     expect(summary).toHaveTextContent('1234-3');
     expect(summary).toHaveTextContent('567890-0');
     expect(summary).toHaveTextContent('Acme Pagamentos Ltda');
     expect(bodies).toHaveLength(0); // nothing moves before the confirmation
-    await user.click(within(confirm).getByRole('button', { name: 'Confirm withdraw' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm withdrawal' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(bodies).toEqual([{ amount: 123456, currency: 'BRL', method: 'ted', kind: 'wallet', bank_account_id: 'bac_own' }]);
     expect(keys[0]).toBeTruthy();
     expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ id: 'pay_1' }));
-    expect(await screen.findByText('Withdraw requested')).toBeInTheDocument();
+    expect(await screen.findByText('Withdrawal requested')).toBeInTheDocument();
   });
 
   it("shows the server's message, keeps the key on a retry, and goes back to the form", async () => {
@@ -117,11 +117,11 @@ describe('WalletWithdrawDialog', () => {
     renderWithProviders(<WalletWithdrawDialog accounts={[OWN]} balances={BALANCES} onClose={() => {}} />);
     await user.selectOptions(screen.getByRole('combobox', { name: /Company bank account/ }), 'bac_own');
     await user.type(screen.getByRole('textbox', { name: /Amount/ }), '9,000.00');
-    await user.click(screen.getByRole('button', { name: 'Review withdraw' }));
-    await user.click(await screen.findByRole('button', { name: 'Confirm withdraw' }));
+    await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm withdrawal' }));
     expect((await screen.findAllByText('Saldo insuficiente.')).length).toBeGreaterThan(0);
-    expect(screen.getAllByText('Problem to generate the withdraw').length).toBeGreaterThan(0);
-    await user.click(screen.getByRole('button', { name: 'Confirm withdraw' }));
+    expect(screen.getAllByText('Problem to generate the withdrawal').length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
     await waitFor(() => expect(keys).toHaveLength(2));
     expect(keys[1]).toBe(keys[0]);
     await user.click(screen.getByRole('button', { name: 'Back' }));

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { Settlement, SettlementDetail } from '@/api/types';
 import { SessionProvider } from '@/lib/auth/session';
-import { makeUser, mockFetch, renderWithProviders } from '@/testing/test-utils';
+import { jsonResponse, makeUser, mockFetch, renderWithProviders } from '@/testing/test-utils';
 
 import SettlementsScreen from './settlements-screen';
 
@@ -59,5 +59,19 @@ describe('settlements (clients/consolidation)', { timeout: 60_000 }, () => {
     expect(url.searchParams.getAll('currency')).toEqual(['USD']);
     expect(url.searchParams.get('date_from')).toBe('2026-11-01');
     expect(url.searchParams.get('date_to')).toBe('2026-11-30');
+  });
+
+  it('the drawer says a failed load of the payments and loads them again on retry', async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    mockFetch({
+      'GET /settlements': { items: [SETTLEMENT], next_cursor: null },
+      'GET /settlements/stl_1': () => (++calls === 1 ? jsonResponse({ code: 'unavailable', message: 'down' }, 503) : jsonResponse(DETAIL)),
+    });
+    render('en', '/clients/consolidation?settlement=stl_1');
+    expect(await screen.findByText('The payments of this settlement could not be loaded.', {}, { timeout: 15_000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    const payments = await screen.findByRole('table', { name: 'Payments in this settlement' });
+    expect(within(payments).getByText('Maria Souza')).toBeInTheDocument();
   });
 });

@@ -1,10 +1,10 @@
-import { Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { type IntlShape, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 
-import type { Settlement } from '@/api/types';
-import { DetailDrawer, FilterSelect, type GridColumn, ListView, type ListHandle, useList } from '@/components/kit';
+import type { Settlement, SettlementDetail } from '@/api/types';
+import { DetailDrawer, DetailGrid, FilterSelect, type GridColumn, ListView, type ListHandle, useList } from '@/components/kit';
 import { RouteHeader } from '@/components/route-header';
 import { paths } from '@/config/paths';
 import { formatDocument } from '@/lib/documents';
@@ -86,51 +86,55 @@ function columns(intl: IntlShape, list: ListHandle<string>): GridColumn<Settleme
   ];
 }
 
+type SettlementDeposit = SettlementDetail['deposits'][number];
+
+function paymentColumns(intl: IntlShape, currency: string): GridColumn<SettlementDeposit>[] {
+  const cash = (cents: number) => money(cents, currency, intl.locale);
+  return [
+    { key: 'id', header: intl.formatMessage(m.colPayment), priority: 1, card: 'title', mono: true, cell: (d) => d.id },
+    { key: 'payer', header: intl.formatMessage(m.colPayer), priority: 2, cell: (d) => d.payer_name },
+    { key: 'document', header: intl.formatMessage(m.colDocument), priority: 2, nowrap: true, cell: (d) => formatDocument(d.payer_document) },
+    { key: 'amount', header: intl.formatMessage(m.colAmount), priority: 1, card: 'amount', numeric: true, cell: (d) => cash(d.amount) },
+    { key: 'fee', header: intl.formatMessage(m.colFee), priority: 1, numeric: true, cell: (d) => cash(d.fee) },
+    { key: 'net', header: intl.formatMessage(m.colNet), priority: 1, numeric: true, cell: (d) => cash(d.net) },
+    {
+      key: 'actions',
+      header: intl.formatMessage(m.colActions),
+      priority: 1,
+      card: 'actions',
+      cell: (d) => (
+        <Button asChild size="xs" variant="ghost">
+          <RouterLink to={paths.depositReceipt.getHref(d.id)} aria-label={intl.formatMessage(m.depositReceiptLabel, { id: d.id })}>
+            {intl.formatMessage(m.receipt)}
+          </RouterLink>
+        </Button>
+      ),
+    },
+  ];
+}
+
 function SettlementPayments({ id }: { id: string }) {
   const intl = useIntl();
   const detail = useQuery(getSettlementQueryOptions(id));
   const s = detail.data;
-  if (!s) return <Text color="fg.muted">{intl.formatMessage(detail.isError ? m.detailError : m.loading)}</Text>;
-  const cash = (cents: number) => money(cents, s.currency, intl.locale);
+  const cash = (cents: number) => money(cents, s?.currency ?? 'BRL', intl.locale);
   return (
     <Stack gap="3">
-      <Text fontWeight="semibold">{intl.formatMessage(m.drawerTitle, { date: formatDate(s.date, intl.locale), method: methodLabel(intl, s.method), currency: s.currency })}</Text>
-      <Text>{intl.formatMessage(m.totals, { count: s.count, gross: cash(s.gross), fee: cash(s.fee), net: cash(s.net) })}</Text>
-      <Table.Root size="sm" aria-label={intl.formatMessage(m.paymentsTable)}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{intl.formatMessage(m.colPayment)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.colPayer)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.colDocument)}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colAmount)}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colFee)}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{intl.formatMessage(m.colNet)}</Table.ColumnHeader>
-            <Table.ColumnHeader>{intl.formatMessage(m.colActions)}</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {s.deposits.map((d) => (
-            <Table.Row key={d.id} data-deposit={d.id}>
-              <Table.Cell fontFamily="mono" fontSize="xs">
-                {d.id}
-              </Table.Cell>
-              <Table.Cell>{d.payer_name}</Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{formatDocument(d.payer_document)}</Table.Cell>
-              <Table.Cell textAlign="end">{cash(d.amount)}</Table.Cell>
-              <Table.Cell textAlign="end">{cash(d.fee)}</Table.Cell>
-              <Table.Cell textAlign="end">{cash(d.net)}</Table.Cell>
-              <Table.Cell>
-                <Button asChild size="xs" variant="ghost">
-                  <RouterLink to={paths.depositReceipt.getHref(d.id)} aria-label={intl.formatMessage(m.depositReceiptLabel, { id: d.id })}>
-                    {intl.formatMessage(m.receipt)}
-                  </RouterLink>
-                </Button>
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-      {s.deposits_cursor && <Text color="fg.muted">{intl.formatMessage(m.more, { shown: s.deposits.length, count: s.count })}</Text>}
+      {s && (
+        <>
+          <Text fontWeight="semibold">{intl.formatMessage(m.drawerTitle, { date: formatDate(s.date, intl.locale), method: methodLabel(intl, s.method), currency: s.currency })}</Text>
+          <Text>{intl.formatMessage(m.totals, { count: s.count, gross: cash(s.gross), fee: cash(s.fee), net: cash(s.net) })}</Text>
+        </>
+      )}
+      <DetailGrid
+        caption={intl.formatMessage(m.paymentsTable)}
+        columns={paymentColumns(intl, s?.currency ?? 'BRL')}
+        rows={s?.deposits}
+        rowKey={(d) => d.id}
+        rowAttributes={(d) => ({ 'data-deposit': d.id })}
+        error={detail.isError ? { title: intl.formatMessage(m.detailError), onRetry: () => void detail.refetch() } : null}
+      />
+      {s?.deposits_cursor && <Text color="fg.muted">{intl.formatMessage(m.more, { shown: s.deposits.length, count: s.count })}</Text>}
     </Stack>
   );
 }

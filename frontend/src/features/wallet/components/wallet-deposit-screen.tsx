@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 
 import { CopyField } from '@/components/kit';
 import type { Deposit } from '@/api/types';
-import { MoneyField, SelectField, TextField, useCheckAmount } from '@/components/kit/form-fields';
+import { DocumentField, MoneyField, SelectField, TextField, useCheckAmount } from '@/components/kit/form-fields';
 import { serverErrors } from '@/components/kit/server-errors';
 import { RouteHeader } from '@/components/route-header';
 import { money } from '@/lib/format';
@@ -85,7 +85,7 @@ function DepositForm({ onCreated }: { onCreated: (deposit: Deposit) => void }) {
         />
         <MoneyField label={intl.formatMessage(m.amount)} value={amount} onChange={setAmount} error={errors.amount} required currencySymbol="R$" />
         <TextField label={intl.formatMessage(m.payerName)} value={name} onChange={setName} error={errors.name} required autoComplete="name" />
-        <TextField label={intl.formatMessage(m.payerDocument)} value={document} onChange={setDocument} error={errors.document} required inputMode="numeric" />
+        <DocumentField label={intl.formatMessage(m.payerDocument)} value={document} onChange={setDocument} error={errors.document} required />
         <Button type="submit" loading={create.isPending} alignSelf="start">
           {intl.formatMessage(m.submit)}
         </Button>

@@ -39,10 +39,10 @@ describe('customer wallet screens', { timeout: 60_000 }, () => {
     render(<WalletHomeScreen route="home" homeHref="/home" />, 'home');
     const card = await screen.findByRole('region', { name: 'Balance in BRL' });
     expect(card).toHaveTextContent(/R\$\s?1,234\.56/);
-    const table = await screen.findByRole('table', { name: 'My deposits and withdraws' });
+    const table = await screen.findByRole('table', { name: 'My deposits and withdrawals' });
     await within(table).findByText('pay_1');
     expect(within(table).getAllByRole('row')).toHaveLength(3);
-    expect(within(table).getByText('Withdraw')).toBeInTheDocument();
+    expect(within(table).getByText('Withdrawal')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add money' })).toHaveAttribute('href', '/depositar');
   });
 
@@ -50,10 +50,10 @@ describe('customer wallet screens', { timeout: 60_000 }, () => {
     const user = userEvent.setup();
     const fetchMock = mockFetch({ 'GET /wallet/activity': (url: string) => jsonResponse({ items: url.includes('kind=withdraw') ? [ACTIVITY[0]] : ACTIVITY }) });
     render(<WalletActivityScreen route="atividade" homeHref="/home" />, 'atividade');
-    const table = await screen.findByRole('table', { name: 'My deposits and withdraws' });
+    const table = await screen.findByRole('table', { name: 'My deposits and withdrawals' });
     await within(table).findByText('dep_1');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'withdraw');
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'My deposits and withdraws' })).queryByText('dep_1')).not.toBeInTheDocument());
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'My deposits and withdrawals' })).queryByText('dep_1')).not.toBeInTheDocument());
     expect(queryOf(fetchMock, '/wallet/activity').some((url) => url.includes('kind=withdraw'))).toBe(true);
     expect(screen.getByRole('button', { name: 'Clear filters' })).toBeInTheDocument();
   });
@@ -80,14 +80,15 @@ describe('customer wallet screens', { timeout: 60_000 }, () => {
     expect(queryOf(fetchMock, '/wallet/deposits')).toHaveLength(0);
     await user.type(screen.getByRole('textbox', { name: /Amount/ }), '50.00');
     await user.type(screen.getByRole('textbox', { name: /Payer name/ }), 'Carla Dias');
-    await user.type(screen.getByRole('textbox', { name: /Payer CPF or CNPJ/ }), '529.982.247-25');
+    await user.type(screen.getByRole('textbox', { name: /Payer CPF or CNPJ/ }), '52998224725');
+    expect(screen.getByRole('textbox', { name: /Payer CPF or CNPJ/ })).toHaveValue('529.982.247-25');
     await user.click(screen.getByRole('button', { name: 'Generate payment' }));
     const code = await screen.findByRole('textbox', { name: 'PIX copy and paste' });
     expect(code).toHaveValue('00020126BRCODE');
     expect(screen.getByRole('img', { name: 'PIX QR code' })).toHaveAttribute('src', '/api/wallet/deposits/dep_new/document');
     expect(screen.getByRole('status')).toHaveTextContent('Waiting for your payment');
     const posted = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'POST');
-    expect(JSON.parse(String((posted![1] as RequestInit).body))).toEqual({ method: 'pix', amount: 5_000, currency: 'BRL', payer: { name: 'Carla Dias', document: '529.982.247-25' } });
+    expect(JSON.parse(String((posted![1] as RequestInit).body))).toEqual({ method: 'pix', amount: 5_000, currency: 'BRL', payer: { name: 'Carla Dias', document: '52998224725' } });
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/Payment confirmed: R\$\s?49\.50 added to your wallet\./), { timeout: 15_000 });
     expect(screen.queryByRole('textbox', { name: 'PIX copy and paste' })).not.toBeInTheDocument();
   });
