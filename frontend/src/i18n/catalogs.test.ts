@@ -46,7 +46,10 @@ describe('message catalogs', () => {
     // A noun use: after an article, a determiner or an action on it, in the plural, or naming one
     // ("Withdraw method", "Withdraw {id}"). The verb stays: "Withdraw to my account", "What you can withdraw".
     const noun = /\b(the|a|this|single|wallet|generate|cancel|confirm|review|reject|approve|open)\s+withdraw\b|\bwithdraws\b|\bwithdraw\s+(method|id|summary|requested|canceled|filters|actions|\{)/i;
-    expect(Object.entries(catalogs.en).filter(([, text]) => noun.test(text))).toEqual([]);
+    // Two messages are quoted word for word by the specification (section 2 'Generated Withdraw',
+    // section 8 'Problem to generate the withdraw'): integrations and acceptance tests match them as written.
+    const quotedBySpec = new Set(['Generated Withdraw', 'Problem to generate the withdraw']);
+    expect(Object.entries(catalogs.en).filter(([, text]) => noun.test(text) && !quotedBySpec.has(text))).toEqual([]);
     expect(catalogs.en['payouts.generate']).toBe('Generate single withdrawal');
     expect(catalogs.en['walletWithdraws.action']).toBe('Withdraw to my account');
   });
@@ -55,7 +58,7 @@ describe('message catalogs', () => {
     const specMessages = [
       'Please, try again later',
       'Problems to generate the billet',
-      'Problem to generate the withdrawal',
+      'Problem to generate the withdraw',
       'Withdrawals not found',
       'Deposits not found',
       'Unable to generate report',

@@ -5,7 +5,7 @@ export const commonMessages = defineMessages({
   loading: { id: 'common.loading', defaultMessage: 'Loading…' },
   tryAgainLater: { id: 'common.tryAgainLater', defaultMessage: 'Please, try again later' },
   problemsGenerateBillet: { id: 'common.problemsGenerateBillet', defaultMessage: 'Problems to generate the billet' },
-  problemGenerateWithdraw: { id: 'common.problemGenerateWithdraw', defaultMessage: 'Problem to generate the withdrawal' },
+  problemGenerateWithdraw: { id: 'common.problemGenerateWithdraw', defaultMessage: 'Problem to generate the withdraw' },
   withdrawalsNotFound: { id: 'common.withdrawalsNotFound', defaultMessage: 'Withdrawals not found' },
   depositsNotFound: { id: 'common.depositsNotFound', defaultMessage: 'Deposits not found' },
   unableGenerateReport: { id: 'common.unableGenerateReport', defaultMessage: 'Unable to generate report' },

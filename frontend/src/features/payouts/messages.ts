@@ -24,7 +24,7 @@ export function labelOf(map: Record<string, MessageDescriptor>, value: string): 
 const messages = defineMessages({
   actions: { id: 'payouts.actions', defaultMessage: 'Withdrawal actions' },
   generate: { id: 'payouts.generate', defaultMessage: 'Generate single withdrawal' },
-  generated: { id: 'payouts.generated', defaultMessage: 'Withdrawal Generated' },
+  generated: { id: 'payouts.generated', defaultMessage: 'Generated Withdraw' },
   generatedText: { id: 'payouts.generatedText', defaultMessage: 'Withdrawal {id} of {amount}: {status}' },
   search: { id: 'payouts.search', defaultMessage: 'Search by ID' },
   searchButton: { id: 'payouts.searchButton', defaultMessage: 'Search' },

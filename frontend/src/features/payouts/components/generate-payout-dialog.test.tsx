@@ -75,7 +75,7 @@ describe('GeneratePayoutDialog', () => {
     await userEvent.type(screen.getByLabelText(/Amount/), '1,234.56');
     await userEvent.click(screen.getByRole('button', { name: 'Generate withdrawal' }));
     expect((await screen.findAllByText('Saldo insuficiente')).length).toBeGreaterThan(0);
-    expect(screen.getAllByText('Problem to generate the withdrawal').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Problem to generate the withdraw').length).toBeGreaterThan(0);
     await userEvent.click(screen.getByRole('button', { name: 'Generate withdrawal' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(keys).toHaveLength(2);

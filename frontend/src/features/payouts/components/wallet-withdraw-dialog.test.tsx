@@ -120,7 +120,7 @@ describe('WalletWithdrawDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Review withdrawal' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm withdrawal' }));
     expect((await screen.findAllByText('Saldo insuficiente.')).length).toBeGreaterThan(0);
-    expect(screen.getAllByText('Problem to generate the withdrawal').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Problem to generate the withdraw').length).toBeGreaterThan(0);
     await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
     await waitFor(() => expect(keys).toHaveLength(2));
     expect(keys[1]).toBe(keys[0]);
