@@ -46,7 +46,7 @@ def periodic_tick() -> None:
     tenant with a big backlog only ever occupies one run of each job."""
     operations.record_tick()  # hms/ shows how long ago the clock last reached a worker
     tick(periodic_jobs())
-    if spares.target() and len(spares.spare_names()) < spares.target():
+    if spares.target() and len(spares.ready_names()) < spares.target():
         top_up_spare_schemas.send()
 
 
