@@ -54,7 +54,8 @@ def periodic_tick() -> None:
 def top_up_spare_schemas() -> None:
     """Clone the template until TENANT_SPARE_SCHEMAS spare schemas are ready (tenants.spares): what
     provisioning renames to a new tenant's schema. In the public schema; one top-up at a time (an
-    advisory lock), so a second message finds the pool full or the lock taken and returns."""
+    advisory lock): a second message waits for the first's current clone, then finds the pool full
+    (and returns) or clones what the claims made meanwhile took."""
     spares.top_up()
 
 
