@@ -66,9 +66,10 @@ def check(label: str, run: Callable[[], Any]) -> Any:
 
 
 def one(sql: str, params: list[Any] | None = None) -> Any:
+    """The first column of the first row (None for a command that returns no rows)."""
     with connection.cursor() as cursor:
         cursor.execute(sql, params or [])
-        row = cursor.fetchone()
+        row = cursor.fetchone() if cursor.description else None
     return row[0] if row else None
 
 
@@ -96,7 +97,12 @@ def prepare() -> None:
     print(f"nodes: {one('SELECT string_agg(nodename || chr(58) || nodeport, chr(32)) FROM pg_dist_node')}")
     manage("migrate_schemas", "--shared", "-v", "0")
     for table in REFERENCED:
-        if not one("SELECT 1 FROM pg_dist_partition WHERE logicalrelid = %s::regclass", [f"public.{table}"]):
+        # (Making the first one a reference table turns the tables linked to it by foreign keys into
+        # Citus local tables: the next ones are converted again, to reference tables.)
+        if not one(
+            "SELECT 1 FROM citus_tables WHERE table_name = %s::regclass AND citus_table_type = 'reference'",
+            [f"public.{table}"],
+        ):
             one("SELECT create_reference_table(%s)", [f"public.{table}"])
     citus_tables = one(
         "SELECT count(*) FROM pg_dist_partition p JOIN pg_class c ON c.oid = p.logicalrelid "
