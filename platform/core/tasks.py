@@ -46,7 +46,7 @@ def periodic_tick() -> None:
     tenant with a big backlog only ever occupies one run of each job."""
     operations.record_tick()  # hms/ shows how long ago the clock last reached a worker
     tick(periodic_jobs())
-    if spares.target() and len(spares.spare_names()) < spares.target():
+    if spares.target() and len(spares.ready_names()) < spares.target():
         top_up_spare_schemas.send()
 
 
@@ -54,7 +54,8 @@ def periodic_tick() -> None:
 def top_up_spare_schemas() -> None:
     """Clone the template until TENANT_SPARE_SCHEMAS spare schemas are ready (tenants.spares): what
     provisioning renames to a new tenant's schema. In the public schema; one top-up at a time (an
-    advisory lock), so a second message finds the pool full or the lock taken and returns."""
+    advisory lock): a second message waits for the first's current clone, then finds the pool full
+    (and returns) or clones what the claims made meanwhile took."""
     spares.top_up()
 
 
