@@ -127,10 +127,10 @@ def send(client: ApiClient, case: Case, passkey: int | None = None) -> Any:
 
 
 def code(response: Any) -> str | None:
-    try:
-        return response.json().get("code")
-    except ValueError:
+    if not response.content:  # a 204
         return None
+    found = response.json().get("code")
+    return str(found) if found is not None else None
 
 
 def enrol_totp(client: ApiClient) -> None:
