@@ -7,6 +7,7 @@ import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 import { beginTotp, passkeyCreationSupported, registerPasskey } from '@/lib/auth/second-factor';
 
+import { enrolmentMessages as e } from './enrolment-messages';
 import { secondFactorMessages as m } from './messages';
 import { passkeyCreationError } from './passkey-errors';
 import { RecoveryCodesList } from './recovery-codes';
@@ -53,7 +54,7 @@ export function FactorEnrolment({ onFinished }: { onFinished: (enrolled: Enrolle
   const createPasskey = () => {
     setPending('passkey');
     setError(null);
-    registerPasskey(intl.formatMessage(m.passkeyDefaultName))
+    registerPasskey(intl.formatMessage(e.passkeyDefaultName))
       .then(setPasskey)
       .catch((failure: unknown) => setError(passkeyCreationError(failure, intl)))
       .finally(() => setPending(null));
@@ -62,7 +63,7 @@ export function FactorEnrolment({ onFinished }: { onFinished: (enrolled: Enrolle
   return (
     <Stack gap="4">
       <Text color="fg.muted" fontSize="sm">
-        {intl.formatMessage(m.enrolChoose)}
+        {intl.formatMessage(e.enrolChoose)}
       </Text>
       {error && (
         <Alert.Root status="error" role="alert">
@@ -80,16 +81,16 @@ export function FactorEnrolment({ onFinished }: { onFinished: (enrolled: Enrolle
           disabled={pending !== null || !canPasskey}
           onClick={createPasskey}
         >
-          {intl.formatMessage(m.enrolPasskey)}
+          {intl.formatMessage(e.enrolPasskey)}
         </Button>
         {canPasskey ? (
           <Text color="fg.muted" fontSize="xs">
-            {intl.formatMessage(m.enrolPasskeyHint)}
+            {intl.formatMessage(e.enrolPasskeyHint)}
           </Text>
         ) : (
           <Alert.Root status="info" size="sm">
             <Alert.Indicator />
-            <Alert.Title>{intl.formatMessage(m.passkeyUnsupported)}</Alert.Title>
+            <Alert.Title>{intl.formatMessage(e.passkeyUnsupported)}</Alert.Title>
           </Alert.Root>
         )}
       </Stack>

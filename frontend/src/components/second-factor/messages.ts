@@ -39,37 +39,6 @@ export const secondFactorMessages = defineMessages({
     defaultMessage: 'This change needs a fresh code from your authenticator app (or a recovery code).',
   },
   stepUpSubmit: { id: 'secondFactor.stepUp.submit', defaultMessage: 'Confirm' },
-  stepUpEnrolTitle: { id: 'secondFactor.stepUp.enrolTitle', defaultMessage: 'Set up two-step verification' },
-  stepUpEnrolIntro: {
-    id: 'secondFactor.stepUp.enrolIntro',
-    defaultMessage: 'This change requires two-step verification. Set it up now; the change goes on once it is done.',
-  },
-  enrolChoose: {
-    id: 'secondFactor.enrol.choose',
-    defaultMessage: 'Choose how you will confirm it is you: an authenticator app on your phone, or a passkey of this device.',
-  },
-  enrolPasskey: { id: 'secondFactor.enrol.passkey', defaultMessage: 'Create a passkey' },
-  passkeyDefaultName: { id: 'secondFactor.enrol.passkeyDefaultName', defaultMessage: 'Passkey' },
-  enrolPasskeyHint: {
-    id: 'secondFactor.enrol.passkeyHint',
-    defaultMessage: 'Your browser asks for your fingerprint, face, screen lock or security key.',
-  },
-  passkeyUnsupported: {
-    id: 'secondFactor.passkeyUnsupported',
-    defaultMessage: 'This browser does not support passkeys. Use an authenticator app, or another browser.',
-  },
-  passkeyCancelled: {
-    id: 'secondFactor.passkeyCancelled',
-    defaultMessage: 'The passkey was not created: the request was cancelled or timed out. Try again or use an authenticator app.',
-  },
-  passkeyExists: {
-    id: 'secondFactor.passkeyExists',
-    defaultMessage: 'This device already holds a passkey of your account. Use another device or an authenticator app.',
-  },
-  passkeyCreateFailed: {
-    id: 'secondFactor.passkeyCreateFailed',
-    defaultMessage: 'The passkey could not be created. Try again or use an authenticator app.',
-  },
   securityTitle: { id: 'secondFactor.security.title', defaultMessage: 'Security' },
   securityIntro: {
     id: 'secondFactor.security.intro',

@@ -2,7 +2,7 @@ import type { IntlShape } from 'react-intl';
 
 import { isApiError } from '@/lib/api-client';
 
-import { secondFactorMessages as m } from './messages';
+import { enrolmentMessages as e } from './enrolment-messages';
 
 /**
  * What a failed passkey creation tells the person: the server's (translated) message, a ceremony the
@@ -15,12 +15,12 @@ export function passkeyCreationError(error: unknown, intl: IntlShape): string {
   switch (name) {
     case 'NotAllowedError':
     case 'AbortError':
-      return intl.formatMessage(m.passkeyCancelled);
+      return intl.formatMessage(e.passkeyCancelled);
     case 'InvalidStateError':
-      return intl.formatMessage(m.passkeyExists);
+      return intl.formatMessage(e.passkeyExists);
     case 'NotSupportedError':
-      return intl.formatMessage(m.passkeyUnsupported);
+      return intl.formatMessage(e.passkeyUnsupported);
     default:
-      return intl.formatMessage(m.passkeyCreateFailed);
+      return intl.formatMessage(e.passkeyCreateFailed);
   }
 }

@@ -8,6 +8,7 @@ import { type StepUpReason, setStepUpHandler } from '@/lib/api-client';
 import { SECURITY_QUERY_KEY, getSecurity, passkeysSupported, verifyCode, verifyPasskey } from '@/lib/auth/second-factor';
 
 import { CodeDialog } from './code-dialog';
+import { enrolmentMessages as e } from './enrolment-messages';
 import { secondFactorMessages as m } from './messages';
 
 // Only a user with no second factor enrols here (rarely): loaded when the dialog opens.
@@ -61,7 +62,7 @@ function VerifyDialog({ onDone, onClose }: { onDone: () => void; onClose: () => 
   return (
     <CodeDialog
       title={intl.formatMessage(m.stepUpTitle)}
-      description={intl.formatMessage(m.stepUpIntro)}
+      description={intl.formatMessage(withPasskey ? e.stepUpIntroPasskey : m.stepUpIntro)}
       submitText={intl.formatMessage(m.stepUpSubmit)}
       onCode={verifyCode}
       onPasskey={withPasskey ? verifyPasskey : undefined}
@@ -88,11 +89,11 @@ function EnrolDialog({ onDone, onClose }: { onDone: () => void; onClose: () => v
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>{intl.formatMessage(m.stepUpEnrolTitle)}</Dialog.Title>
+              <Dialog.Title>{intl.formatMessage(e.stepUpEnrolTitle)}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4" pb="4">
-                <Dialog.Description>{intl.formatMessage(m.stepUpEnrolIntro)}</Dialog.Description>
+                <Dialog.Description>{intl.formatMessage(e.stepUpEnrolIntro)}</Dialog.Description>
                 <Suspense fallback={<Text color="fg.muted">{intl.formatMessage(commonMessages.loading)}</Text>}>
                   <FactorEnrolment onFinished={onDone} />
                 </Suspense>
