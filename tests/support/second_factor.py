@@ -10,8 +10,8 @@ A client or partner owner needs no second factor to log in, but a step-up-protec
 role, a fee rate, ...) is refused without one (403 `second_factor_enrolment_required`): a test making
 such a change as that user enrols it first with `enrol_second_factor` (the same documented secret),
 then logs in with `login_payload` (or steps up with `step_up`). Browser tests share one database with
-other tests: they make such changes as users of their own (a demo owner enrolled there would be asked
-for a code at every later login).
+other tests: they undo it with `forget_second_factor` (a demo user left enrolled would be asked for a
+code at every later login).
 
 The database is reached through pytest-django's blocker, so browser tests (which hold no `db`
 fixture) can ask too: tests/conftest.py hands it over (`allow_database`).
@@ -82,6 +82,18 @@ def enrol_second_factor(email: str) -> None:
     with _database():
         user = User.objects.get(email=email.strip().lower())
         second_factor.enrol_known_secret(user, DEMO_TOTP_SECRET)
+
+
+def forget_second_factor(email: str) -> None:
+    """Remove every second factor of `email`'s user (authenticator, passkeys, recovery codes): back to
+    how the demo seeds a client or partner user."""
+    from accounts.models import Passkey, RecoveryCode, TotpDevice, User
+
+    with _database():
+        user = User.objects.filter(email=email.strip().lower()).first()
+        if user is not None:
+            for model in (TotpDevice, Passkey, RecoveryCode):
+                model.objects.filter(user=user).delete()
 
 
 def step_up(client: Any, email: str) -> None:
