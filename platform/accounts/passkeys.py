@@ -153,12 +153,18 @@ def authenticate(request: HttpRequest, user: User, credential: dict[str, Any], *
     second_factor.verified(request, user, "passkey", purpose)
 
 
-def remove(request: HttpRequest, user: User, membership: Membership, passkey_id: int) -> None:
-    """Remove one of the user's passkeys (another user's is not found). A role that requires a second
-    factor keeps one."""
+def access(user: User, passkey_id: int) -> Passkey:
+    """One of the user's passkeys (another user's, or none, is not found)."""
     passkey = Passkey.objects.filter(user=user, pk=passkey_id).first()
     if passkey is None:
         raise AppError("not_found", status=404)
+    return passkey
+
+
+def remove(request: HttpRequest, user: User, membership: Membership, passkey_id: int) -> None:
+    """Remove one of the user's passkeys (another user's is not found). A role that requires a second
+    factor keeps one."""
+    passkey = access(user, passkey_id)
     others = Passkey.objects.filter(user=user).exclude(pk=passkey.pk).exists()
     if (
         second_factor.requires_second_factor(membership)

@@ -11,7 +11,8 @@ login's pending step, step-up before sensitive changes, and the idle timeout of 
 - Failed codes are throttled per account and per address (accounts.throttle, scope SECOND_FACTOR).
 - Step-up: a verified code stamps the session (`FRESH_KEY`); sensitive operations call
   `require_step_up`, which answers 403 `step_up_required` when the stamp is older than
-  settings.STEP_UP_SECONDS.
+  settings.STEP_UP_SECONDS, and 403 `second_factor_enrolment_required` when the user has no second
+  factor at all (enrolling one there stamps the session).
 """
 
 from __future__ import annotations
@@ -307,16 +308,23 @@ def mark_fresh(request: HttpRequest) -> None:
 
 def require_step_up(request: HttpRequest) -> None:
     """Before a sensitive change: the session's second factor must be recent (settings.STEP_UP_SECONDS),
-    else 403 `step_up_required` (the dashboard asks for a code and retries). A user with no second
-    factor and a role that does not require one has nothing to step up with and passes."""
+    else 403 `step_up_required` (the dashboard asks for a code and retries).
+
+    A user with no second factor at all (a client or partner owner who never enrolled: only staff must
+    enrol at login) has nothing to step up with: 403 `second_factor_enrolment_required`, audited; the
+    dashboard offers to enrol one right there, and the enrolment itself marks the session fresh. So no
+    sensitive change is ever made on a password alone."""
     user = request.user
     membership = getattr(request, "membership", None)
     if not isinstance(user, User) or membership is None:
         raise AppError("step_up_required", status=403)
+    if not has_second_factor(user):
+        audit.record(
+            "auth.step_up_enrolment_required", actor=user, request=request, data={"path": request.path}
+        )
+        raise AppError("second_factor_enrolment_required", status=403)
     at = request.session.get(FRESH_KEY)
     if isinstance(at, int | float) and time.time() - at <= settings.STEP_UP_SECONDS:
-        return
-    if not requires_second_factor(membership) and not has_second_factor(user):
         return
     audit.record("auth.step_up_required", actor=user, request=request, data={"path": request.path})
     raise AppError("step_up_required", status=403)

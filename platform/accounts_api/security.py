@@ -140,6 +140,7 @@ def register_passkey(request: HttpRequest, payload: PasskeyRegisterIn) -> Status
 @any_member
 def remove_passkey(request: HttpRequest, passkey_id: int) -> Status[None]:
     membership = membership_of(request)
+    passkeys.access(membership.user, passkey_id)  # not yours (or none): 404 before any step-up
     second_factor.require_step_up(request)
     passkeys.remove(request, membership.user, membership, passkey_id)
     factor_mail.notify(request, membership.user, "passkey_removed")

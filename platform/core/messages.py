@@ -93,6 +93,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "Confirme com o seu código de verificação em duas etapas para continuar.",
         "en": "Confirm with your two-step verification code to continue.",
     },
+    "second_factor_enrolment_required": {
+        "pt-BR": "Esta alteração exige a verificação em duas etapas. Ative um aplicativo autenticador "
+        "ou uma chave de acesso para continuar.",
+        "en": "This change requires two-step verification. Set up an authenticator app or a passkey "
+        "to continue.",
+    },
     "second_factor_exists": {
         "pt-BR": "O aplicativo autenticador já está ativo. Desative-o antes de cadastrar outro.",
         "en": "The authenticator app is already enabled. Disable it before enrolling another.",

@@ -19,7 +19,7 @@ from tests.support.personas import HOME_OF
 from tests.support.second_factor import totp_code
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Locator, Page
+    from playwright.sync_api import Browser, BrowserContext, CDPSession, Locator, Page
 
 LOGIN_PATH = "/plataforma/login"
 NOT_AUTHORIZED_PATH = "/plataforma/misc/not-authorized"
@@ -52,6 +52,27 @@ def fill_code_step(page: Page, code: str) -> None:
     field = page.get_by_label(re.compile("código de verificação|verification code", re.I))
     field.fill(code)
     page.get_by_role("button", name=re.compile("^(verificar|verify)$", re.I)).click()
+
+
+def virtual_authenticator(page: Page) -> CDPSession:
+    """Chromium's virtual authenticator (CDP WebAuthn) for this page: a platform passkey with user
+    verification that answers every ceremony by itself (the person always consents)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("WebAuthn.enable")
+    cdp.send(
+        "WebAuthn.addVirtualAuthenticator",
+        {
+            "options": {
+                "protocol": "ctap2",
+                "transport": "internal",
+                "hasResidentKey": True,
+                "hasUserVerification": True,
+                "isUserVerified": True,
+                "automaticPresenceSimulation": True,
+            }
+        },
+    )
+    return cdp
 
 
 def login_ui(page: Page, web: str, role: str) -> None:

@@ -14,10 +14,12 @@ from playwright.sync_api import expect
 
 from accounts.grants import sync_partner_grants
 from gateway.models import FeeRate
+from ops.demo import demo_email
 from tenants.models import PartnerClient, PartnerFeeFloor, Tenant
 from tenants.services import link_partner
 from tests.browser.helpers import login_ui, role_url, wait_until_quiet
 from tests.browser.money_out import new_client
+from tests.support.second_factor import enrol_second_factor, forget_second_factor
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -100,7 +102,16 @@ def fee_floor(linked_client: dict[str, str], django_db_blocker: Any) -> Iterator
         FeeRate.objects.filter(tenant__slug=linked_client["slug"]).delete()
 
 
-@pytest.mark.usefixtures("fee_floor")
+@pytest.fixture
+def partner_admin_enrolled() -> Iterator[None]:
+    """A fee rate takes a fresh second factor: the demo's partner_admin (password only) gets the
+    documented authenticator for this test (the login form then sends its code), removed afterwards."""
+    enrol_second_factor(demo_email("partner_admin"))
+    yield
+    forget_second_factor(demo_email("partner_admin"))
+
+
+@pytest.mark.usefixtures("fee_floor", "partner_admin_enrolled")
 def test_a_partner_admin_changes_a_clients_fee_within_the_floor(
     page: Page, web: str, linked_client: dict[str, str], django_db_blocker: Any
 ) -> None:

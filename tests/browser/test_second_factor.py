@@ -1,6 +1,8 @@
 """The second factor in Chromium: a staff login with a TOTP code (a wrong one first), a new staff user
-sent to enrolment after the password, and a step-up dialog before approving a payout, which the
-screen then approves without being asked again."""
+sent to enrolment after the password (an authenticator app, or a passkey then used at the next login),
+a step-up dialog before approving a payout, which the screen then approves without being asked again,
+and a client owner with no second factor who enrols a passkey in that dialog to change a role.
+Passkeys are played by Chromium's virtual authenticator (helpers.virtual_authenticator)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,14 @@ import pyotp
 from playwright.sync_api import expect
 
 from ops.demo import DEMO_PASSWORD, demo_email
-from tests.browser.helpers import LOGIN_PATH, fill_code_step, role_url, wait_for_shell, wait_until_quiet
+from tests.browser.helpers import (
+    LOGIN_PATH,
+    fill_code_step,
+    role_url,
+    virtual_authenticator,
+    wait_for_shell,
+    wait_until_quiet,
+)
 from tests.browser.money_out import fund, member, payout
 from tests.support.second_factor import totp_code
 
@@ -135,21 +144,7 @@ def test_a_passkey_registered_in_security_is_the_second_factor_at_the_next_login
 
     with django_db_blocker.unblock():
         slug, email, _ = new_client("passkey")
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("WebAuthn.enable")
-    cdp.send(
-        "WebAuthn.addVirtualAuthenticator",
-        {
-            "options": {
-                "protocol": "ctap2",
-                "transport": "internal",
-                "hasResidentKey": True,
-                "hasUserVerification": True,
-                "isUserVerified": True,
-                "automaticPresenceSimulation": True,
-            }
-        },
-    )
+    virtual_authenticator(page)
     page.goto(tenant_url(web, slug, LOGIN_PATH))
     password_step(page, email)  # no second factor yet: the password is enough
     page.wait_for_url(lambda url: LOGIN_PATH not in url, timeout=15_000)
@@ -170,3 +165,109 @@ def test_a_passkey_registered_in_security_is_the_second_factor_at_the_next_login
     page.get_by_role("button", name="Usar uma chave de acesso").click()
     page.wait_for_url(lambda url: LOGIN_PATH not in url, timeout=15_000)
     wait_for_shell(page)
+
+
+def new_employee(django_db_blocker: Any) -> str:
+    from accounts.models import Membership, User
+    from tenants.models import Tenant
+
+    email = f"novo-{uuid.uuid4().hex[:8]}@demo.test"
+    with django_db_blocker.unblock():
+        user = User.objects.create_user(email, DEMO_PASSWORD, name="Novo funcionário")
+        Membership.objects.create(user=user, tenant=Tenant.objects.get(slug="platform"), role="employee")
+    return email
+
+
+def test_a_new_staff_user_enrols_a_passkey_after_the_password_then_signs_in_with_it(
+    page: Page, web: str, django_db_blocker: Any
+) -> None:
+    from accounts.models import Passkey, User
+
+    email = new_employee(django_db_blocker)
+    try:
+        virtual_authenticator(page)
+        page.goto(role_url(web, "employee", LOGIN_PATH))
+        password_step(page, email)
+        page.get_by_text("Ative a verificação em duas etapas").wait_for(timeout=15_000)
+        expect(page.get_by_role("button", name="Configurar um aplicativo autenticador")).to_be_enabled()
+        with page.expect_response(lambda r: r.url.endswith("/api/auth/security/passkeys")) as added:
+            page.get_by_role("button", name="Criar uma chave de acesso").click()
+        assert added.value.status == 201, added.value.text()
+        codes = page.get_by_role("list", name="Códigos de recuperação").get_by_role("listitem")
+        expect(codes).to_have_count(10, timeout=15_000)
+        assert LOGIN_PATH in page.url  # still here until the codes are acknowledged
+        page.get_by_role("button", name="Já guardei, continuar").click()
+        page.wait_for_url(lambda url: LOGIN_PATH not in url, timeout=15_000)
+        wait_for_shell(page)
+        with django_db_blocker.unblock():
+            assert list(Passkey.objects.filter(user__email=email).values_list("name", flat=True)) == [
+                "Chave de acesso"
+            ]
+
+        page.context.clear_cookies()
+        page.goto(role_url(web, "employee", LOGIN_PATH))
+        password_step(page, email)
+        page.get_by_text("Verificação em duas etapas").wait_for(timeout=15_000)
+        page.get_by_role("button", name="Usar uma chave de acesso").click()
+        page.wait_for_url(lambda url: LOGIN_PATH not in url, timeout=15_000)
+        wait_for_shell(page)
+    finally:
+        with django_db_blocker.unblock():
+            User.objects.filter(email=email).delete()
+
+
+def test_a_client_owner_without_a_second_factor_enrols_a_passkey_to_change_a_role(
+    page: Page, web: str, django_db_blocker: Any
+) -> None:
+    """The demo's owners log in with the password alone; a role change then asks them to enrol a second
+    factor in the step-up dialog, and the change goes on once it is enrolled."""
+    from django_tenants.utils import schema_context
+
+    from accounts.models import Membership, User
+    from audit.models import AuditEntry
+    from tenants.models import Tenant
+    from tests.browser.conftest import tenant_url
+    from tests.browser.money_out import new_client
+
+    with django_db_blocker.unblock():
+        slug, email, _ = new_client("stepup")
+        analyst = User.objects.create_user(f"analista@{slug}.test", DEMO_PASSWORD, name="Analista")
+        member = Membership.objects.create(
+            user=analyst, tenant=Tenant.objects.get(slug=slug), role="client_user_analyst"
+        )
+    virtual_authenticator(page)
+    page.goto(tenant_url(web, slug, LOGIN_PATH))
+    password_step(page, email)  # no second factor: the password is enough to sign in
+    page.wait_for_url(lambda url: LOGIN_PATH not in url, timeout=15_000)
+    page.goto(tenant_url(web, slug, "/plataforma/clients/client-user"))
+    wait_for_shell(page)
+    page.get_by_role("button", name=f"Mudar perfil de {analyst.email}").click()
+    confirm = page.get_by_role("alertdialog", name=f"Mudar o perfil de {analyst.email}?")
+    confirm.get_by_role("combobox", name="Perfil").select_option("client_user_financial")
+    with page.expect_response(lambda r: r.url.endswith(f"/api/members/{member.pk}")) as refused:
+        confirm.get_by_role("button", name="Mudar perfil").click()
+    assert refused.value.status == 403
+    assert refused.value.json()["code"] == "second_factor_enrolment_required"
+
+    enrol = page.get_by_role("dialog", name="Ative a verificação em duas etapas")
+    expect(enrol.get_by_text("Esta alteração exige a verificação em duas etapas.")).to_be_visible(
+        timeout=15_000
+    )
+    with page.expect_response(lambda r: r.url.endswith("/api/auth/security/passkeys")) as added:
+        enrol.get_by_role("button", name="Criar uma chave de acesso").click()
+    assert added.value.status == 201, added.value.text()
+    expect(enrol.get_by_role("list", name="Códigos de recuperação").get_by_role("listitem")).to_have_count(10)
+    with page.expect_response(lambda r: r.url.endswith(f"/api/members/{member.pk}")) as changed:
+        enrol.get_by_role("button", name="Já guardei, continuar").click()
+    assert changed.value.status == 200, changed.value.text()
+    expect(enrol).to_be_hidden()
+    with django_db_blocker.unblock():
+        assert Membership.objects.get(user=analyst).role == "client_user_financial"
+        with schema_context(slug):
+            trail = list(
+                AuditEntry.objects.filter(actor_email=email, action__startswith="auth.")
+                .order_by("pk")
+                .values_list("action", flat=True)
+            )
+    assert "auth.step_up_enrolment_required" in trail
+    assert trail.index("auth.step_up_enrolment_required") < trail.index("auth.second_factor_enrolled")

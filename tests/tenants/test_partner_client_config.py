@@ -3,7 +3,9 @@ allows the partner (admin/partners: allowed modules and toggles, a fee floor per
 through the admin's own services; beyond the allowance or below the floor a translated 422 and nothing
 written; every change in the platform's, the client's and the partner's trails. The owner role
 `partner` may do what partner_admin does (section 6); the reading roles may not. Another partner's
-client, and one unlinked during the session, answer 404."""
+client, and one unlinked during the session, answer 404. A fee rate takes a fresh second factor (a
+partner user with none is refused it: tests/accounts/test_step_up_everywhere.py): who sets one here has
+enrolled the documented authenticator first (`fee_setter`)."""
 
 from __future__ import annotations
 
@@ -15,8 +17,10 @@ from audit.models import AuditEntry
 from backoffice import services
 from core.messages import MESSAGES
 from gateway.models import FeeRate
+from ops.demo import demo_email
 from tenants.models import PartnerClient, PartnerFeeFloor, PartnerTerms, Tenant, TenantKind
 from tests.support.http import ApiClient
+from tests.support.second_factor import enrol_second_factor
 
 pytestmark = pytest.mark.django_db
 
@@ -27,6 +31,13 @@ def logged(slug: str, role: str, language: str = "en") -> ApiClient:
     client = ApiClient(slug, language=language)
     client.login_as(role)
     return client
+
+
+def fee_setter(role: str, language: str = "en") -> ApiClient:
+    """A partner user who sets fee rates: enrolled (the documented authenticator), then logged in with
+    its code, so the session's second factor is fresh."""
+    enrol_second_factor(demo_email(role))
+    return logged("orbita", role, language)
 
 
 def admin_user() -> User:
@@ -166,7 +177,7 @@ def test_no_allowance_means_nothing_may_change() -> None:
 
 
 def test_a_fee_at_or_above_the_floor_is_set_through_the_admins_service(allowed: None) -> None:
-    api = logged("orbita", "partner_superadmin")
+    api = fee_setter("partner_superadmin")
     response = api.put_json(
         f"{CLIENTS}/beta/fee-rates", {"method": "pix", "currency": "BRL", "percent_bp": 150, "fixed": 10}
     )
@@ -205,7 +216,7 @@ def test_a_fee_at_or_above_the_floor_is_set_through_the_admins_service(allowed: 
 def test_below_the_floor_is_a_translated_422_and_nothing_is_written(
     allowed: None, language: str, percent_bp: int, fixed: int, fields: dict[str, str]
 ) -> None:
-    api = logged("orbita", "partner_admin", language)
+    api = fee_setter("partner_admin", language)
     body = {"method": "pix", "currency": "BRL", "percent_bp": percent_bp, "fixed": fixed}
     response = api.put_json(f"{CLIENTS}/beta/fee-rates", body)
     assert response.status_code == 422, response.content
@@ -219,7 +230,7 @@ def test_below_the_floor_is_a_translated_422_and_nothing_is_written(
 
 
 def test_without_a_floor_of_its_own_the_platform_default_is_the_floor() -> None:
-    api = logged("orbita", "partner_admin")
+    api = fee_setter("partner_admin")
     below = {"method": "billet", "currency": "BRL", "percent_bp": 0, "fixed": 249}
     assert api.put_json(f"{CLIENTS}/beta/fee-rates", below).status_code == 422
     at = {"method": "billet", "currency": "BRL", "percent_bp": 0, "fixed": 250}
@@ -227,7 +238,7 @@ def test_without_a_floor_of_its_own_the_platform_default_is_the_floor() -> None:
 
 
 def test_bad_fee_input_is_a_400(allowed: None) -> None:
-    api = logged("orbita", "partner_admin")
+    api = fee_setter("partner_admin")
     unknown = api.put_json(
         f"{CLIENTS}/beta/fee-rates", {"method": "nope", "currency": "BRL", "percent_bp": 1, "fixed": 0}
     )

@@ -140,8 +140,46 @@ describe('api client', () => {
     setStepUpHandler(handler);
     try {
       await expect(api.post('/payouts/p1/approve', {})).resolves.toEqual({ id: 'p1' });
-      expect(handler).toHaveBeenCalledTimes(1);
+      expect(handler).toHaveBeenCalledExactlyOnceWith('verify');
       expect(fetchMock.mock.calls.filter((call) => call[0] === '/api/payouts/p1/approve')).toHaveLength(2);
+    } finally {
+      setStepUpHandler(null);
+    }
+  });
+
+  it('on 403 second_factor_enrolment_required asks the handler to enrol, then makes the call once more', async () => {
+    document.cookie = 'csrftoken=token';
+    let attempts = 0;
+    mockFetch({
+      'PATCH /members/5': () => {
+        attempts += 1;
+        return attempts === 1
+          ? jsonResponse({ code: 'second_factor_enrolment_required', message: 'Ative' }, 403)
+          : jsonResponse({ id: 5 });
+      },
+    });
+    const handler = vi.fn(() => Promise.resolve(true));
+    setStepUpHandler(handler);
+    try {
+      await expect(api.patch('/members/5', { role: 'client' })).resolves.toEqual({ id: 5 });
+      expect(handler).toHaveBeenCalledExactlyOnceWith('enrol');
+      expect(attempts).toBe(2);
+    } finally {
+      setStepUpHandler(null);
+    }
+  });
+
+  it('other refusals never open the step-up (a 409 about keeping a second factor)', async () => {
+    document.cookie = 'csrftoken=token';
+    mockFetch({
+      'POST /auth/security/totp/disable': () => jsonResponse({ code: 'second_factor_required', message: 'Keep one' }, 409),
+    });
+    const handler = vi.fn(() => Promise.resolve(true));
+    setStepUpHandler(handler);
+    try {
+      const error = await api.post('/auth/security/totp/disable', { code: '1' }).catch((e: unknown) => e);
+      expect((error as ApiError).code).toBe('second_factor_required');
+      expect(handler).not.toHaveBeenCalled();
     } finally {
       setStepUpHandler(null);
     }

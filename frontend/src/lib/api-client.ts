@@ -83,12 +83,19 @@ export function readCookie(name: string): string | undefined {
 }
 
 /**
- * A sensitive call refused with 403 `step_up_required` (the session's second factor is not fresh): the
- * handler asks the person for a code (the step-up dialog) and answers whether it was verified; the call
- * is then made once more. Without a handler (or when it answers false) the error goes to the caller.
+ * A sensitive call refused with 403 `step_up_required` (the session's second factor is not fresh:
+ * "verify") or 403 `second_factor_enrolment_required` (the user has no second factor at all: "enrol"):
+ * the handler asks the person for a code, or to enrol a factor (the step-up dialog), and answers
+ * whether it was done; the call is then made once more. Without a handler (or when it answers false)
+ * the error goes to the caller.
  */
-let stepUpHandler: (() => Promise<boolean>) | null = null;
-export function setStepUpHandler(handler: (() => Promise<boolean>) | null): void {
+export type StepUpReason = 'verify' | 'enrol';
+const STEP_UP_REASONS: Record<string, StepUpReason> = {
+  step_up_required: 'verify',
+  second_factor_enrolment_required: 'enrol',
+};
+let stepUpHandler: ((reason: StepUpReason) => Promise<boolean>) | null = null;
+export function setStepUpHandler(handler: ((reason: StepUpReason) => Promise<boolean>) | null): void {
   stepUpHandler = handler;
 }
 
@@ -202,7 +209,8 @@ async function request<T>(path: string, options: RequestOptions, csrfRetried = f
     if (error.code === 'csrf_failed' && method !== 'GET' && !csrfRetried) {
       return request<T>(path, options, true, steppedUp);
     }
-    if (error.code === 'step_up_required' && stepUpHandler && !steppedUp && (await stepUpHandler())) {
+    const stepUp = response.status === 403 ? STEP_UP_REASONS[error.code] : undefined;
+    if (stepUp && stepUpHandler && !steppedUp && (await stepUpHandler(stepUp))) {
       return request<T>(path, options, true, true);
     }
     throw error;

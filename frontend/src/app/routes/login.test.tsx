@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import LoginRoute from '@/app/routes/login';
 import { resetCsrfCache } from '@/lib/api-client';
@@ -86,5 +86,27 @@ describe('login form', () => {
     const init = fetchMock.mock.calls[0]![1] as RequestInit;
     expect(JSON.parse(init.body as string)).toEqual({ email: 'ana@acme.test', password: 'secret' });
     expect((init.headers as Record<string, string>)['X-CSRFToken']).toBe('t');
+  });
+
+  it('a role that must enrol chooses an authenticator app or a passkey after the password', async () => {
+    vi.stubGlobal('PublicKeyCredential', { parseCreationOptionsFromJSON: (options: unknown) => options });
+    const credential = { toJSON: () => ({ id: 'cred-1' }) };
+    Object.defineProperty(navigator, 'credentials', {
+      value: { create: vi.fn(() => Promise.resolve(credential)) },
+      configurable: true,
+    });
+    mockFetch({
+      'POST /auth/login': () => jsonResponse({ step: 'enrol', methods: [] }, 202),
+      'POST /auth/security/passkeys/options': { challenge: 'abc' },
+      'POST /auth/security/passkeys': () =>
+        jsonResponse({ recovery_codes: ['AAAAA-BBBBB'], session: makeUser({ home: 'clients/home' }) }, 201),
+    });
+    renderLogin();
+    await submit();
+    expect(await screen.findByText('Your role requires two-step verification. Set it up to continue.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Set up an authenticator app' })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Create a passkey' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'I saved them, continue' }));
+    expect(await screen.findByRole('heading', { name: 'Client home' })).toBeInTheDocument();
   });
 });

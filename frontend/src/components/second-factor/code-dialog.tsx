@@ -1,3 +1,4 @@
+import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 
@@ -14,29 +15,32 @@ type Props = {
   submitPalette?: string;
   /** The call made with the code; a rejection shows the server's message in the dialog. */
   onCode: (code: string) => Promise<unknown>;
+  /** A passkey instead of a code (offered when given): the browser's ceremony, then the same end. */
+  onPasskey?: () => Promise<unknown>;
   onDone: () => void;
   onClose: () => void;
 };
 
 /** A form dialog (the kit's) asking for one code of the second factor: step-up, disable, new codes. */
-export function CodeDialog({ title, description, submitText, submitPalette, onCode, onDone, onClose }: Props) {
+export function CodeDialog({ title, description, submitText, submitPalette, onCode, onPasskey, onDone, onClose }: Props) {
   const intl = useIntl();
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  const submit = () => {
+  const run = (call: () => Promise<unknown>, fallback: (failure: unknown) => string) => {
     setPending(true);
     setError(null);
-    onCode(code.trim())
+    call()
       .then(() => onDone())
       .catch((failure: unknown) => {
-        setError(isApiError(failure) && failure.message ? failure.message : String(failure));
+        setError(isApiError(failure) && failure.message ? failure.message : fallback(failure));
         setCode('');
       })
       .finally(() => setPending(false));
   };
+  const submit = () => run(() => onCode(code.trim()), String);
 
   return (
     <FormDialog
@@ -67,6 +71,16 @@ export function CodeDialog({ title, description, submitText, submitPalette, onCo
         inputMode="text"
         autoFocus
       />
+      {onPasskey && (
+        <Button
+          variant="outline"
+          alignSelf="start"
+          disabled={pending}
+          onClick={() => run(onPasskey, () => intl.formatMessage(m.passkeyFailed))}
+        >
+          {intl.formatMessage(m.usePasskey)}
+        </Button>
+      )}
     </FormDialog>
   );
 }

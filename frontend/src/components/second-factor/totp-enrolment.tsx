@@ -17,11 +17,12 @@ function message(error: unknown, fallback: string): string {
 
 /**
  * Enrol an authenticator app: start (a secret and its QR code, shown once), confirm with a code, then
- * the recovery codes with a button to go on (`onFinished` gets the enrolment's answer).
+ * the recovery codes with a button to go on (`onFinished` gets the enrolment's answer). `started`: the
+ * answer of a start already made (the choice of FactorEnrolment), so the QR code shows at once.
  */
-export function TotpEnrolment({ onFinished }: { onFinished: (enrolled: Enrolled) => void }) {
+export function TotpEnrolment({ onFinished, started = null }: { onFinished: (enrolled: Enrolled) => void; started?: TotpSetup | null }) {
   const intl = useIntl();
-  const [setup, setSetup] = useState<TotpSetup | null>(null);
+  const [setup, setSetup] = useState<TotpSetup | null>(started);
   const [enrolled, setEnrolled] = useState<Enrolled | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -18,6 +18,15 @@ export function passkeysSupported(): boolean {
   return typeof window !== 'undefined' && typeof window.PublicKeyCredential?.parseRequestOptionsFromJSON === 'function';
 }
 
+/** The browser can create a passkey (WebAuthn with the JSON helpers this client uses). */
+export function passkeyCreationSupported(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.PublicKeyCredential?.parseCreationOptionsFromJSON === 'function' &&
+    typeof navigator.credentials?.create === 'function'
+  );
+}
+
 /** A passkey as the second factor: options from the server, the browser's assertion back. */
 export async function verifyPasskey(): Promise<SessionUser> {
   const options = await api.post<PublicKeyCredentialRequestOptionsJSON>('/auth/second-factor/passkey-options');

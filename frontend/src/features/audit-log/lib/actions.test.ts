@@ -13,6 +13,12 @@ describe('audit entries in words', () => {
     expect(actionLabel(en, 'weird.thing')).toBe('Other action (weird.thing)');
   });
 
+  it('names the two-step verification actions, the step-up refused for lack of a factor among them', () => {
+    expect(actionLabel(en, 'auth.step_up_enrolment_required')).toBe('Sensitive change refused: no two-step verification set up');
+    expect(actionLabel(en, 'auth.second_factor_enrolled')).toBe('Two-step verification method added');
+    expect(actionLabel(en, 'auth.step_up')).toBe('Identity confirmed for a sensitive change');
+  });
+
   it('reads before and after, or a status move', () => {
     expect(changesOf({ before: { max_payout_amount: null }, after: { max_payout_amount: 150_000 } })).toEqual([{ field: 'max_payout_amount', before: null, after: 150_000 }]);
     expect(changesOf({ from: 'waiting', to: 'approved', source: 'auto' })).toEqual([{ field: 'status', before: 'waiting', after: 'approved' }]);

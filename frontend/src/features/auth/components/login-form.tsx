@@ -11,9 +11,10 @@ import { passkeysSupported, verifyCode, verifyPasskey } from '@/lib/auth/second-
 
 import { authMessages } from '../messages';
 
-// Only a staff user without a second factor enrols at login: the page loads that step when it is shown.
-const TotpEnrolment = lazy(() =>
-  import('@/components/second-factor/totp-enrolment').then((module) => ({ default: module.TotpEnrolment })),
+// Only a staff user without a second factor enrols at login (an authenticator app or a passkey): the
+// page loads that step when it is shown (the login page's JS budget, scripts/size.mjs).
+const FactorEnrolment = lazy(() =>
+  import('@/components/second-factor/factor-enrolment').then((module) => ({ default: module.FactorEnrolment })),
 );
 
 /** Maps a failed login to the message the user sees. */
@@ -114,7 +115,7 @@ function EnrolStep({ onSuccess }: { onSuccess: (user: SessionUser) => void }) {
         </Text>
       </Stack>
       <Suspense fallback={<Text color="fg.muted">{intl.formatMessage(commonMessages.loading)}</Text>}>
-        <TotpEnrolment onFinished={(enrolled) => enrolled.session && signedIn(enrolled.session)} />
+        <FactorEnrolment onFinished={(enrolled) => enrolled.session && signedIn(enrolled.session)} />
       </Suspense>
     </Stack>
   );

@@ -5,9 +5,9 @@ import { useIntl } from 'react-intl';
 
 import { CodeDialog } from '@/components/second-factor/code-dialog';
 import { secondFactorMessages as m } from '@/components/second-factor/messages';
+import { passkeyCreationError } from '@/components/second-factor/passkey-errors';
 import { RecoveryCodesList } from '@/components/second-factor/recovery-codes';
 import { TotpEnrolment } from '@/components/second-factor/totp-enrolment';
-import { isApiError } from '@/lib/api-client';
 import {
   SECURITY_QUERY_KEY,
   disableTotp,
@@ -31,8 +31,7 @@ export function SecuritySection() {
   const [passkeyName, setPasskeyName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: SECURITY_QUERY_KEY });
-  const failed = (failure: unknown) =>
-    setError(isApiError(failure) && failure.message ? failure.message : intl.formatMessage(m.passkeyFailed));
+  const failed = (failure: unknown) => setError(passkeyCreationError(failure, intl));
 
   const status = security.data;
   if (!status) return null;
