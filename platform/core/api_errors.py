@@ -97,6 +97,59 @@ def unavailable_response(request: HttpRequest, exc: BaseException) -> HttpRespon
     return response
 
 
+# pydantic's error types -> (message code, the ctx entry filled in as {limit}); pydantic's own text is
+# English whatever the reader's language. Other types (a validator's own code) keep pydantic's text.
+FIELD_ERRORS: dict[str, tuple[str, str | None]] = {
+    "missing": ("field_required", None),
+    "string_too_short": ("field_too_short", "min_length"),
+    "too_short": ("field_too_short", "min_length"),
+    "string_too_long": ("field_too_long", "max_length"),
+    "too_long": ("field_too_long", "max_length"),
+    "greater_than": ("field_greater_than", "gt"),
+    "greater_than_equal": ("field_at_least", "ge"),
+    "less_than": ("field_less_than", "lt"),
+    "less_than_equal": ("field_at_most", "le"),
+    "literal_error": ("field_choice", None),
+    "enum": ("field_choice", None),
+    "string_type": ("field_invalid", None),
+    "string_pattern_mismatch": ("field_invalid", None),
+    "int_type": ("field_invalid", None),
+    "int_parsing": ("field_invalid", None),
+    "int_from_float": ("field_invalid", None),
+    "float_type": ("field_invalid", None),
+    "float_parsing": ("field_invalid", None),
+    "bool_type": ("field_invalid", None),
+    "bool_parsing": ("field_invalid", None),
+    "date_type": ("field_invalid", None),
+    "date_parsing": ("field_invalid", None),
+    "date_from_datetime_parsing": ("field_invalid", None),
+    "datetime_type": ("field_invalid", None),
+    "datetime_parsing": ("field_invalid", None),
+    "datetime_from_date_parsing": ("field_invalid", None),
+    "dict_type": ("field_invalid", None),
+    "list_type": ("field_invalid", None),
+    "model_type": ("field_invalid", None),
+    "uuid_parsing": ("field_invalid", None),
+    "decimal_parsing": ("field_invalid", None),
+}
+
+
+def field_message(err: dict[str, Any]) -> str:
+    """A refused field in the request's language (a type not in FIELD_ERRORS keeps pydantic's text)."""
+    known = FIELD_ERRORS.get(str(err.get("type", "")))
+    if known is None:
+        return str(err.get("msg", ""))
+    code, limit = known
+    ctx = err.get("ctx") or {}
+    if limit is None:
+        return message(code)
+    if limit not in ctx:
+        return str(err.get("msg", ""))
+    if code == "field_too_short" and ctx[limit] == 1:
+        return message("field_required")  # "at least 1 character": not empty
+    return message(code, limit=ctx[limit])
+
+
 def install(api: NinjaAPI) -> None:
     @api.exception_handler(OperationalError)
     @api.exception_handler(InterfaceError)
@@ -132,7 +185,7 @@ def install(api: NinjaAPI) -> None:
             loc = [
                 str(part) for part in err.get("loc", ()) if part not in ("body", "query", "path", "payload")
             ]
-            fields[".".join(loc) or "body"] = str(err.get("msg", ""))
+            fields[".".join(loc) or "body"] = field_message(err)
         body = error_body("invalid_input") | {"fields": fields}
         return api.create_response(request, body, status=400)
 

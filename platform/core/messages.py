@@ -613,6 +613,25 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt-BR": "Este alerta não pode mais ser alterado assim (situação atual: {status_now}).",
         "en": "This alert can no longer be changed that way (current status: {status_now}).",
     },
+    # a field the API's input validation refused (core.api_errors: pydantic's error type -> these)
+    "field_required": {"pt-BR": "Campo obrigatório.", "en": "This field is required."},
+    "field_too_short": {
+        "pt-BR": "Use pelo menos {limit} caracteres.",
+        "en": "Use at least {limit} characters.",
+    },
+    "field_too_long": {
+        "pt-BR": "Use no máximo {limit} caracteres.",
+        "en": "Use at most {limit} characters.",
+    },
+    "field_greater_than": {"pt-BR": "Deve ser maior que {limit}.", "en": "Must be greater than {limit}."},
+    "field_at_least": {"pt-BR": "Deve ser no mínimo {limit}.", "en": "Must be at least {limit}."},
+    "field_less_than": {"pt-BR": "Deve ser menor que {limit}.", "en": "Must be less than {limit}."},
+    "field_at_most": {"pt-BR": "Deve ser no máximo {limit}.", "en": "Must be at most {limit}."},
+    "field_choice": {
+        "pt-BR": "Escolha um dos valores aceitos.",
+        "en": "Choose one of the accepted values.",
+    },
+    "field_invalid": {"pt-BR": "Valor inválido.", "en": "Invalid value."},
     # the exports of the lists: too many at once, cancel of a finished one
     "too_many_exports": {
         "pt-BR": "Você já tem {limit} exportações em andamento. Aguarde uma terminar.",

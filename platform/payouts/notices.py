@@ -18,7 +18,7 @@ def register() -> None:
         title={"pt-BR": "Saque aguardando aprovação", "en": "Payout waiting for approval"},
         content={
             "pt-BR": "{client}: saque de {amount} para {beneficiary} aguarda análise em KYC > Saques.",
-            "en": "{client}: a payout of {amount} to {beneficiary} waits for review in KYC > Payouts.",
+            "en": "{client}: a payout of {amount} to {beneficiary} waits for review in KYC > Withdrawals.",
         },
     )
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +18,8 @@ from ops.demo import demo_email
 from tenants.models import Tenant
 from tests.payouts.helpers import BB_ACCOUNT, create_payout, fund, logged
 from tests.support.http import ApiClient
+
+FRONTEND_I18N = Path(__file__).resolve().parents[2] / "frontend" / "src" / "i18n"
 
 pytestmark = pytest.mark.django_db
 
@@ -125,6 +129,11 @@ def test_a_payout_waiting_for_review_notifies_the_admins_not_the_employees() -> 
         assert note.link == "admin/compliance"
         assert services.rendered(note, "pt-BR")[1].startswith("Acme")
         assert "R$ 123,45" in services.rendered(note, "pt-BR")[1]
+        # It names the screen as the reader's menu does (group > entry), in each language.
+        for language in ("pt-BR", "en"):
+            menu = json.loads((FRONTEND_I18N / f"{language}.json").read_text(encoding="utf-8"))
+            where = f"{menu['menu.group.admin_kyc']} > {menu['menu.route.admin.compliance']}."
+            assert services.rendered(note, language)[1].endswith(where), (language, where)
 
 
 def test_an_auto_approved_payout_notifies_nobody() -> None:

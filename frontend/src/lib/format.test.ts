@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDateTime, formatMoney, money } from './format';
+import { formatClockTime, formatDateTime, formatMoney, money } from './format';
 
 const normalize = (text: string) => text.replace(/\u00a0|\u202f/g, ' ');
 
@@ -39,5 +39,19 @@ describe('date formatting', () => {
     const when = Date.UTC(2024, 0, 31, 12, 0) / 1000;
     expect(formatDateTime(when, 'pt-BR', { dateStyle: 'short', timeZone: 'UTC' })).toBe('31/01/2024');
     expect(formatDateTime(when, 'en', { dateStyle: 'short', timeZone: 'UTC' })).toBe('1/31/24');
+  });
+});
+
+describe('clock times (the API\'s "HH:MM")', () => {
+  it('follows the locale: 24 h in pt-BR, AM/PM in English', () => {
+    expect(formatClockTime('20:00', 'pt-BR')).toBe('20:00');
+    expect(normalize(formatClockTime('20:00', 'en'))).toBe('8:00 PM');
+    expect(normalize(formatClockTime('06:30:00', 'en'))).toBe('6:30 AM');
+    expect(formatClockTime('06:30:00', 'pt-BR')).toBe('06:30');
+  });
+
+  it('shows what it cannot read as it came', () => {
+    expect(formatClockTime('soon', 'en')).toBe('soon');
+    expect(formatClockTime('25:00', 'en')).toBe('25:00');
   });
 });

@@ -45,6 +45,22 @@ export function formatDate(value: string | number, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'short' }).format(date);
 }
 
+/**
+ * A time of day as the API sends it ("20:00" or "20:00:00", Brasília wall-clock) in the locale's
+ * notation: "20:00" in pt-BR, "8:00 PM" in English. Anything else is shown as it came.
+ */
+export function formatClockTime(value: string, locale: string): string {
+  const match = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(value);
+  if (!match) return value;
+  const hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  if (hours > 23 || minutes > 59) return value;
+  // A fixed UTC instant, formatted in UTC: the wall-clock time as given, whatever the browser's zone.
+  return new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2000, 0, 1, hours, minutes)),
+  );
+}
+
 /** A file's size as "12 KB" / "1,5 MB" in the locale. */
 export function fileSize(bytes: number, locale: string): string {
   if (bytes < 1024 * 1024) return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.max(1, bytes / 1024))} KB`;

@@ -20,6 +20,15 @@ type Props = {
  * Grouped bars drawn in SVG (no chart library, nothing inline for the CSP), with a legend and, for
  * screen readers, the same figures as a table. Values are integers (centavos, counts); none negative. `color` is a Chakra colour token ("blue.500").
  */
+/** The axis labels shown: every `every`-th one, with the number of bar groups it spans. */
+function axisLabels(labels: string[], every: number): { label: string; span: number }[] {
+  const shown: { label: string; span: number }[] = [];
+  for (let index = 0; index < labels.length; index += every) {
+    shown.push({ label: labels[index]!, span: Math.min(every, labels.length - index) });
+  }
+  return shown;
+}
+
 export function BarChart({ title, labels, series, format, labelHeader, height = 180 }: Props) {
   const id = useId();
   const max = Math.max(1, ...series.flatMap((s) => s.values));
@@ -54,10 +63,12 @@ export function BarChart({ title, labels, series, format, labelHeader, height = 
           )}
         </svg>
       </Box>
+      {/* Every `every`-th label, each as wide as the bar groups it stands for (one group is a few pixels
+          on a phone: "11/01" in it would be cut to "1."), starting under its own group. */}
       <Flex aria-hidden="true" fontSize="xs" color="fg.muted" mt="1">
-        {labels.map((label, index) => (
-          <Text key={label} flex="1" textAlign="center" truncate>
-            {index % every === 0 ? label : ''}
+        {axisLabels(labels, every).map(({ label, span }) => (
+          <Text key={label} data-axis-label="" data-span={span} flex={span} minW="0" textAlign="start" truncate>
+            {label}
           </Text>
         ))}
       </Flex>

@@ -145,7 +145,9 @@ export function FormDialog({
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          {/* Full screen on a phone only: a responsive size keeps the phone's full-height, square,
+              margin-less box on wider screens too (the "full" size sets what "md" does not reset). */}
+          <Dialog.Content minH={{ md: 'auto' }} borderRadius={{ md: 'l3' }} my={{ md: 'var(--dialog-base-margin)' }}>
             <Dialog.Header>
               <Dialog.Title>{shownTitle}</Dialog.Title>
             </Dialog.Header>

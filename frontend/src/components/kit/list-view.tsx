@@ -2,6 +2,7 @@ import { Box, Button, EmptyState, Field, Flex, HStack, IconButton, Input, Menu, 
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 
+import { ChevronDownIcon } from '@/components/icons';
 import { EmptyBlock, LoadError } from '@/components/query-state';
 import { commonMessages } from '@/i18n/messages';
 import { readJson, writeJson } from '@/lib/storage';
@@ -38,6 +39,7 @@ export function FilterSelect({ list, name, label, allLabel, options }: { list: L
 
 /** A multi-valued URL filter as a compact menu of checkboxes (applies at once). */
 export function FilterMultiSelect({ list, name, label, options }: { list: ListHandle; name: string; label: string; options: { value: string; label: string }[] }) {
+  const intl = useIntl();
   const raw = list.state.filters[name];
   const chosen = Array.isArray(raw) ? raw : raw ? [raw] : [];
   // Flips from the URL as it is at the click (the menu may hold a handler from an earlier render).
@@ -56,10 +58,11 @@ export function FilterMultiSelect({ list, name, label, options }: { list: ListHa
       </Field.Label>
       <Menu.Root closeOnSelect={false}>
         <Menu.Trigger asChild>
-          <Button size="sm" variant="outline" aria-labelledby={`${name}-filter-label ${name}-filter-value`} maxW="56" justifyContent="space-between">
+          <Button size="sm" variant="outline" aria-labelledby={`${name}-filter-label ${name}-filter-value`} maxW="56" justifyContent="space-between" fontWeight="normal">
             <Text id={`${name}-filter-value`} truncate>
-              {names.length ? names.join(', ') : '—'}
+              {names.length ? names.join(', ') : intl.formatMessage(m.anyOption)}
             </Text>
+            <ChevronDownIcon aria-hidden="true" />
           </Button>
         </Menu.Trigger>
         <Portal>

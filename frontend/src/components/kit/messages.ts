@@ -20,6 +20,8 @@ export const kitMessages = defineMessages({
   columns: { id: 'kit.list.columns', defaultMessage: 'Columns' },
   clear: { id: 'kit.list.clear', defaultMessage: 'Clear filters' },
   filters: { id: 'kit.list.filters', defaultMessage: 'Filters' },
+  /** A multiple-choice filter with nothing chosen: every value passes. */
+  anyOption: { id: 'kit.list.anyOption', defaultMessage: 'Any' },
   pagination: { id: 'kit.list.pagination', defaultMessage: 'Pages' },
   first: { id: 'kit.list.first', defaultMessage: 'First page' },
   previous: { id: 'kit.list.previous', defaultMessage: 'Previous' },

@@ -11,6 +11,9 @@ describe('audit entries in words', () => {
     expect(actionLabel(en, 'platform_settings.changed')).toBe('Platform settings changed');
     expect(actionLabel(en, 'restriction.ended')).toBe('Restrictions: ended');
     expect(actionLabel(en, 'weird.thing')).toBe('Other action (weird.thing)');
+    // a staff sign-in's steps in words, not "Sign-in: second_factor_verified"
+    expect(actionLabel(en, 'auth.second_factor_pending')).toBe('Password accepted; waiting for the verification code');
+    expect(actionLabel(en, 'auth.second_factor_verified')).toBe('Verification code accepted');
   });
 
   it('names the two-step verification actions, the step-up refused for lack of a factor among them', () => {

@@ -94,6 +94,25 @@ describe('bank routing screens (admin/deposits-banks, admin/withdraws-banks)', {
     expect(providers.querySelector("tr[data-plugin='provider:other_bank']")?.textContent).toContain('Desativado');
   });
 
+  it('names the payment methods in the user\'s language, not by the plugin\'s one fixed name', async () => {
+    mockFetch({ 'GET /admin/plugins': pluginsHandler, 'GET /admin/routes': ROUTES, 'GET /tenants': CLIENTS });
+    renderScreen('admin/deposits-banks', 'en');
+    const methods = await screen.findByRole('table', { name: 'Payment methods' });
+    const name = (code: string) => methods.querySelector(`tr[data-plugin='method:${code}'] td`)?.textContent;
+    await waitFor(() => expect(name('billet')).toBe('Billet')); // the plugin calls itself "Boleto"
+    expect(name('wire')).toBe('Bank transfer');
+    cleanup();
+
+    renderScreen('admin/deposits-banks', 'pt-BR');
+    const metodos = await screen.findByRole('table', { name: 'Meios de pagamento' });
+    const nome = (code: string) => metodos.querySelector(`tr[data-plugin='method:${code}'] td`)?.textContent;
+    await waitFor(() => expect(nome('wire')).toBe('Transferência bancária')); // the plugin calls itself "Bank transfer"
+    expect(nome('billet')).toBe('Boleto');
+    // a bank provider keeps its own name
+    const providers = screen.getByRole('table', { name: 'Provedores bancários' });
+    expect(providers.querySelector("tr[data-plugin='provider:sandbox_bank'] td")?.textContent).toContain('Sandbox bank');
+  });
+
   it('warns about installed plugins refused for their plugin API version, and says nothing when there are none', async () => {
     const message = 'Plugin acme_old is built for plugin API 2.0, which is incompatible with this installation’s 1.0, and was not loaded.';
     mockFetch({
@@ -249,13 +268,13 @@ describe('bank routing screens (admin/deposits-banks, admin/withdraws-banks)', {
     await screen.findByRole('table', { name: 'Payment methods' });
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Client' }), 'Acme Pagamentos');
     const methods = screen.getByRole('table', { name: 'Payment methods' });
-    await user.click(await within(methods).findByRole('button', { name: 'Disable Boleto' }));
-    const ask = await screen.findByRole('alertdialog', { name: 'Disable Boleto?' });
-    expect(within(ask).getByText('New deposits of Acme Pagamentos by Boleto will be refused. Deposits already created carry on.')).toBeInTheDocument();
+    await user.click(await within(methods).findByRole('button', { name: 'Disable Billet' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Disable Billet?' });
+    expect(within(ask).getByText('New deposits of Acme Pagamentos by Billet will be refused. Deposits already created carry on.')).toBeInTheDocument();
     await user.click(within(ask).getByRole('button', { name: 'Disable' }));
     await waitFor(() => expect(calls(fetchMock, 'PUT', '/api/admin/plugins/method/billet')).toHaveLength(1));
     expect(bodyOf(calls(fetchMock, 'PUT', '/api/admin/plugins/method/billet')[0])).toEqual({ tenant: 'acme', enabled: false });
-    expect(await screen.findByText('Boleto disabled')).toBeInTheDocument();
+    expect(await screen.findByText('Billet disabled')).toBeInTheDocument();
   });
 
   it('names the routes that use a provider before disabling it', async () => {

@@ -16,7 +16,7 @@ import { useCanWrite } from '@/lib/auth/session';
 import { getClientsQueryOptions } from '../api/get-clients';
 import { getPluginsQueryOptions, getRefusedPluginsQueryOptions } from '../api/get-plugins';
 import { getRoutesQueryOptions } from '../api/get-routes';
-import { methodName } from '../lib/display';
+import { methodName, pluginName } from '../lib/display';
 import { type RouteRow, type RouteSource, PLATFORM_SCOPE, bankProviders, paymentMethods, payoutProviders, routeRows } from '../lib/routing';
 import { bankRoutingMessages as m, routeSourceMessages } from '../messages';
 import { PluginConfigDialog } from './plugin-config-dialog';
@@ -185,14 +185,14 @@ function PluginActions({ plugin, onConfigure, onToggle }: { plugin: Plugin; onCo
   const intl = useIntl();
   return (
     <HStack justify="flex-end" gap="2">
-      <Button size="xs" variant="outline" aria-label={intl.formatMessage(m.configureLabel, { name: plugin.name })} onClick={() => onConfigure(plugin)}>
+      <Button size="xs" variant="outline" aria-label={intl.formatMessage(m.configureLabel, { name: pluginName(intl, plugin) })} onClick={() => onConfigure(plugin)}>
         {intl.formatMessage(m.configure)}
       </Button>
       <Button
         size="xs"
         variant="outline"
         colorPalette={plugin.enabled ? 'red' : 'green'}
-        aria-label={intl.formatMessage(plugin.enabled ? m.disableLabel : m.enableLabel, { name: plugin.name })}
+        aria-label={intl.formatMessage(plugin.enabled ? m.disableLabel : m.enableLabel, { name: pluginName(intl, plugin) })}
         onClick={() => onToggle(plugin)}
       >
         {intl.formatMessage(plugin.enabled ? m.disable : m.enable)}
@@ -276,7 +276,7 @@ function actionsColumn(intl: IntlShape, { writable, onConfigure, onToggle }: Plu
 function MethodsTable({ methods, client, ...actions }: PluginsProps & { methods: Plugin[] | undefined; client: string | null }) {
   const intl = useIntl();
   const columns: GridColumn<Plugin>[] = [
-    { key: 'name', header: intl.formatMessage(m.colName), priority: 1, card: 'title', cell: (plugin) => <Text fontWeight="medium">{plugin.name}</Text> },
+    { key: 'name', header: intl.formatMessage(m.colName), priority: 1, card: 'title', cell: (plugin) => <Text fontWeight="medium">{pluginName(intl, plugin)}</Text> },
     { key: 'code', header: intl.formatMessage(m.colCode), priority: 2, mono: true, cell: (plugin) => plugin.code },
     { key: 'currencies', header: intl.formatMessage(m.colCurrencies), priority: 2, cell: (plugin) => <Codes codes={plugin.currencies} label={(code) => code} /> },
     { key: 'status', header: intl.formatMessage(m.colStatus), priority: 1, card: 'status', cell: (plugin) => <StatusBadge plugin={plugin} client={client} /> },

@@ -10,6 +10,7 @@ import { isApiError } from '@/lib/api-client';
 
 import { useConfigurePlugin } from '../api/configure-plugin';
 import { type ConfigFaults, type ConfigField, type ConfigValues, type Scalar, buildConfig, initialValues, schemaFields, secretsSet, serverConfigFaults } from '../lib/config-form';
+import { pluginName } from '../lib/display';
 import { bankRoutingMessages as m, faultMessage } from '../messages';
 
 type Props = {
@@ -63,7 +64,7 @@ export function PluginConfigDialog({ plugin, client, scopeName, onClose }: Props
       { kind: plugin.kind, code: plugin.code, body: { tenant: owner, config: built.config } },
       {
         onSuccess: () => {
-          appToaster.create({ type: 'success', title: intl.formatMessage(m.configSaved), description: `${plugin.name} (${owner ? scopeName : intl.formatMessage(m.scopePlatform)})` });
+          appToaster.create({ type: 'success', title: intl.formatMessage(m.configSaved), description: `${pluginName(intl, plugin)} (${owner ? scopeName : intl.formatMessage(m.scopePlatform)})` });
           onClose();
         },
         onError: (error) => {
@@ -92,7 +93,7 @@ export function PluginConfigDialog({ plugin, client, scopeName, onClose }: Props
     return intl.formatMessage(faultMessage(fault.code, fault.params?.expected), { ...fault.params, code: fault.code });
   };
 
-  const title = owner ? intl.formatMessage(m.configTitleClient, { name: plugin.name, client: scopeName }) : intl.formatMessage(m.configTitle, { name: plugin.name });
+  const title = owner ? intl.formatMessage(m.configTitleClient, { name: pluginName(intl, plugin), client: scopeName }) : intl.formatMessage(m.configTitle, { name: pluginName(intl, plugin) });
   return (
     <FormDialog
       title={title}

@@ -8,7 +8,7 @@ import { commonMessages } from '@/i18n/messages';
 import { isApiError } from '@/lib/api-client';
 
 import { useConfigurePlugin } from '../api/configure-plugin';
-import { methodName } from '../lib/display';
+import { methodName, pluginName } from '../lib/display';
 import { bankRoutingMessages as m } from '../messages';
 
 type Props = {
@@ -27,7 +27,7 @@ export function TogglePluginDialog({ plugin, client, scopeName, routes, nameOf, 
   const intl = useIntl();
   const configure = useConfigurePlugin();
   const enabling = plugin ? !plugin.enabled : false;
-  const name = plugin?.name ?? '';
+  const name = plugin ? pluginName(intl, plugin) : '';
   // A provider's switch is the platform's whatever the view: it is configured for the platform only.
   const owner = plugin?.tenant_configurable ? client : null;
 

@@ -105,7 +105,7 @@ function KycDecisionDialog({ file, action, onClose }: Deciding & { onClose: () =
     <DecisionDialog
       decision={reopening ? 'reject' : action}
       title={intl.formatMessage(reopening ? m.reopenTitle : rejecting ? m.rejectTitle : m.approveTitle)}
-      description={`${intl.formatMessage(reopening ? m.reopenText : rejecting ? m.rejectText : m.approveText)} ${client}`}
+      description={intl.formatMessage(reopening ? m.reopenText : rejecting ? m.rejectText : m.approveText)}
       summary={[
         { label: intl.formatMessage(m.client), value: client },
         { label: intl.formatMessage(m.cnpj), value: formatDocument(file.cnpj) },

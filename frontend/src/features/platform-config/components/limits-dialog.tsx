@@ -8,7 +8,7 @@ import { type FormConfirmation, FormDialog } from '@/components/kit/form-dialog'
 import { MoneyField, TextField } from '@/components/kit/form-fields';
 import { serverErrors } from '@/components/kit/server-errors';
 import { commonMessages } from '@/i18n/messages';
-import { money } from '@/lib/format';
+import { formatClockTime, money } from '@/lib/format';
 
 import { useSavePlatformSettings } from '../api/platform-settings';
 import { LIMIT_FIELDS, type SettingsErrors, type SettingsField, type SettingsValues, SERVER_CODES, TIME_FIELDS, checkSettings, settingsValues } from '../lib/settings-form';
@@ -29,7 +29,7 @@ const FIELD_MAP = Object.fromEntries([...LIMIT_FIELDS, ...TIME_FIELDS].map((fiel
 /** A setting's value in words: money in the locale, a time, or "no limit" / "any time". */
 export function settingText(intl: IntlShape, field: SettingsField, value: number | string | null): string {
   if (value === null || value === '') return intl.formatMessage((LIMIT_FIELDS as readonly string[]).includes(field) ? m.noLimit : m.anyTime);
-  return typeof value === 'number' ? money(value, 'BRL', intl.locale) : value;
+  return typeof value === 'number' ? money(value, 'BRL', intl.locale) : formatClockTime(value, intl.locale);
 }
 
 function confirmation(intl: IntlShape, current: PlatformSettings, body: PlatformSettingsIn): FormConfirmation {

@@ -14,7 +14,7 @@ import { EmptyBlock, LoadError } from '@/components/query-state';
 import { RouteHeader } from '@/components/route-header';
 import { commonMessages } from '@/i18n/messages';
 import { useCanWrite } from '@/lib/auth/session';
-import { formatDateTime, money } from '@/lib/format';
+import { formatClockTime, formatDateTime, money } from '@/lib/format';
 
 import { getComplianceRulesQueryOptions } from '../api/compliance-rules';
 import { getPlatformSettingsQueryOptions } from '../api/platform-settings';
@@ -29,7 +29,7 @@ const when = (iso: string, intl: IntlShape) => formatDateTime(Math.floor(Date.pa
 
 function LimitsSummary({ settings }: { settings: PlatformSettings }) {
   const intl = useIntl();
-  const window = (start: string | null, end: string | null) => (start && end ? intl.formatMessage(m.window, { start, end }) : intl.formatMessage(m.anyTime));
+  const window = (start: string | null, end: string | null) => (start && end ? intl.formatMessage(m.window, { start: formatClockTime(start, intl.locale), end: formatClockTime(end, intl.locale) }) : intl.formatMessage(m.anyTime));
   return (
     <SummaryList
       label={intl.formatMessage(m.limitsTitle)}

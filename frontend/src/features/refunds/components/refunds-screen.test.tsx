@@ -79,5 +79,19 @@ describe('refunds list', () => {
     await userEvent.setup().click(await screen.findByRole('menuitemcheckbox', { name: 'Pending' }));
     await vi.waitFor(() => expect(search().getAll('status')).toEqual(['pending', 'failed']));
   });
-});
 
+  it.each([
+    ['en', 'Status Any'],
+    ['pt-BR', 'Status Qualquer'],
+  ] as const)('says a multiple-choice filter with nothing chosen takes any value, not a bare dash (%s)', async (locale, name) => {
+    mockFetch({ 'GET /refunds': { items: [], next_cursor: null } });
+    renderWithProviders(
+      <SessionProvider user={user}>
+        <RefundsScreen route="clients/refunds" homeHref="/clients/home" />
+      </SessionProvider>,
+      { locale },
+    );
+    const filter = await screen.findByRole('button', { name });
+    expect(filter).not.toHaveTextContent('—');
+  });
+});
