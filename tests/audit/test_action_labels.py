@@ -1,5 +1,5 @@
 """Every action the backend records in the audit trail has a label in the logs screen (client/logs):
-an operator reads "Verification code accepted", not "Sign-in: second_factor_verified". The codes are
+an operator reads "Two-step verification passed", not "Sign-in: second_factor_verified". The codes are
 read from the source: the string literals given to `audit.record(...)` as its first argument."""
 
 from __future__ import annotations

@@ -12,8 +12,8 @@ describe('audit entries in words', () => {
     expect(actionLabel(en, 'restriction.ended')).toBe('Restrictions: ended');
     expect(actionLabel(en, 'weird.thing')).toBe('Other action (weird.thing)');
     // a staff sign-in's steps in words, not "Sign-in: second_factor_verified"
-    expect(actionLabel(en, 'auth.second_factor_pending')).toBe('Password accepted; waiting for the verification code');
-    expect(actionLabel(en, 'auth.second_factor_verified')).toBe('Verification code accepted');
+    expect(actionLabel(en, 'auth.second_factor_pending')).toBe('Password right: two-step verification asked');
+    expect(actionLabel(en, 'auth.second_factor_verified')).toBe('Two-step verification passed');
   });
 
   it('names the two-step verification actions, the step-up refused for lack of a factor among them', () => {
