@@ -319,10 +319,10 @@ def _shared_strings(archive: zipfile.ZipFile) -> list[str]:
 
 def read_xlsx(content: bytes) -> Iterator[tuple[int, list[Cell]]]:
     archive = _open_zip(content)
-    sheet = _read(archive, _first_sheet(archive))
+    sheet_name = _first_sheet(archive)
+    sheet = _read(archive, sheet_name)
     if "<sheetData" not in sheet:
         raise refuse("not_a_spreadsheet")
-    shared = _shared_strings(archive)
     formula = _FORMULA.search(sheet)
     if formula:
         cell = _R_COL_ROW.search(sheet, sheet.rfind("<c ", 0, formula.start()))
@@ -334,7 +334,114 @@ def read_xlsx(content: bytes) -> Iterator[tuple[int, list[Cell]]]:
         if header_row in rows or min(rows) < header_row < max(rows):
             raise refuse("merged_header_cells", cells=match.group(0).split('"')[1])
         raise refuse("merged_cells", cells=match.group(0).split('"')[1])
-    return _sheet_rows(sheet, shared)
+    fast = _calamine_rows(archive, sheet_name, sheet)
+    if fast is not None:
+        return fast
+    return _sheet_rows(sheet, _shared_strings(archive))
+
+
+# ------------------------------------------------------------------------ XLSX, the bulk path
+# python-calamine (Rust's calamine) reads the cells about twice as fast as the regular expressions below
+# (both several times openpyxl's read-only mode). It is given a copy of the package holding only what
+# we inflated ourselves (so the sizes the zip declares bound it too) and no styles (so a number with a
+# date format stays the number, as the reader below reads it), and only sheets of the shapes it lays
+# out as we do: every cell has its reference, no error cells (calamine reads them as empty) and
+# nothing far away (calamine builds a dense grid from A1 to the last cell). Anything else, or any
+# error of calamine, is read by the reader below, which is the reference for what a cell holds.
+_FAR_CELL = re.compile(r'<c r="(?:[A-Z]{2}|[A-Z]+(?:1[5-9][0-9]{4}|[2-9][0-9]{5}|[0-9]{7}))')
+_PACKAGE_PARTS = frozenset(
+    (
+        "[Content_Types].xml",
+        "_rels/.rels",
+        "xl/workbook.xml",
+        "xl/_rels/workbook.xml.rels",
+        "xl/sharedStrings.xml",
+    )
+)
+
+
+def _calamine_rows(
+    archive: zipfile.ZipFile, sheet_name: str, sheet: str
+) -> Iterator[tuple[int, list[Cell]]] | None:
+    """The rows read by calamine, or None when the sheet is not one it reads as we do."""
+    if (
+        't="e"' in sheet
+        or "<c>" in sheet
+        or "<c/>" in sheet
+        or sheet.count("<c ") != sheet.count('<c r="')
+        or _FAR_CELL.search(sheet)
+    ):
+        return None
+    try:
+        from python_calamine import CalamineError, CalamineWorkbook
+
+        package = io.BytesIO()
+        with zipfile.ZipFile(package, "w", zipfile.ZIP_STORED) as copy:
+            for info in archive.infolist():
+                if info.filename == sheet_name:
+                    copy.writestr(sheet_name, _without_dimension(sheet).encode("utf-8"))
+                elif info.filename == "xl/sharedStrings.xml":
+                    copy.writestr(info.filename, _without_counts(archive.read(info.filename)))
+                elif info.filename in _PACKAGE_PARTS:
+                    copy.writestr(info.filename, archive.read(info.filename))
+        package.seek(0)
+        grid = CalamineWorkbook.from_filelike(package).get_sheet_by_index(0)
+        start = grid.start
+    except (
+        CalamineError,
+        zipfile.BadZipFile,
+        NotImplementedError,
+        RuntimeError,
+        OSError,
+        EOFError,
+        ValueError,
+    ):
+        return None  # read below, which refuses what is broken with our codes
+    if start is None:
+        return iter(())
+    return _calamine_cells(grid.iter_rows(), start[0] + 1, start[1])
+
+
+# What calamine would size its buffers by before reading a cell (a file may declare anything): gone
+_DIMENSION = re.compile(r"<(?:\w+:)?dimension\b[^>]*>")
+_SST_COUNTS = re.compile(rb'\s(?:uniqueCount|count)="[^"]*"')
+
+
+def _without_dimension(sheet: str) -> str:
+    head = sheet.find("<sheetData")
+    return _DIMENSION.sub("", sheet[:head]) + sheet[head:]
+
+
+def _without_counts(shared: bytes) -> bytes:
+    head = shared.find(b">", shared.find(b"<sst")) + 1
+    return _SST_COUNTS.sub(b"", shared[:head]) + shared[head:]
+
+
+def _calamine_cells(
+    rows: Iterator[list[object]], first_line: int, first_column: int
+) -> Iterator[tuple[int, list[Cell]]]:
+    pad: list[Cell] = [""] * first_column
+    plain = {str}
+    for line, row in enumerate(rows, start=first_line):
+        cells: list[Cell] = row if set(map(type, row)) == plain else list(map(_calamine_value, row))  # type: ignore[assignment]
+        if first_column:
+            cells = pad + cells
+        yield line, cells[:MAX_COLUMNS] if len(cells) > MAX_COLUMNS else cells
+
+
+def _calamine_value(value: object) -> Cell:
+    """A calamine value as the reader below reads the cell: numbers as their text."""
+    kind = type(value)
+    if kind is str:
+        return value  # type: ignore[return-value]
+    if kind is float:
+        number = float(value)  # type: ignore[arg-type]
+        return Number(str(int(number)) if number.is_integer() and abs(number) < 1e16 else repr(number))
+    if kind is int:
+        return Number(str(value))
+    if kind is bool:
+        return _INVALID["b"]
+    return _DATE  # a date, time or duration (a t="d" cell; without styles no number is a date)
 
 
 def _sheet_rows(sheet: str, shared: list[str]) -> Iterator[tuple[int, list[Cell]]]:
