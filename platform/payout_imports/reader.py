@@ -27,6 +27,7 @@ import unicodedata
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from brazil.cnab240_remittance import RemittancePayment, looks_like_cnab240, read_remittance
 from brazil.errors import CnabError
@@ -317,7 +318,10 @@ def _shared_strings(archive: zipfile.ZipFile) -> list[str]:
     return strings
 
 
-def read_xlsx(content: bytes) -> Iterator[tuple[int, list[Cell]]]:
+def read_xlsx(content: bytes, engine: str = "auto") -> Iterator[tuple[int, list[Cell]]]:
+    """The first sheet's rows. `engine` ("auto", "xml" or "calamine": the benchmark and the tests
+    compare them) picks the cells' reader once the file has passed every check; "calamine" still
+    falls back to the XML reader for a sheet calamine would not read as it does."""
     archive = _open_zip(content)
     sheet_name = _first_sheet(archive)
     sheet = _read(archive, sheet_name)
@@ -334,20 +338,25 @@ def read_xlsx(content: bytes) -> Iterator[tuple[int, list[Cell]]]:
         if header_row in rows or min(rows) < header_row < max(rows):
             raise refuse("merged_header_cells", cells=match.group(0).split('"')[1])
         raise refuse("merged_cells", cells=match.group(0).split('"')[1])
-    fast = _calamine_rows(archive, sheet_name, sheet)
-    if fast is not None:
-        return fast
+    # calamine pays off on shared strings (what Excel, LibreOffice and Google Sheets write: 1.23 s
+    # against 1.66 s of CPU for 100,000 rows); inline strings (openpyxl's) the XML reader cuts faster
+    # (1.47 s against 1.67 s), see bench/imports.py
+    if engine == "calamine" or (engine == "auto" and 't="s"' in sheet):
+        fast = _calamine_rows(archive, sheet_name, sheet)
+        if fast is not None:
+            return fast
     return _sheet_rows(sheet, _shared_strings(archive))
 
 
 # ------------------------------------------------------------------------ XLSX, the bulk path
-# python-calamine (Rust's calamine) reads the cells about twice as fast as the regular expressions below
-# (both several times openpyxl's read-only mode). It is given a copy of the package holding only what
-# we inflated ourselves (so the sizes the zip declares bound it too) and no styles (so a number with a
-# date format stays the number, as the reader below reads it), and only sheets of the shapes it lays
+# python-calamine (Rust's calamine, maintained, binary wheels) reads shared strings faster than the
+# regular expressions below (both several times openpyxl's read-only mode). It is given a copy of the
+# package holding only what we inflated ourselves (so the sizes the zip declares bound it too), no
+# styles (so a number with a date format stays the number, as the reader below reads it), no declared
+# dimension or string counts (which it would size buffers by), and only sheets of the shapes it lays
 # out as we do: every cell has its reference, no error cells (calamine reads them as empty) and
-# nothing far away (calamine builds a dense grid from A1 to the last cell). Anything else, or any
-# error of calamine, is read by the reader below, which is the reference for what a cell holds.
+# nothing far away (calamine builds a dense grid from the first cell to the last). Anything else, or
+# any error of calamine, is read by the reader below, which is the reference for what a cell holds.
 _FAR_CELL = re.compile(r'<c r="(?:[A-Z]{2}|[A-Z]+(?:1[5-9][0-9]{4}|[2-9][0-9]{5}|[0-9]{7}))')
 _PACKAGE_PARTS = frozenset(
     (
@@ -385,8 +394,9 @@ def _calamine_rows(
                 elif info.filename in _PACKAGE_PARTS:
                     copy.writestr(info.filename, archive.read(info.filename))
         package.seek(0)
-        grid = CalamineWorkbook.from_filelike(package).get_sheet_by_index(0)
-        start = grid.start
+        # from A1: iter_rows starts its rows at row 1 but its columns at the first one used
+        sheet_rows = CalamineWorkbook.from_filelike(package).get_sheet_by_index(0)
+        grid = sheet_rows.to_python(skip_empty_area=False)
     except (
         CalamineError,
         zipfile.BadZipFile,
@@ -397,9 +407,7 @@ def _calamine_rows(
         ValueError,
     ):
         return None  # read below, which refuses what is broken with our codes
-    if start is None:
-        return iter(())
-    return _calamine_cells(grid.iter_rows(), start[0] + 1, start[1])
+    return _calamine_cells(grid)
 
 
 # What calamine would size its buffers by before reading a cell (a file may declare anything): gone
@@ -417,15 +425,10 @@ def _without_counts(shared: bytes) -> bytes:
     return _SST_COUNTS.sub(b"", shared[:head]) + shared[head:]
 
 
-def _calamine_cells(
-    rows: Iterator[list[object]], first_line: int, first_column: int
-) -> Iterator[tuple[int, list[Cell]]]:
-    pad: list[Cell] = [""] * first_column
+def _calamine_cells(rows: list[list[Any]]) -> Iterator[tuple[int, list[Cell]]]:
     plain = {str}
-    for line, row in enumerate(rows, start=first_line):
-        cells: list[Cell] = row if set(map(type, row)) == plain else list(map(_calamine_value, row))  # type: ignore[assignment]
-        if first_column:
-            cells = pad + cells
+    for line, row in enumerate(rows, start=1):
+        cells: list[Cell] = row if set(map(type, row)) == plain else list(map(_calamine_value, row))
         yield line, cells[:MAX_COLUMNS] if len(cells) > MAX_COLUMNS else cells
 
 
@@ -508,7 +511,7 @@ def _shared(shared: list[str], raw: str) -> str:
 
 
 def _place(cells: list[Cell], index: int, value: Cell) -> None:
-    if len(cells) < index:
+    if len(cells) <= index:
         cells.extend([""] * (index - len(cells)))
         cells.append(value)
     else:
