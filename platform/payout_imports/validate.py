@@ -11,6 +11,8 @@ import gc
 import os
 import pickle
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
@@ -215,8 +217,9 @@ def validate_table(table: Table) -> list[Row]:
     """Every data row validated; a row repeating an earlier one (same document, amount and destination)
     is flagged `duplicate_row` (it would pay the same person twice). A large table is validated in
     parallel (validate_in_parallel); the rows are read here first, so a bad file is refused here."""
-    items = list(table.rows)
-    rows = validate_in_parallel(items, table.columns, table.row_errors)
+    with without_cyclic_gc():
+        items = list(table.rows)
+        rows = validate_in_parallel(items, table.columns, table.row_errors)
     seen: dict[tuple[Any, ...], int] = {}
     for row in rows:
         if row.ok:
@@ -267,9 +270,7 @@ def validate_in_parallel(
     columns: dict[str, int],
     row_errors: dict[int, list[dict[str, Any]]],
 ) -> list[Row]:
-    collecting = gc.isenabled()
-    gc.disable()  # 100,000 rows of new dicts would set the cyclic collector off again and again
-    try:
+    with without_cyclic_gc():
         workers = _workers() if len(items) >= PARALLEL_ROWS and hasattr(os, "fork") else 1
         if workers < 2:
             return _validate_rows(items, columns, row_errors)
@@ -280,6 +281,16 @@ def validate_in_parallel(
         for part, child in zip(slices[1:], children, strict=True):
             rows.extend(_collect(child) or _validate_rows(part, columns, row_errors))
         return rows
+
+
+@contextmanager
+def without_cyclic_gc() -> Iterator[None]:
+    """The cyclic garbage collector paused: reading and validating 100,000 rows makes millions of lists
+    and dicts (none in a cycle), which would set it off again and again over everything alive."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
     finally:
         if collecting:
             gc.enable()

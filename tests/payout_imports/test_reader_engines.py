@@ -21,7 +21,8 @@ from core.errors import AppError
 from payout_imports import reader, validate
 from payout_imports.example import example_xlsx
 from payout_imports.reader import Cell, Invalid, Number, Table, read_xlsx
-from tests.payout_imports.helpers import HEADER, PIX, TED, as_shared_strings, xlsx_bytes
+from tests.payout_imports.helpers import HEADER, PIX, TED, xlsx_bytes
+from tests.support.xlsx import as_shared_strings
 
 ENGINES = ("xml", "calamine")
 
