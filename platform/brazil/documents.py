@@ -79,11 +79,20 @@ def cpf_check_digits(base: str) -> str:
     return _cpf_dv(base)
 
 
+# The same sums over the base's ASCII codes ('0' is 48), less 48 times the weights: no int() per digit
+_CPF_CODES_1 = (tuple(_CPF_WEIGHTS_1), 48 * sum(_CPF_WEIGHTS_1))
+_CPF_CODES_2 = (tuple(_CPF_WEIGHTS_2)[:9], 48 * sum(tuple(_CPF_WEIGHTS_2)[:9]))
+
+
 def _cpf_dv(base: str) -> str:
-    values = list(map(int, base))
-    first = _mod11_dv(values, _CPF_WEIGHTS_1)
-    values.append(first)
-    return f"{first}{_mod11_dv(values, _CPF_WEIGHTS_2)}"
+    """The check digits of a base of 9 ASCII digits (checked by the caller)."""
+    codes = base.encode("ascii")
+    weights, offset = _CPF_CODES_1
+    remainder = (sum(map(mul, codes, weights)) - offset) % 11
+    first = 0 if remainder < 2 else 11 - remainder
+    weights, offset = _CPF_CODES_2
+    remainder = (sum(map(mul, codes, weights)) - offset + 2 * first) % 11  # the last weight is 2
+    return f"{first}{0 if remainder < 2 else 11 - remainder}"
 
 
 def cnpj_check_digits(base: str) -> str:

@@ -434,16 +434,14 @@ def _calamine_cells(rows: list[list[Any]]) -> Iterator[tuple[int, list[Cell]]]:
 
 def _calamine_value(value: object) -> Cell:
     """A calamine value as the reader below reads the cell: numbers as their text."""
-    kind = type(value)
-    if kind is str:
-        return value  # type: ignore[return-value]
-    if kind is float:
-        number = float(value)  # type: ignore[arg-type]
-        return Number(str(int(number)) if number.is_integer() and abs(number) < 1e16 else repr(number))
-    if kind is int:
-        return Number(str(value))
-    if kind is bool:
+    if isinstance(value, bool):
         return _INVALID["b"]
+    if isinstance(value, str):
+        return value
+    if isinstance(value, float):
+        return Number(str(int(value)) if value.is_integer() and abs(value) < 1e16 else repr(value))
+    if isinstance(value, int):
+        return Number(str(value))
     return _DATE  # a date, time or duration (a t="d" cell; without styles no number is a date)
 
 
