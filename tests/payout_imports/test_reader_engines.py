@@ -27,7 +27,7 @@ from tests.support.xlsx import as_shared_strings
 ENGINES = ("xml", "calamine")
 
 
-def trimmed(rows: Any) -> list[tuple[int, list[Cell]]]:
+def trimmed(rows: Any) -> list[tuple[int, list[tuple[str, str]]]]:
     """The non-empty rows, trailing empty cells cut (calamine pads rows to the sheet's width)."""
     out = []
     for line, found in rows:
@@ -39,7 +39,7 @@ def trimmed(rows: Any) -> list[tuple[int, list[Cell]]]:
     return out
 
 
-def with_openpyxl(content: bytes) -> list[tuple[int, list[Cell]]]:
+def with_openpyxl(content: bytes) -> list[tuple[int, list[tuple[str, str]]]]:
     """openpyxl's read of the sheet, each value as the readers give it: numbers (a date too: the readers
     take no styles, a date-formatted cell is its serial number) as their text, booleans and errors as
     an invalid type."""
@@ -283,7 +283,12 @@ def test_validating_in_children_gives_the_rows_one_process_gives(monkeypatch: py
     monkeypatch.setattr(validate, "_workers", lambda: 3)
     forked: list[int] = []
     real_fork = validate._fork
-    monkeypatch.setattr(validate, "_fork", lambda *args: forked.append(1) or real_fork(*args))
+
+    def counted(*args: Any) -> tuple[int, int] | None:
+        forked.append(1)
+        return real_fork(*args)
+
+    monkeypatch.setattr(validate, "_fork", counted)
     assert _as_tuples(validate.validate_table(Table("csv", columns, iter(items)))) == _as_tuples(alone)
     assert len(forked) == 2
     # a child that could not start (or died): its slice is validated here
