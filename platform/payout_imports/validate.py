@@ -25,6 +25,7 @@ from payouts.services import MAX_AMOUNT
 
 _AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]{1,2})?")
 _THOUSANDS_DOT = re.compile(r"[0-9]{1,3}(?:\.[0-9]{3})+")
+_BRAZILIAN_AMOUNT = re.compile(r"(?:R\$ ?)?([0-9]{1,3}(?:\.[0-9]{3})*|[0-9]+),([0-9]{2})")
 _EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 _BANK = re.compile(r"\s*([0-9]{1,8})\b")
 ACCOUNT_TYPES = {
@@ -53,7 +54,7 @@ class Row:
 
 
 def _text(cell: Cell) -> str:
-    return " ".join(str(cell).split()) if cell else ""
+    return " ".join(cell.split()) if cell else ""  # every cell is a str (Number, Invalid too)
 
 
 def parse_amount(cell: Cell) -> int | str:
@@ -63,6 +64,13 @@ def parse_amount(cell: Cell) -> int | str:
         return "invalid_type"
     if isinstance(cell, Number):
         return _number_amount(cell)
+    common = _BRAZILIAN_AMOUNT.fullmatch(cell)
+    if common:  # "R$ 1.234,56", "1234,56": what text_amount makes of them, sooner
+        return int(common.group(1).replace(".", "")) * 100 + int(common.group(2))
+    return text_amount(cell)
+
+
+def text_amount(cell: str) -> int | str:
     text = str(cell).replace("R$", "").replace("\u00a0", "").replace(" ", "").strip()
     if not text:
         return "required"

@@ -14,6 +14,8 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from openpyxl import load_workbook
 from openpyxl.utils.datetime import to_excel
 
@@ -317,3 +319,13 @@ def test_a_child_that_dies_costs_only_time(monkeypatch: pytest.MonkeyPatch) -> N
 def test_the_header_is_what_the_readers_find() -> None:
     for engine in ENGINES:
         assert next(iter(read_xlsx(FILES["edge-shared"], engine)))[1][: len(HEADER)] == HEADER
+
+
+@settings(max_examples=3000, deadline=None)
+@given(
+    st.text(alphabet="0123456789.,R$ -+\u00a0a", max_size=16)
+    | st.from_regex(r"(R\$ ?)?[0-9]{1,3}(\.[0-9]{3}){0,3},[0-9]{2}", fullmatch=True)
+    | st.from_regex(r"(R\$ ?)?-?[0-9]{1,9}([.,][0-9]{1,3})?", fullmatch=True)
+)
+def test_the_common_amounts_shortcut_answers_as_the_general_path(text: str) -> None:
+    assert validate.parse_amount(text) == validate.text_amount(text)
