@@ -223,20 +223,39 @@ def duplicate_key(row: Row) -> tuple[Any, ...]:
 
 def validate_table(table: Table) -> list[Row]:
     """Every data row validated; a row repeating an earlier one (same document, amount and destination)
-    is flagged `duplicate_row` (it would pay the same person twice). A large table is validated in
-    parallel (validate_in_parallel); the rows are read here first, so a bad file is refused here."""
+    is flagged `duplicate_row` (it would pay the same person twice). The rows are read here first, so
+    a bad file is refused here."""
     with without_cyclic_gc():
         items = list(table.rows)
-        rows = validate_in_parallel(items, table.columns, table.row_errors)
+    return [row for block in validated_blocks(items, table.columns, table.row_errors) for row in block]
+
+
+def validated_blocks(
+    items: list[tuple[int, list[Cell]]],
+    columns: dict[str, int],
+    row_errors: dict[int, list[dict[str, Any]]],
+    size: int = 5_000,
+) -> Iterator[list[Row]]:
+    """The rows validated and flagged `duplicate_row`, in order, `size` at a time (the preview stores
+    a block while the next one is checked); all in one block when validated in parallel."""
     seen: dict[tuple[Any, ...], int] = {}
-    for row in rows:
-        if row.ok:
-            line = row.line
-            first = seen.setdefault(duplicate_key(row), line)
-            if first != line:
-                row.errors.append({"field": "", "code": "duplicate_row", "params": {"line": first}})
-                row.amount = 0
-    return rows
+    with without_cyclic_gc():
+        if len(items) >= PARALLEL_ROWS and hasattr(os, "fork") and _workers() >= 2:
+            blocks: Iterator[list[Row]] = iter([validate_in_parallel(items, columns, row_errors)])
+        else:
+            blocks = (
+                _validate_rows(items[at : at + size], columns, row_errors)
+                for at in range(0, len(items), size)
+            )
+        for rows in blocks:
+            for row in rows:
+                if row.ok:
+                    line = row.line
+                    first = seen.setdefault(duplicate_key(row), line)
+                    if first != line:
+                        row.errors.append({"field": "", "code": "duplicate_row", "params": {"line": first}})
+                        row.amount = 0
+            yield rows
 
 
 def _validate_rows(
