@@ -76,13 +76,35 @@ def load_participants(path: Path | None = None) -> dict[str, Bank]:
 def bank_by_compe(code: str | int, participants: Mapping[str, Bank] | None = None) -> Bank | None:
     """The participant with this COMPE code (``"1"``, ``1`` and ``"001"`` are the same), or None."""
     compe = str(code).strip().zfill(3)
-    banks = participants.values() if participants is not None else _shipped_participants()
-    return next((bank for bank in banks if bank.compe == compe), None)
+    if participants is None:
+        return _shipped_by_compe().get(compe)
+    return next((bank for bank in participants.values() if bank.compe == compe), None)
+
+
+@functools.cache
+def _shipped_by_compe() -> dict[str, Bank]:
+    found: dict[str, Bank] = {}
+    for bank in _shipped_participants():
+        if bank.compe is not None:
+            found.setdefault(bank.compe, bank)  # the first, as the scan above finds it
+    return found
 
 
 def bank_by_ispb(ispb: str, participants: Mapping[str, Bank] | None = None) -> Bank | None:
     """The participant with this ISPB, or None."""
-    return (participants if participants is not None else load_participants()).get(ispb)
+    return (participants if participants is not None else _shipped_by_ispb()).get(ispb)
+
+
+@functools.cache
+def _shipped_by_ispb() -> dict[str, Bank]:
+    return load_participants()
+
+
+def reload_participants() -> None:
+    """Read the shipped list again (after refresh_banks rewrote it), with its indexes."""
+    _shipped_participants.cache_clear()
+    _shipped_by_compe.cache_clear()
+    _shipped_by_ispb.cache_clear()
 
 
 def participants_csv(banks: Iterable[Bank]) -> str:

@@ -49,6 +49,8 @@ class Document:
 
 def strip_document(text: str) -> str:
     """Remove punctuation and spaces and upper-case; does not validate."""
+    if text.isdigit() and text.isascii():  # already bare (a spreadsheet's column of documents)
+        return text
     return _SEPARATORS.sub("", text).upper()
 
 
@@ -74,10 +76,23 @@ def cpf_check_digits(base: str) -> str:
     """The two check digits for a 9-digit CPF base."""
     if not _CPF_BASE.fullmatch(base):
         raise DocumentError("invalid_cpf", "CPF base must be 9 digits", reason="format")
-    values = list(map(int, base))
-    first = _mod11_dv(values, _CPF_WEIGHTS_1)
-    second = _mod11_dv([*values, first], _CPF_WEIGHTS_2)
-    return f"{first}{second}"
+    return _cpf_dv(base)
+
+
+# The same sums over the base's ASCII codes ('0' is 48), less 48 times the weights: no int() per digit
+_CPF_CODES_1 = (tuple(_CPF_WEIGHTS_1), 48 * sum(_CPF_WEIGHTS_1))
+_CPF_CODES_2 = (tuple(_CPF_WEIGHTS_2)[:9], 48 * sum(tuple(_CPF_WEIGHTS_2)[:9]))
+
+
+def _cpf_dv(base: str) -> str:
+    """The check digits of a base of 9 ASCII digits (checked by the caller)."""
+    codes = base.encode("ascii")
+    weights, offset = _CPF_CODES_1
+    remainder = (sum(map(mul, codes, weights)) - offset) % 11
+    first = 0 if remainder < 2 else 11 - remainder
+    weights, offset = _CPF_CODES_2
+    remainder = (sum(map(mul, codes, weights)) - offset + 2 * first) % 11  # the last weight is 2
+    return f"{first}{0 if remainder < 2 else 11 - remainder}"
 
 
 def cnpj_check_digits(base: str) -> str:
@@ -92,19 +107,25 @@ def cnpj_check_digits(base: str) -> str:
 
 def validate_cpf(text: str) -> str:
     """Return the CPF as 11 digits or raise ``DocumentError(code="invalid_cpf")``."""
-    value = strip_document(text)
+    return _checked_cpf(strip_document(text))
+
+
+def _checked_cpf(value: str) -> str:
     if not _CPF_FORMAT.fullmatch(value):
         raise DocumentError("invalid_cpf", "CPF must have 11 digits", reason="format")
     if _is_repeated(value):
         raise DocumentError("invalid_cpf", "CPF with all digits equal", reason="repeated")
-    if cpf_check_digits(value[:9]) != value[9:]:
+    if _cpf_dv(value[:9]) != value[9:]:  # value is 11 digits here
         raise DocumentError("invalid_cpf", "CPF check digits do not match", reason="checksum")
     return value
 
 
 def validate_cnpj(text: str) -> str:
     """Return the CNPJ as 14 upper-case characters or raise ``DocumentError(code="invalid_cnpj")``."""
-    value = strip_document(text)
+    return _checked_cnpj(strip_document(text))
+
+
+def _checked_cnpj(value: str) -> str:
     if not _CNPJ_FORMAT.fullmatch(value):
         raise DocumentError("invalid_cnpj", "CNPJ must have 14 characters", reason="format")
     if _is_repeated(value):
@@ -167,7 +188,7 @@ def validate_document(text: str) -> Document:
     """Classify and validate a CPF (11 digits) or CNPJ (14 characters) by its normalised length."""
     value = strip_document(text)
     if len(value) == 11:
-        return Document("cpf", validate_cpf(value))
+        return Document("cpf", _checked_cpf(value))
     if len(value) == 14:
-        return Document("cnpj", validate_cnpj(value))
+        return Document("cnpj", _checked_cnpj(value))
     raise DocumentError("invalid_document", "Not a CPF or CNPJ", reason="length", length=len(value))

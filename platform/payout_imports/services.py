@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
@@ -31,8 +31,8 @@ from core.messages import MESSAGES, message
 from files import sniff
 from files.services import save_file
 from payout_imports.models import ImportStatus, PayoutImport, PayoutImportRow, RowOutcome
-from payout_imports.reader import read_table
-from payout_imports.validate import Row, validate_table
+from payout_imports.reader import Cell, Table, read_table
+from payout_imports.validate import Row, validated_blocks, without_cyclic_gc
 from payouts import services as payouts
 from payouts.models import PayoutKind
 from tenants.models import Tenant, TenantKind
@@ -118,18 +118,20 @@ def access_import(
 # ------------------------------------------------------------------------------------- preview
 def check_preview(
     membership: Membership, content: bytes, for_client: Tenant | None = None
-) -> tuple[str, list[Row], str]:
-    """Read and validate an upload (format, rows). Writes nothing; raises AppError (400) on a bad
-    file, 409 `duplicate_import` when the same file was imported and not canceled."""
+) -> tuple[Table, list[tuple[int, list[Cell]]], str]:
+    """Read an upload: its table, every data row (cells), its digest. Writes nothing; raises AppError
+    (400) on a bad file, 409 `duplicate_import` when the same file was imported and not canceled. The
+    rows are validated as do_preview stores them."""
     _check_home(membership, for_client)
     _check_manual(membership, for_client)
     digest = hashlib.sha256(content).hexdigest()
     _check_duplicate(digest)
-    table = read_table(content)
-    rows = validate_table(table)
-    if not rows:
+    with without_cyclic_gc():
+        table = read_table(content)
+        items = list(table.rows)
+    if not items:
         raise AppError("empty_file", status=400)
-    return table.format, rows, digest
+    return table, items, digest
 
 
 def _check_duplicate(digest: str) -> None:
@@ -144,13 +146,17 @@ def do_preview(
     *,
     name: str,
     content: bytes,
-    file_format: str,
-    rows: list[Row],
+    table: Table,
+    items: list[tuple[int, list[Cell]]],
     digest: str,
     for_client: Tenant | None = None,
-) -> PayoutImport:
-    """Store the file, the import and its validated rows in one transaction (rows by COPY)."""
-    ok = [row for row in rows if row.ok]
+) -> tuple[PayoutImport, list[Row]]:
+    """Validate the rows and store the file, the import and its rows in one transaction: each block of
+    validated rows goes out by COPY while the next one is checked (the server takes it in meanwhile),
+    and the import's totals are set once every row is in. Validation raises no AppError (a row's
+    problems are its errors); anything else rolls everything back."""
+    file_format = table.format
+    rows: list[Row] = []
     try:
         with transaction.atomic():
             stored = save_file(
@@ -159,10 +165,19 @@ def do_preview(
             )  # fmt: skip
             payout_import = PayoutImport.objects.create(
                 public_id=new_public_id("imp"), file=stored, file_name=stored.name, file_format=file_format,
-                sha256=digest, created_by_id=membership.user_id, total_rows=len(rows), ok_rows=len(ok),
-                error_rows=len(rows) - len(ok), amount=sum(row.amount for row in ok),
+                sha256=digest, created_by_id=membership.user_id,
             )  # fmt: skip
-            _copy_rows(payout_import, rows)
+            _copy_rows(
+                payout_import,
+                _kept(validated_blocks(items, table.columns, table.row_errors, COPY_BLOCK), rows),
+            )
+            ok = [row for row in rows if row.ok]
+            payout_import.total_rows, payout_import.ok_rows = len(rows), len(ok)
+            payout_import.error_rows, payout_import.amount = (
+                len(rows) - len(ok),
+                sum(row.amount for row in ok),
+            )
+            payout_import.save(update_fields=["total_rows", "ok_rows", "error_rows", "amount", "updated_at"])
             audit("payout_import.previewed", actor=membership.user, target=payout_import,
                   data={"id": payout_import.public_id, "rows": len(rows), "ok": len(ok),
                         "amount": payout_import.amount, "sha256": digest,
@@ -170,10 +185,16 @@ def do_preview(
     except IntegrityError:
         _check_duplicate(digest)  # the same file uploaded at the same time: the other one won
         raise
-    return payout_import
+    return payout_import, rows
 
 
-def _copy_rows(payout_import: PayoutImport, rows: list[Row]) -> None:
+def _kept(blocks: Iterable[list[Row]], rows: list[Row]) -> Iterator[list[Row]]:
+    for block in blocks:
+        rows.extend(block)
+        yield block
+
+
+def _copy_rows(payout_import: PayoutImport, blocks: Iterable[list[Row]]) -> None:
     """COPY the rows in PostgreSQL's text format, written as blocks of lines in bytes (psycopg's
     write_row adapts each value of each row in turn). JSON from orjson has no raw tab or newline; its
     backslashes are doubled for COPY."""
@@ -190,31 +211,32 @@ def _copy_rows(payout_import: PayoutImport, rows: list[Row]) -> None:
             f"COPY {table} ({', '.join(ROW_COLUMNS)}) FROM STDIN"  # our own table and columns
         ) as copy,
     ):
-        for start in range(0, len(rows), COPY_BLOCK):
-            copy.write(
-                b"".join(
-                    b"%d\t%d\t%s\t%s\t%s\t%d\t\t\t\n"
-                    % (
-                        pk,
-                        row.line,
-                        b"t" if row.ok else b"f",
-                        field(row.errors) if row.errors else b"[]",
-                        field(row.data),
-                        row.amount,
+        for block in blocks:
+            for start in range(0, len(block), COPY_BLOCK):
+                copy.write(
+                    b"".join(
+                        b"%d\t%d\t%s\t%s\t%s\t%d\t\t\t\n"
+                        % (
+                            pk,
+                            row.line,
+                            b"t" if row.ok else b"f",
+                            field(row.errors) if row.errors else b"[]",
+                            field(row.data),
+                            row.amount,
+                        )
+                        for row in block[start : start + COPY_BLOCK]
                     )
-                    for row in rows[start : start + COPY_BLOCK]
                 )
-            )
 
 
 def preview_import(
     membership: Membership, *, name: str, content: bytes, for_client: Tenant | None = None
 ) -> tuple[PayoutImport, list[Row]]:
-    file_format, rows, digest = check_preview(membership, content, for_client)
+    table, items, digest = check_preview(membership, content, for_client)
     return do_preview(
-        membership, name=name, content=content, file_format=file_format, rows=rows, digest=digest,
+        membership, name=name, content=content, table=table, items=items, digest=digest,
         for_client=for_client,
-    ), rows  # fmt: skip
+    )  # fmt: skip
 
 
 # ------------------------------------------------------------------------------------- confirm

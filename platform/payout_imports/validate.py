@@ -7,7 +7,12 @@ payout's inline beneficiary goes through; its field codes are mapped onto the sp
 
 from __future__ import annotations
 
+import gc
+import os
+import pickle
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
@@ -20,6 +25,7 @@ from payouts.services import MAX_AMOUNT
 
 _AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]{1,2})?")
 _THOUSANDS_DOT = re.compile(r"[0-9]{1,3}(?:\.[0-9]{3})+")
+_BRAZILIAN_AMOUNT = re.compile(r"(?:R\$ ?)?([0-9]{1,3}(?:\.[0-9]{3})*|[0-9]+),([0-9]{2})")
 _EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 _BANK = re.compile(r"\s*([0-9]{1,8})\b")
 ACCOUNT_TYPES = {
@@ -48,7 +54,7 @@ class Row:
 
 
 def _text(cell: Cell) -> str:
-    return " ".join(str(cell).split()) if cell else ""
+    return " ".join(cell.split()) if cell else ""  # every cell is a str (Number, Invalid too)
 
 
 def parse_amount(cell: Cell) -> int | str:
@@ -58,6 +64,13 @@ def parse_amount(cell: Cell) -> int | str:
         return "invalid_type"
     if isinstance(cell, Number):
         return _number_amount(cell)
+    common = _BRAZILIAN_AMOUNT.fullmatch(cell)
+    if common:  # "R$ 1.234,56", "1234,56": what text_amount makes of them, sooner
+        return int(common.group(1).replace(".", "")) * 100 + int(common.group(2))
+    return text_amount(cell)
+
+
+def text_amount(cell: str) -> int | str:
     text = str(cell).replace("R$", "").replace("\u00a0", "").replace(" ", "").strip()
     if not text:
         return "required"
@@ -210,19 +223,149 @@ def duplicate_key(row: Row) -> tuple[Any, ...]:
 
 def validate_table(table: Table) -> list[Row]:
     """Every data row validated; a row repeating an earlier one (same document, amount and destination)
-    is flagged `duplicate_row` (it would pay the same person twice)."""
-    rows: list[Row] = []
+    is flagged `duplicate_row` (it would pay the same person twice). The rows are read here first, so
+    a bad file is refused here."""
+    with without_cyclic_gc():
+        items = list(table.rows)
+    return [row for block in validated_blocks(items, table.columns, table.row_errors) for row in block]
+
+
+def validated_blocks(
+    items: list[tuple[int, list[Cell]]],
+    columns: dict[str, int],
+    row_errors: dict[int, list[dict[str, Any]]],
+    size: int = 5_000,
+) -> Iterator[list[Row]]:
+    """The rows validated and flagged `duplicate_row`, in order, `size` at a time (the preview stores
+    a block while the next one is checked); all in one block when validated in parallel."""
     seen: dict[tuple[Any, ...], int] = {}
-    for line, cells in table.rows:
-        row = validate_row(line, cells, table.columns)
-        if line in table.row_errors:  # the file's own verdict on the row replaces the cells' errors
-            row.errors = list(table.row_errors[line])
+    with without_cyclic_gc():
+        if len(items) >= PARALLEL_ROWS and hasattr(os, "fork") and _workers() >= 2:
+            blocks: Iterator[list[Row]] = iter([validate_in_parallel(items, columns, row_errors)])
+        else:
+            blocks = (
+                _validate_rows(items[at : at + size], columns, row_errors)
+                for at in range(0, len(items), size)
+            )
+        for rows in blocks:
+            for row in rows:
+                if row.ok:
+                    line = row.line
+                    first = seen.setdefault(duplicate_key(row), line)
+                    if first != line:
+                        row.errors.append({"field": "", "code": "duplicate_row", "params": {"line": first}})
+                        row.amount = 0
+            yield rows
+
+
+def _validate_rows(
+    items: list[tuple[int, list[Cell]]], columns: dict[str, int], row_errors: dict[int, list[dict[str, Any]]]
+) -> list[Row]:
+    rows: list[Row] = []
+    append = rows.append
+    for line, cells in items:
+        row = validate_row(line, cells, columns)
+        if line in row_errors:  # the file's own verdict on the row replaces the cells' errors
+            row.errors = list(row_errors[line])
             row.amount = 0
-        if row.ok:
-            key = duplicate_key(row)
-            first = seen.setdefault(key, line)
-            if first != line:
-                row.errors.append({"field": "", "code": "duplicate_row", "params": {"line": first}})
-                row.amount = 0
-        rows.append(row)
+        append(row)
     return rows
+
+
+# ------------------------------------------------------------------------------------ in parallel
+# A row's check is pure Python (CPF/CNPJ, PIX key, bank and check digits) and holds the GIL: 100,000
+# rows take seconds on one core. From PARALLEL_ROWS rows on, while a core is idle (the load average,
+# less this process, below the cores we may use; on a busy machine a second process only splits our
+# own share of it), the table is cut into one slice per core (at most MAX_WORKERS): each slice past
+# the first is validated in a child forked from this process (it inherits the rows and the loaded
+# code, touches no connection, and leaves by os._exit), which sends its rows back pickled through a
+# pipe while this process validates the first slice. A child that fails (killed, out of memory)
+# costs only time: its slice is validated here.
+PARALLEL_ROWS = 20_000
+MAX_WORKERS = 4
+
+
+def _workers() -> int:
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    others = max(0.0, os.getloadavg()[0] - 1) if hasattr(os, "getloadavg") else 0.0  # less this process
+    idle = cores - int(others)
+    return max(1, min(cores, idle, MAX_WORKERS))
+
+
+def validate_in_parallel(
+    items: list[tuple[int, list[Cell]]],
+    columns: dict[str, int],
+    row_errors: dict[int, list[dict[str, Any]]],
+) -> list[Row]:
+    with without_cyclic_gc():
+        workers = _workers() if len(items) >= PARALLEL_ROWS and hasattr(os, "fork") else 1
+        if workers < 2:
+            return _validate_rows(items, columns, row_errors)
+        size = -(-len(items) // workers)
+        slices = [items[start : start + size] for start in range(0, len(items), size)]
+        children = [_fork(part, columns, row_errors) for part in slices[1:]]
+        rows = _validate_rows(slices[0], columns, row_errors)
+        for part, child in zip(slices[1:], children, strict=True):
+            rows.extend(_collect(child) or _validate_rows(part, columns, row_errors))
+        return rows
+
+
+@contextmanager
+def without_cyclic_gc() -> Iterator[None]:
+    """The cyclic garbage collector paused: reading and validating 100,000 rows makes millions of lists
+    and dicts (none in a cycle), which would set it off again and again over everything alive."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _fork(
+    part: list[tuple[int, list[Cell]]], columns: dict[str, int], row_errors: dict[int, list[dict[str, Any]]]
+) -> tuple[int, int] | None:
+    """A child validating `part`: (its pid, the pipe's end to read), or None when it could not start."""
+    try:
+        read_end, write_end = os.pipe()
+    except OSError:
+        return None
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(read_end)
+        os.close(write_end)
+        return None
+    if pid == 0:  # the child: validate, write, leave without running anything of the parent's
+        code = 1
+        try:
+            os.close(read_end)
+            rows = _validate_rows(part, columns, row_errors)
+            payload = pickle.dumps([(r.line, r.data, r.errors, r.amount) for r in rows], protocol=5)
+            view = memoryview(payload)
+            while view:
+                view = view[os.write(write_end, view) :]
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write_end)
+    return pid, read_end
+
+
+def _collect(child: tuple[int, int] | None) -> list[Row] | None:
+    """The child's rows, or None when it did not finish well."""
+    if child is None:
+        return None
+    pid, read_end = child
+    chunks = []
+    try:
+        while chunk := os.read(read_end, 1 << 20):
+            chunks.append(chunk)
+    finally:
+        os.close(read_end)
+        _pid, status = os.waitpid(pid, 0)
+    if not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
+        return None
+    found = pickle.loads(b"".join(chunks))  # noqa: S301 (written by our own fork, never by a user)
+    return [Row(line, data, errors, amount) for line, data, errors, amount in found]

@@ -47,6 +47,6 @@ class Command(BaseCommand):
             raise CommandError("no participants found: the list was not changed")
         output = Path(options["output"])
         output.write_text(banks.participants_csv(participants), encoding="utf-8")
-        banks._shipped_participants.cache_clear()  # this process reads the new list
+        banks.reload_participants()  # this process reads the new list
         with_compe = sum(1 for bank in participants if bank.compe)
         self.stdout.write(f"{len(participants)} participants ({with_compe} with a COMPE code) -> {output}")
