@@ -17,6 +17,7 @@ from ops.demo import DEMO_TENANTS
 BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("PATCH", "/api/auth/profile"): {"name": "Someone"},
     ("POST", "/api/batch-files/remittances"): {"provider": "sandbox_bank"},
+    ("POST", "/api/batch-files/{batch_id}/simulated-returns"): {"outcome": "all_paid"},
     ("POST", "/api/auth/password"): {"current_password": "x", "new_password": "y"},
     ("POST", "/api/members"): {
         "email": "new.member@x.test",
