@@ -20,7 +20,7 @@ from accounts.models import Membership
 from core.dates import day_end, day_start
 from core.errors import AppError
 from ledger.models import CREDIT_NORMAL, TENANT_KINDS, AccountKind, LedgerAccount, Posting
-from stats.models import MonthlyRollup, Rollup
+from stats.models import MonthlyRollup, PlatformRollup, Rollup
 from tenants.models import Tenant, TenantKind
 
 DEPOSIT_STATUSES = ("waiting", "pending", "confirmed", "paid_to_client", "canceled", "expired", "refunded")
@@ -96,10 +96,17 @@ def external(tenants: QuerySet[Tenant] | Tenant, currency: str, period: Period) 
     return answer
 
 
-def summary(tenants: QuerySet[Tenant] | Tenant, currency: str, period: Period) -> dict[str, Any]:
+def summary(
+    tenants: QuerySet[Tenant] | Tenant, currency: str, period: Period, *, every_client: bool = False
+) -> dict[str, Any]:
     """Deposits and payouts per status ({count, amount, fee}) created in the period, the confirmed
-    external credits and debits created in it, and the balance now."""
-    rows = _period_rows(_scope(tenants), currency, period, ("kind", "status"))
+    external credits and debits created in it, and the balance now. `every_client`: `tenants` are
+    every client there is (staff who see them all), whose figures the platform's roll-ups hold summed."""
+    fields = ("kind", "status")
+    if every_client:
+        rows = _platform_rows(currency, period, fields)
+    else:
+        rows = _period_rows(_scope(tenants), currency, period, fields)
     totals = {"deposit": _empty("deposit"), "payout": _empty("payout")}
     _fill(totals, rows)
     return {
@@ -190,13 +197,31 @@ def _period_rows(scope: Q, currency: str, period: Period, fields: tuple[str, ...
     return rows
 
 
+def _platform_rows(currency: str, period: Period, fields: tuple[str, ...]) -> list[dict[str, Any]]:
+    """`_period_rows` of every client, from the platform's roll-ups (a day is a row per kind and status
+    whatever the number of clients)."""
+    days = PlatformRollup.objects.filter(currency=currency, day__gte=period.start, day__lte=period.end)
+    if "month" in fields:
+        days = days.annotate(month=TruncMonth("day"))
+    sums = {"n": Sum("count"), "total": Sum("amount"), "fees": Sum("fee")}
+    return [dict(row) for row in days.order_by().values(*fields).annotate(**sums)]
+
+
 def series(
-    tenants: QuerySet[Tenant] | Tenant, currency: str, period: Period, interval: str
+    tenants: QuerySet[Tenant] | Tenant,
+    currency: str,
+    period: Period,
+    interval: str,
+    *,
+    every_client: bool = False,
 ) -> dict[str, Any]:
-    """Per day or month of the period (every one, zeros included): deposits and payouts per status."""
+    """Per day or month of the period (every one, zeros included): deposits and payouts per status.
+    `every_client` as in `summary`."""
     rows: list[dict[str, Any]]
     group = "month" if interval == "month" else "day"
-    if interval == "month":
+    if every_client:
+        rows = _platform_rows(currency, period, (group, "kind", "status"))
+    elif interval == "month":
         rows = _period_rows(_scope(tenants), currency, period, ("month", "kind", "status"))
     else:
         rows = [
