@@ -43,11 +43,14 @@ def scope(membership: Membership, client: str) -> QuerySet[Tenant] | Tenant:
     staff who see every client, `sees_every_client`, the statistics read the platform's roll-ups).
 
     Decided on the primary (who sees what never reads a lagging replica): the figures are then read
-    in `reading_from_replica()` (core.replica) over exactly these tenants."""
+    in `reading_from_replica()` (core.replica) over exactly these tenants. Every client is no choice to
+    decide: a subquery, no query here (the series across every client reads no tenant at all)."""
     if client:
         return access_tenant_by_slug(membership, client)
     if membership.tenant.kind == TenantKind.CLIENT:
         return membership.tenant
+    if sees_every_client(membership):
+        return Tenant.objects.filter(kind=TenantKind.CLIENT)
     visible = visible_tenants(membership).filter(kind=TenantKind.CLIENT)
     return Tenant.objects.filter(pk__in=list(visible.values_list("pk", flat=True)))
 
