@@ -64,7 +64,7 @@ openapi: venv ## Write frontend/openapi.json from the API and regenerate the Typ
 	$(PY) manage.py export_openapi frontend/openapi.json
 	$(NPM) run gen:api
 
-bench: bench-tenants bench-deposits bench-jobs bench-stats bench-statements bench-webhooks bench-imports bench-exports bench-partner ## Run every benchmark (prints figures)
+bench: bench-tenants bench-deposits bench-jobs bench-stats bench-statements bench-webhooks bench-imports bench-exports bench-partner bench-admin-home ## Run every benchmark (prints figures)
 
 bench-tenants: venv ## Benchmark tenant provisioning (template clone vs migrate)
 	$(PY) bench/tenants.py
@@ -93,6 +93,8 @@ bench-imports: venv ## Benchmark a payout import of BENCH_IMPORT_ROWS (default 1
 	$(PY) bench/imports.py
 bench-partner: venv ## Benchmark a partner's lists and home: BENCH_PARTNER_ROWS (2,000,000) deposits among 200 clients, beside one client's list
 	$(PY) bench/partner_bench.py
+bench-admin-home: venv ## Benchmark the admin home and statistics across 200 clients' 2,000,000 deposits (and client=), beside a GROUP BY
+	$(PY) bench/admin_home_bench.py
 
 migrations: venv ## Make migrations for changed models
 	$(PY) manage.py makemigrations
@@ -110,4 +112,4 @@ clean: ## Remove build outputs and caches (keeps .data, the embedded databases)
 clean-data: ## Delete the embedded databases under .data (demo data is re-seeded by make run)
 	rm -rf .data
 
-.PHONY: help venv node build run test test-servers lint format pytest frontend-test openapi bench bench-tenants bench-tenants-1000 bench-deposits bench-jobs bench-stats bench-statements bench-webhooks bench-imports migrations lock clean clean-data
+.PHONY: help venv node build run test test-servers lint format pytest frontend-test openapi bench bench-tenants bench-tenants-1000 bench-deposits bench-jobs bench-stats bench-statements bench-webhooks bench-imports bench-partner bench-admin-home migrations lock clean clean-data

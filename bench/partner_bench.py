@@ -1,14 +1,16 @@
 """Benchmark: a partner's lists and home across its clients, beside one client's own list.
 
     make bench-partner    (BENCH_PARTNER_ROWS=2000000 deposits among BENCH_PARTNER_CLIENTS=200 clients;
-                           BENCH_RUNS=200 requests per case)
+                           BENCH_RUNS=200 requests per case; BENCH_KEEP_CLIENTS=1 keeps the
+                           schema-less clients for the next run)
 
 1. A partner tenant `benchpartner` (provisioned: its users and grants live in its schema) with
    BENCH_PARTNER_CLIENTS linked clients. One of them, `benchptc`, is a real client (its schema holds its
    deposits, loaded by bench/deposits.py's in-PostgreSQL generator, with their index rows); the others are
    tenant rows without a schema (the partner area reads only the public schema), whose index rows are
    bulk-inserted by one INSERT ... SELECT generate_series (secondary indexes dropped and rebuilt around
-   it), with their statistics roll-ups (one INSERT ... SELECT GROUP BY) and ledger balances. Skipped when
+   it), with their statistics roll-ups (one INSERT ... SELECT GROUP BY; the platform's, every client
+   summed, recounted after) and ledger balances. Skipped when
    already loaded.
 2. Starts gunicorn (one worker, one thread), logs in as the partner on its host and as benchptc's owner on
    the client's host, and times BENCH_RUNS requests per case, in the same run: the partner's deposits page
@@ -55,6 +57,9 @@ ROWS = int(os.environ.get("BENCH_PARTNER_ROWS", "2000000"))
 CLIENTS = int(os.environ.get("BENCH_PARTNER_CLIENTS", "200"))
 PARTNER = "benchpartner"
 REAL = "benchptc"
+# BENCH_KEEP_CLIENTS=1 keeps the schema-less clients after a run, and the next run reuses them (no load,
+# no migrate_schemas: a tenant without a schema would stop it); a run without it removes them.
+KEEP = os.environ.get("BENCH_KEEP_CLIENTS") == "1"
 
 # The index rows of the schema-less clients: client k of the partner gets every CLIENTS-th row.
 GENERATE_INDEX = """
@@ -113,26 +118,29 @@ def drop_fakes() -> None:
             column = "client_id" if table == "tenants_partnerclient" else "tenant_id"
             cursor.execute(f"DELETE FROM public.{table} WHERE {column} IN {fakes}")  # noqa: S608
         cursor.execute("DELETE FROM public.tenants_tenant WHERE slug LIKE 'bpc%%'")
+        rollups.rebuild_platform()  # every client's sums, without theirs
 
 
-def setup() -> tuple[Tenant, Tenant, str, str]:
+def load_clients(rng: random.Random) -> tuple[Tenant, list[Tenant]]:
+    """The CLIENTS clients and their ROWS deposits (skipped when loaded): `benchptc`, a real client
+    holding ROWS // CLIENTS deposits in its schema, and CLIENTS - 1 schema-less clients `bpc0000`...
+    holding the rest as public index rows, each with its roll-ups (daily and monthly) and ledger
+    balances. Shared by the partner's benchmark and the admin's (bench/admin_home_bench.py); the
+    schema-less clients are removed by `drop_fakes` when a run ends."""
     from django.core.management import call_command
 
-    drop_fakes()
-    call_command("migrate_schemas", shared=True, verbosity=0)
-    call_command("migrate_schemas", tenant=True, verbosity=0)
-    sync_template()
-    rng = random.Random(20261127)
+    if not (KEEP and Tenant.objects.filter(slug__startswith="bpc").exists()):
+        drop_fakes()
+        call_command("migrate_schemas", shared=True, verbosity=0)
+        call_command("migrate_schemas", tenant=True, verbosity=0)
+        sync_template()
     per_client = ROWS // CLIENTS
-    print(f"Loading data ({ROWS:,} deposits among {CLIENTS} clients of {PARTNER}; {per_client:,} in {REAL})")
+    print(f"Loading data ({ROWS:,} deposits among {CLIENTS} clients; {per_client:,} in {REAL})")
     real = bench.ensure_tenant(REAL)
     bench.load(real, per_client, rng, {"document": [], "transaction": [], "id": []})
     started = time.perf_counter()
     rollups.rebuild(real)
     with schema_context("public"):
-        partner = Tenant.objects.filter(slug=PARTNER).first() or create_tenant(
-            slug=PARTNER, name="Bench Partner", kind=TenantKind.PARTNER
-        )
         fakes = list(Tenant.objects.filter(slug__startswith="bpc").order_by("pk"))
         for n in range(len(fakes), CLIENTS - 1):
             fake = Tenant(slug=f"bpc{n:04d}", name=f"Bench client {n:04d}", kind=TenantKind.CLIENT,
@@ -140,8 +148,6 @@ def setup() -> tuple[Tenant, Tenant, str, str]:
             fake.auto_create_schema = False
             fake.save()
             fakes.append(fake)
-        for client in [real, *fakes]:
-            PartnerClient.objects.get_or_create(partner=partner, client=client)
         have = TransactionIndex.objects.filter(tenant__slug__startswith="bpc").count()
         wanted = ROWS - per_client
         if have < wanted:
@@ -162,6 +168,7 @@ def setup() -> tuple[Tenant, Tenant, str, str]:
                     "(SELECT id FROM public.tenants_tenant WHERE slug LIKE 'bpc%%')"
                 )
                 cursor.execute(MONTHLY_ROLLUPS)
+                rollups.rebuild_platform()  # the platform's sums (every client's), with theirs
                 print(
                     f"  {wanted - have:,} index rows of {len(fakes)} schema-less clients inserted in "
                     f"{inserted - load_started:.1f} s; indexes rebuilt and roll-ups counted in "
@@ -185,11 +192,24 @@ def setup() -> tuple[Tenant, Tenant, str, str]:
             for kind in (AccountKind.AVAILABLE, AccountKind.PENDING, AccountKind.HELD)
         ]
         LedgerAccount.objects.bulk_create(accounts, ignore_conflicts=True)
+    print(f"  set up in {time.perf_counter() - started:.1f} s")
+    return real, fakes
+
+
+def setup() -> tuple[Tenant, Tenant, str, str]:
+    """The clients (`load_clients`), linked to the partner `benchpartner`, and its user."""
+    rng = random.Random(20261127)
+    real, fakes = load_clients(rng)
+    with schema_context("public"):
+        partner = Tenant.objects.filter(slug=PARTNER).first() or create_tenant(
+            slug=PARTNER, name="Bench Partner", kind=TenantKind.PARTNER
+        )
+        for client in [real, *fakes]:
+            PartnerClient.objects.get_or_create(partner=partner, client=client)
         email = f"bench@{PARTNER}.test"
         user = User.objects.filter(email=email).first() or User.objects.create_user(email, bench.PASSWORD)
         Membership.objects.get_or_create(user=user, tenant=partner, defaults={"role": "partner"})
         sync_partner_grants(partner)
-    print(f"  set up in {time.perf_counter() - started:.1f} s")
     return partner, real, email, bench.ensure_user(real)
 
 
@@ -297,7 +317,8 @@ def main() -> None:
         try:
             explain(partner_tenant)
         finally:
-            drop_fakes()
+            if not KEEP:
+                drop_fakes()
         return
     from config.embedded import free_port
 
@@ -343,7 +364,8 @@ def main() -> None:
         except subprocess.TimeoutExpired:
             web.kill()
             web.wait()
-        drop_fakes()
+        if not KEEP:
+            drop_fakes()
 
 
 if __name__ == "__main__":

@@ -38,12 +38,17 @@ WHERE link.partner_id = %s AND EXISTS (
 """
 
 
+def sees_every_client(membership: Membership) -> bool:
+    """Whether this membership sees every client and partner there is (`visible_tenants` is all)."""
+    return membership.tenant.kind == TenantKind.PLATFORM and membership.role in ALL_TENANTS_ROLES
+
+
 def visible_tenants(membership: Membership, *, perm: str = "view_tenant") -> QuerySet[Tenant]:
     """Client and partner tenants this membership may see (or change, with perm="change_tenant")."""
     business = Tenant.objects.exclude(kind=TenantKind.PLATFORM)
     home = membership.tenant
     if home.kind == TenantKind.PLATFORM:
-        if membership.role in ALL_TENANTS_ROLES:
+        if sees_every_client(membership):
             return business
         if membership.role == Role.EMPLOYEE:
             return business.filter(pk__in=_granted_ids(membership, perm))

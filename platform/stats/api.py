@@ -10,7 +10,7 @@ from django.http import HttpRequest
 from ninja import Query, Router
 
 from access.guard import membership_of, requires_route
-from access.scoped import access_tenant_by_slug, visible_tenants
+from access.scoped import access_tenant_by_slug, sees_every_client, visible_tenants
 from accounts.models import Membership
 from core.api_errors import ErrorOut
 from core.replica import reading_from_replica
@@ -39,14 +39,18 @@ ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut}
 
 
 def scope(membership: Membership, client: str) -> QuerySet[Tenant] | Tenant:
-    """The tenants a question covers: one client by slug (404 outside the user's scope), else all.
+    """The tenants a question covers: one client by slug (404 outside the user's scope), else all (for
+    staff who see every client, `sees_every_client`, the statistics read the platform's roll-ups).
 
     Decided on the primary (who sees what never reads a lagging replica): the figures are then read
-    in `reading_from_replica()` (core.replica) over exactly these tenants."""
+    in `reading_from_replica()` (core.replica) over exactly these tenants. Every client is no choice to
+    decide: a subquery, no query here (the series across every client reads no tenant at all)."""
     if client:
         return access_tenant_by_slug(membership, client)
     if membership.tenant.kind == TenantKind.CLIENT:
         return membership.tenant
+    if sees_every_client(membership):
+        return Tenant.objects.filter(kind=TenantKind.CLIENT)
     visible = visible_tenants(membership).filter(kind=TenantKind.CLIENT)
     return Tenant.objects.filter(pk__in=list(visible.values_list("pk", flat=True)))
 
@@ -62,8 +66,9 @@ def stats_summary(request: HttpRequest, query: Query[StatsQuery]) -> dict[str, A
     membership = membership_of(request)
     period = services.checked_period(query.from_, query.to)
     tenants = scope(membership, query.client)
+    every = not query.client and sees_every_client(membership)
     with reading_from_replica():
-        return services.summary(tenants, query.currency, period)
+        return services.summary(tenants, query.currency, period, every_client=every)
 
 
 @router.get(
@@ -77,8 +82,9 @@ def stats_series(request: HttpRequest, query: Query[StatsSeriesQuery]) -> dict[s
     membership = membership_of(request)
     period = services.checked_period(query.from_, query.to, interval=query.interval)
     tenants = scope(membership, query.client)
+    every = not query.client and sees_every_client(membership)
     with reading_from_replica():
-        return services.series(tenants, query.currency, period, query.interval)
+        return services.series(tenants, query.currency, period, query.interval, every_client=every)
 
 
 @router.get(

@@ -70,3 +70,30 @@ class MonthlyRollup(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tenant_id}:{self.kind}:{self.currency}:{self.month}:{self.method}:{self.status}"
+
+
+class PlatformRollup(models.Model):
+    """The daily roll-ups of every client summed per kind, currency, São Paulo day and status (no
+    tenant, no method): what staff who see every client ask across all of them (the admin home) in a
+    few hundred rows a year, whatever the number of clients. Written by the one writer in the same
+    statement as the client's own rows (`stats.rollups.upsert`, client tenants only), adjusted by the
+    difference a `rebuild` makes; `rollups.rebuild_platform` recounts it from the daily rows.
+
+    Its rows are shared by every client, as the platform's ledger accounts are: written last in a
+    change's transaction, in a fixed order (held briefly, no deadlock between two changes)."""
+
+    kind = models.CharField(max_length=10)
+    currency = models.CharField(max_length=3)
+    day = models.DateField()
+    status = models.CharField(max_length=20)
+    count = models.BigIntegerField(default=0)
+    amount = models.BigIntegerField(default=0)
+    fee = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=("currency", "day", "kind", "status"), name="stats_platform_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.currency}:{self.day}:{self.status}"

@@ -28,8 +28,8 @@ from django.db import connection, transaction
 from django_tenants.utils import tenant_context
 
 from gateway.models import TransactionIndex
-from stats.models import MonthlyRollup, Rollup
-from tenants.models import Tenant
+from stats.models import MonthlyRollup, PlatformRollup, Rollup
+from tenants.models import Tenant, TenantKind
 
 COUNTED_KINDS = frozenset({"deposit", "payout"})
 
@@ -80,13 +80,17 @@ def count_change(tenant: Tenant, kind: str, record: Any, before: Counted | None)
 
 
 def upsert(rows: Iterable[tuple[Any, ...]]) -> None:
-    """Add (count, amount, fee) to each (tenant, kind, currency, day, method, status) row, and to its
-    month's row, atomically, in one statement (the monthly insert rides on the daily one's CTE)."""
+    """Add (count, amount, fee) to each (tenant, kind, currency, day, method, status) row, to its month's
+    row and, for a client, to the platform's row of its day and status (every client summed), atomically,
+    in one statement (the three inserts ride on one CTE of the values). Each table's rows are written
+    in a fixed order, the same in every change (no deadlock between two changes)."""
     rows = list(rows)
     if not rows:
         return
     table = connection.ops.quote_name(Rollup._meta.db_table)
     monthly = connection.ops.quote_name(MonthlyRollup._meta.db_table)
+    platform = connection.ops.quote_name(PlatformRollup._meta.db_table)
+    tenants = connection.ops.quote_name(Tenant._meta.db_table)
     values = ", ".join(["(%s, %s, %s, %s::date, %s, %s, %s::bigint, %s::bigint, %s::bigint)"] * len(rows))
     # The tables' own names and placeholders only: the values are parameters.
     sql = (
@@ -94,16 +98,51 @@ def upsert(rows: Iterable[tuple[Any, ...]]) -> None:
         f"daily AS (INSERT INTO {table} (tenant_id, kind, currency, day, method, status, count, amount, fee) "
         f"SELECT * FROM v ON CONFLICT (tenant_id, kind, currency, day, method, status) DO UPDATE SET "
         f"count = {table}.count + EXCLUDED.count, amount = {table}.amount + EXCLUDED.amount, "
-        f"fee = {table}.fee + EXCLUDED.fee) "
-        f"INSERT INTO {monthly} (tenant_id, kind, currency, month, method, status, count, amount, fee) "
+        f"fee = {table}.fee + EXCLUDED.fee), "
+        f"months AS (INSERT INTO {monthly} "
+        f"(tenant_id, kind, currency, month, method, status, count, amount, fee) "
         f"SELECT tenant_id, kind, currency, date_trunc('month', day)::date, method, status, "
         f"sum(count), sum(amount), sum(fee) FROM v GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 3, 4, 2, 5, 6 "
         f"ON CONFLICT (tenant_id, currency, month, kind, method, status) DO UPDATE SET "
         f"count = {monthly}.count + EXCLUDED.count, amount = {monthly}.amount + EXCLUDED.amount, "
-        f"fee = {monthly}.fee + EXCLUDED.fee"
+        f"fee = {monthly}.fee + EXCLUDED.fee) "
+        f"{_PLATFORM_INSERT.format(platform=platform, tenants=tenants, source='v')}"
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [value for row in rows for value in row])
+        cursor.execute(sql, [value for row in rows for value in row] + [TenantKind.CLIENT])
+
+
+# The platform's rows: `source` (tenant_id, kind, currency, day, status, count, amount, fee) of client
+# tenants summed per day and status, added in the key's order.
+_PLATFORM_INSERT = (
+    "INSERT INTO {platform} (kind, currency, day, status, count, amount, fee) "
+    "SELECT s.kind, s.currency, s.day, s.status, sum(s.count), sum(s.amount), sum(s.fee) FROM {source} s "
+    "JOIN {tenants} t ON t.id = s.tenant_id AND t.kind = %s "
+    "GROUP BY 1, 2, 3, 4 ORDER BY 2, 3, 1, 4 "
+    "ON CONFLICT (currency, day, kind, status) DO UPDATE SET "
+    "count = {platform}.count + EXCLUDED.count, amount = {platform}.amount + EXCLUDED.amount, "
+    "fee = {platform}.fee + EXCLUDED.fee"
+)
+
+
+def rebuild_platform() -> int:
+    """Recount the platform's rows from every client's daily rows (a repair, and the benchmarks' loads,
+    which write the daily rows in SQL); returns the rows written. Locks the table first: a change
+    committing meanwhile waits, then adds to the recounted rows."""
+    platform = connection.ops.quote_name(PlatformRollup._meta.db_table)
+    table = connection.ops.quote_name(Rollup._meta.db_table)
+    tenants = connection.ops.quote_name(Tenant._meta.db_table)
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(f"LOCK TABLE {platform} IN EXCLUSIVE MODE")
+        cursor.execute(f"DELETE FROM {platform}")  # noqa: S608
+        cursor.execute(
+            f"INSERT INTO {platform} (kind, currency, day, status, count, amount, fee) "  # noqa: S608
+            f"SELECT r.kind, r.currency, r.day, r.status, sum(r.count), sum(r.amount), sum(r.fee) "
+            f"FROM {table} r JOIN {tenants} t ON t.id = r.tenant_id AND t.kind = %s "
+            f"GROUP BY 1, 2, 3, 4",
+            [TenantKind.CLIENT],
+        )
+        return int(cursor.rowcount)
 
 
 # ------------------------------------------------------------------------------ recount and rebuild
@@ -146,7 +185,14 @@ def rebuild(tenant: Tenant) -> int:
     the rebuilt rows (run it when the tenant is quiet to be sure a change in flight is included)."""
     with transaction.atomic():
         counts = recount(tenant)
-        Rollup.objects.filter(tenant=tenant).delete()
+        table = connection.ops.quote_name(Rollup._meta.db_table)
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"DELETE FROM {table} WHERE tenant_id = %s "  # noqa: S608
+                "RETURNING kind, currency, day, status, count, amount, fee",
+                [tenant.pk],
+            )
+            removed = cursor.fetchall()
         Rollup.objects.bulk_create(
             Rollup(tenant=tenant, kind=k[0], currency=k[1], day=k[2], method=k[3], status=k[4],
                    count=v[0], amount=v[1], fee=v[2])
@@ -158,7 +204,31 @@ def rebuild(tenant: Tenant) -> int:
                           count=v[0], amount=v[1], fee=v[2])
             for k, v in by_month(counts).items()
         )  # fmt: skip
+        if tenant.kind == TenantKind.CLIENT:  # the platform's rows move by what the rebuild changed
+            moved: dict[tuple[str, str, date, str], list[int]] = {}
+            for kind, currency, day, status, n, amount, fee in removed:
+                bucket = moved.setdefault((kind, currency, day, status), [0, 0, 0])
+                bucket[0], bucket[1], bucket[2] = bucket[0] - n, bucket[1] - amount, bucket[2] - fee
+            for (kind, currency, day, _method, status), (n, amount, fee) in counts.items():
+                bucket = moved.setdefault((kind, currency, day, status), [0, 0, 0])
+                bucket[0], bucket[1], bucket[2] = bucket[0] + n, bucket[1] + amount, bucket[2] + fee
+            _add_to_platform(tenant, [(*key, *value) for key, value in sorted(moved.items()) if any(value)])
     return len(counts)
+
+
+def _add_to_platform(tenant: Tenant, rows: list[tuple[Any, ...]]) -> None:
+    """Add (kind, currency, day, status, count, amount, fee) rows of a client to the platform's rows."""
+    if not rows:
+        return
+    platform = connection.ops.quote_name(PlatformRollup._meta.db_table)
+    tenants = connection.ops.quote_name(Tenant._meta.db_table)
+    values = ", ".join(["(%s, %s, %s, %s::date, %s, %s::bigint, %s::bigint, %s::bigint)"] * len(rows))
+    sql = (
+        f"WITH d (tenant_id, kind, currency, day, status, count, amount, fee) AS (VALUES {values}) "
+        f"{_PLATFORM_INSERT.format(platform=platform, tenants=tenants, source='d')}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [value for row in rows for value in (tenant.pk, *row)] + [TenantKind.CLIENT])
 
 
 def by_month(counts: dict[Key, tuple[int, int, int]]) -> dict[Key, tuple[int, int, int]]:

@@ -6,6 +6,7 @@ from datetime import date, datetime
 from typing import Literal
 
 from ninja import Field, Schema
+from pydantic import BaseModel, ConfigDict
 
 from core.api_types import IsoDate
 
@@ -23,13 +24,15 @@ class StatsSeriesQuery(StatsQuery):
     interval: Literal["day", "month"] = "day"
 
 
-class StatsTotalsOut(Schema):
+# Answers are plain pydantic models, as payments' are: built from dicts, they need none of ninja.Schema's
+# attribute resolution (~0.1 ms an object; a 31-day series is ~500 objects).
+class StatsTotalsOut(BaseModel):
     count: int
     amount: int
     fee: int
 
 
-class StatsDepositTotalsOut(Schema):
+class StatsDepositTotalsOut(BaseModel):
     waiting: StatsTotalsOut
     pending: StatsTotalsOut
     confirmed: StatsTotalsOut
@@ -39,7 +42,7 @@ class StatsDepositTotalsOut(Schema):
     refunded: StatsTotalsOut
 
 
-class StatsPayoutTotalsOut(Schema):
+class StatsPayoutTotalsOut(BaseModel):
     waiting: StatsTotalsOut
     approved: StatsTotalsOut
     pending: StatsTotalsOut
@@ -50,25 +53,27 @@ class StatsPayoutTotalsOut(Schema):
     reversed: StatsTotalsOut
 
 
-class StatsBalanceOut(Schema):
+class StatsBalanceOut(BaseModel):
     available: int
     pending: int
     held: int
 
 
-class StatsCountAmountOut(Schema):
+class StatsCountAmountOut(BaseModel):
     count: int
     amount: int
 
 
-class StatsExternalOut(Schema):
+class StatsExternalOut(BaseModel):
     """Confirmed external adjustments (statements) created in the period: credits and debits apart."""
 
     credits: StatsCountAmountOut
     debits: StatsCountAmountOut
 
 
-class StatsSummaryOut(Schema):
+class StatsSummaryOut(BaseModel):
+    model_config = ConfigDict(populate_by_name=True)
+
     currency: str
     from_: date = Field(alias="from")
     to: date
@@ -78,13 +83,15 @@ class StatsSummaryOut(Schema):
     external: StatsExternalOut
 
 
-class StatsPointOut(Schema):
+class StatsPointOut(BaseModel):
     period: date  # the first day of the day or month
     deposits: StatsDepositTotalsOut
     payouts: StatsPayoutTotalsOut
 
 
-class StatsSeriesOut(Schema):
+class StatsSeriesOut(BaseModel):
+    model_config = ConfigDict(populate_by_name=True)
+
     currency: str
     from_: date = Field(alias="from")
     to: date

@@ -20,7 +20,7 @@ from accounts.models import Membership
 from core.dates import day_end, day_start
 from core.errors import AppError
 from ledger.models import CREDIT_NORMAL, TENANT_KINDS, AccountKind, LedgerAccount, Posting
-from stats.models import MonthlyRollup, Rollup
+from stats.models import MonthlyRollup, PlatformRollup, Rollup
 from tenants.models import Tenant, TenantKind
 
 DEPOSIT_STATUSES = ("waiting", "pending", "confirmed", "paid_to_client", "canceled", "expired", "refunded")
@@ -56,9 +56,8 @@ def checked_period(start: date | None, end: date | None, *, interval: str = "day
 
 
 def _rollups(tenants: QuerySet[Tenant] | Tenant, currency: str, period: Period) -> QuerySet[Rollup]:
-    scope = Q(tenant=tenants) if isinstance(tenants, Tenant) else Q(tenant__in=tenants.values("pk"))
     return Rollup.objects.filter(
-        scope, currency=currency, day__gte=period.start, day__lte=period.end
+        _scope(tenants), currency=currency, day__gte=period.start, day__lte=period.end
     ).order_by()
 
 
@@ -97,14 +96,17 @@ def external(tenants: QuerySet[Tenant] | Tenant, currency: str, period: Period) 
     return answer
 
 
-def summary(tenants: QuerySet[Tenant] | Tenant, currency: str, period: Period) -> dict[str, Any]:
+def summary(
+    tenants: QuerySet[Tenant] | Tenant, currency: str, period: Period, *, every_client: bool = False
+) -> dict[str, Any]:
     """Deposits and payouts per status ({count, amount, fee}) created in the period, the confirmed
-    external credits and debits created in it, and the balance now."""
-    rows = (
-        _rollups(tenants, currency, period)
-        .values("kind", "status")
-        .annotate(n=Sum("count"), total=Sum("amount"), fees=Sum("fee"))
-    )
+    external credits and debits created in it, and the balance now. `every_client`: `tenants` are
+    every client there is (staff who see them all), whose figures the platform's roll-ups hold summed."""
+    fields = ("kind", "status")
+    if every_client:
+        rows = _platform_rows(currency, period, fields)
+    else:
+        rows = _period_rows(_scope(tenants), currency, period, fields)
     totals = {"deposit": _empty("deposit"), "payout": _empty("payout")}
     _fill(totals, rows)
     return {
@@ -146,43 +148,81 @@ def _periods(period: Period, interval: str) -> list[date]:
     return [period.start + timedelta(days=n) for n in range((period.end - period.start).days + 1)]
 
 
-def _month_end(first: date) -> date:
-    """The last day of `first`'s month (date.max's month included)."""
-    if first.month == 12:
-        return first.replace(day=31)
-    return first.replace(month=first.month + 1, day=1) - timedelta(days=1)
+def _scope(tenants: QuerySet[Tenant] | Tenant) -> Q:
+    return Q(tenant=tenants) if isinstance(tenants, Tenant) else Q(tenant__in=tenants.values("pk"))
 
 
-def _monthly_rows(tenants: QuerySet[Tenant] | Tenant, currency: str, period: Period) -> list[dict[str, Any]]:
-    """Per month of the period, kind and status: the whole months from the monthly roll-ups (a year
-    is a few hundred rows whatever the volume), the cut months at either end from the daily ones."""
-    scope = Q(tenant=tenants) if isinstance(tenants, Tenant) else Q(tenant__in=tenants.values("pk"))
-    months = _periods(period, "month")
-    whole = [m for m in months if m >= period.start and _month_end(m) <= period.end]
-    cut = [
-        Period(max(m, period.start), min(_month_end(m), period.end)) for m in months if m not in set(whole)
-    ]
+def _next_month(day: date) -> date | None:
+    """The first day of the month after `day`'s (None after date.max's month)."""
+    if day.year == date.max.year and day.month == 12:
+        return None
+    return (day.replace(day=1) + timedelta(days=32)).replace(day=1)
+
+
+def _whole_months(period: Period) -> tuple[date, date] | None:
+    """The first days of the first and the last month the period covers whole, or None. A month the
+    period covers up to today counts as whole: nothing is created after today."""
+    today = timezone.localdate()
+    first = period.start if period.start.day == 1 else _next_month(period.start)
+    month, last = first, None
+    while month is not None and month <= period.end:
+        after = _next_month(month)
+        if (after is None or after - timedelta(days=1) > period.end) and period.end < today:
+            break
+        last, month = month, after
+    return (first, last) if first is not None and last is not None else None
+
+
+def _period_rows(scope: Q, currency: str, period: Period, fields: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Count, amount and fee (`n`, `total`, `fees`) summed per `fields` (of kind, status, tenant_id and
+    `month`, the first day of the São Paulo month) over the period's days: the months it covers whole
+    from the monthly roll-ups (a month is a few rows per client whatever the volume), the days of the
+    months it cuts, at either end, from the daily ones."""
     sums = {"n": Sum("count"), "total": Sum("amount"), "fees": Sum("fee")}
+    whole = _whole_months(period)
     rows: list[dict[str, Any]] = []
-    if whole:
-        monthly = MonthlyRollup.objects.filter(
-            scope, currency=currency, month__gte=whole[0], month__lte=whole[-1]
-        ).order_by()
-        rows += [dict(row) for row in monthly.values("month", "kind", "status").annotate(**sums)]
-    for part in cut:  # at most two: the first and the last month
-        daily = _rollups(tenants, currency, part).annotate(month=TruncMonth("day"))
-        rows += [dict(row) for row in daily.values("month", "kind", "status").annotate(**sums)]
+    days = Q()
+    if whole is not None:
+        first, last = whole
+        monthly = MonthlyRollup.objects.filter(scope, currency=currency, month__gte=first, month__lte=last)
+        rows += [dict(row) for row in monthly.order_by().values(*fields).annotate(**sums)]
+        after = _next_month(last)
+        if period.start >= first and (after is None or after > period.end):
+            return rows  # no day outside the whole months
+        days = Q(day__lt=first) | Q(day__gte=after) if after is not None else Q(day__lt=first)
+    daily = Rollup.objects.filter(scope, days, currency=currency, day__gte=period.start, day__lte=period.end)
+    if "month" in fields:
+        daily = daily.annotate(month=TruncMonth("day"))
+    rows += [dict(row) for row in daily.order_by().values(*fields).annotate(**sums)]
     return rows
 
 
+def _platform_rows(currency: str, period: Period, fields: tuple[str, ...]) -> list[dict[str, Any]]:
+    """`_period_rows` of every client, from the platform's roll-ups (a day is a row per kind and status
+    whatever the number of clients)."""
+    days = PlatformRollup.objects.filter(currency=currency, day__gte=period.start, day__lte=period.end)
+    if "month" in fields:
+        days = days.annotate(month=TruncMonth("day"))
+    sums = {"n": Sum("count"), "total": Sum("amount"), "fees": Sum("fee")}
+    return [dict(row) for row in days.order_by().values(*fields).annotate(**sums)]
+
+
 def series(
-    tenants: QuerySet[Tenant] | Tenant, currency: str, period: Period, interval: str
+    tenants: QuerySet[Tenant] | Tenant,
+    currency: str,
+    period: Period,
+    interval: str,
+    *,
+    every_client: bool = False,
 ) -> dict[str, Any]:
-    """Per day or month of the period (every one, zeros included): deposits and payouts per status."""
+    """Per day or month of the period (every one, zeros included): deposits and payouts per status.
+    `every_client` as in `summary`."""
     rows: list[dict[str, Any]]
     group = "month" if interval == "month" else "day"
-    if interval == "month":
-        rows = _monthly_rows(tenants, currency, period)
+    if every_client:
+        rows = _platform_rows(currency, period, (group, "kind", "status"))
+    elif interval == "month":
+        rows = _period_rows(_scope(tenants), currency, period, ("month", "kind", "status"))
     else:
         rows = [
             dict(row)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from django.db.models import Sum
 from django.utils import timezone
 from django_tenants.utils import schema_context
 
@@ -12,7 +13,8 @@ from ops.demo_money import PAYERS
 from payments import services as payments
 from payments.models import Deposit
 from stats import rollups
-from tenants.models import Tenant
+from stats.models import PlatformRollup, Rollup
+from tenants.models import Tenant, TenantKind
 
 
 def owner(tenant: Tenant) -> Membership:
@@ -42,3 +44,23 @@ def assert_rollups_match(tenant: Tenant) -> None:
     with schema_context("public"):
         monthly = rollups.stored_monthly(tenant)
     assert monthly == rollups.by_month(recount), {"monthly": monthly, "recount": recount}
+    assert_platform_matches()
+
+
+def assert_platform_matches() -> None:
+    """The platform's rows equal every client's daily rows summed per kind, currency, day and status (and
+    nothing of a tenant that is not a client)."""
+    with schema_context("public"):
+        stored = {
+            (r.kind, r.currency, r.day, r.status): (r.count, r.amount, r.fee)
+            for r in PlatformRollup.objects.order_by()
+            if r.count or r.amount or r.fee
+        }
+        rows = (
+            Rollup.objects.filter(tenant__kind=TenantKind.CLIENT)
+            .order_by()
+            .values_list("kind", "currency", "day", "status")
+            .annotate(n=Sum("count"), total=Sum("amount"), fees=Sum("fee"))
+        )
+        summed = {(k, c, d, s): (n, a, f) for k, c, d, s, n, a, f in rows if n or a or f}
+    assert stored == summed, {"platform": stored, "clients summed": summed}

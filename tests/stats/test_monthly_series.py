@@ -11,7 +11,7 @@ from django.utils import timezone
 from django_tenants.utils import schema_context
 
 from stats import rollups, services
-from stats.models import Rollup
+from stats.models import MonthlyRollup, Rollup
 from tenants.models import Tenant
 
 pytestmark = pytest.mark.django_db
@@ -52,3 +52,45 @@ def test_every_month_of_a_monthly_series_is_the_sum_of_its_days() -> None:
                     for field, value in figures.items():
                         bucket[status][field] += value
             assert {p["period"]: p["deposits"] for p in monthly} == expected, period
+
+
+def test_the_summary_of_any_period_is_the_sum_of_its_days() -> None:
+    """The summary reads the months a period covers whole (the current one up to today included) from the
+    monthly roll-ups and the cut days from the daily ones: for any period, the sum of the daily rows."""
+    rng = random.Random(11)
+    tenant = Tenant.objects.get(slug="beta")
+    today = timezone.localdate()
+    with schema_context("public"):
+        Rollup.objects.filter(tenant=tenant).delete()
+        MonthlyRollup.objects.filter(tenant=tenant).delete()
+        rows = []
+        for _ in range(300):
+            day = today - timedelta(days=rng.randrange(0, 500))
+            kind = rng.choice(["deposit", "payout"])
+            status = rng.choice(["waiting", "confirmed", "canceled"])
+            rows.append((tenant.pk, kind, "BRL", day, rng.choice(["pix", "billet"]), status,
+                         1, rng.randrange(100, 10_000), rng.randrange(0, 100)))  # fmt: skip
+        for row in rows:
+            rollups.upsert([row])
+        starts = [today.replace(day=1), today - timedelta(days=rng.randrange(0, 30))]
+        for _ in range(40):
+            a = today - timedelta(days=rng.randrange(0, 500))
+            starts.append(a.replace(day=1) if rng.random() < 0.4 else a)
+        for a in starts:
+            b = min(today, a + timedelta(days=rng.randrange(0, 365)))
+            if rng.random() < 0.3:  # a period ending on a month's last day
+                b = min(today, (b.replace(day=1) + timedelta(days=32)).replace(day=1) - timedelta(days=1))
+            period = services.Period(a, b)
+            summary = services.summary(tenant, "BRL", period)
+            expected = {
+                kind: {s: {"count": 0, "amount": 0, "fee": 0} for s in services.STATUSES[kind]}
+                for kind in ("deposit", "payout")
+            }
+            days = Rollup.objects.filter(tenant=tenant, currency="BRL", day__gte=a, day__lte=b)
+            for kind, status, n, amount, fee in days.values_list("kind", "status", "count", "amount", "fee"):
+                bucket = expected[kind][status]
+                bucket["count"] += n
+                bucket["amount"] += amount
+                bucket["fee"] += fee
+            answer = {"deposit": summary["deposits"], "payout": summary["payouts"]}
+            assert answer == expected, period

@@ -1,4 +1,5 @@
-"""Rebuild the statistics roll-ups of one client (or every one) from its deposits and payouts."""
+"""Rebuild the statistics roll-ups of one client (or every one, and the platform's sums of them) from
+its deposits and payouts."""
 
 from __future__ import annotations
 
@@ -29,3 +30,5 @@ class Command(BaseCommand):
         for tenant in tenants:
             rows = rollups.rebuild(tenant)
             self.stdout.write(f"{tenant.slug}: {rows} roll-up rows")
+        if options["all"]:  # every client recounted: the platform's sums of them too
+            self.stdout.write(f"platform: {rollups.rebuild_platform()} roll-up rows")
