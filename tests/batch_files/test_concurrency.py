@@ -13,8 +13,10 @@ from django_tenants.utils import schema_context
 
 from batch_files.models import BatchItem
 from cofre_sandbox_bank.testing import return_for
+from gateway.models import PluginConfig, PluginKind
 from ledger.services import check_invariants
 from payouts.models import Payout
+from tenants.models import Tenant
 from tests.payouts.helpers import BB_ACCOUNT, balance, committed_client, create_payout, fund, logged
 from tests.payouts.test_concurrency import at_once
 from tests.support.http import ApiClient
@@ -25,6 +27,14 @@ AMOUNT = 1_000
 def test_remittances_and_returns_at_once(django_db_setup: None, django_db_blocker: Any) -> None:
     with django_db_blocker.unblock():
         slug, owner = committed_client("batch")
+        # The client's bank pays by file, as a bank that takes remittances is set up: its approved payouts
+        # wait for the remittance even when the session's real worker (started by an earlier test of this
+        # process) is consuming the outbox, which would otherwise send them one by one.
+        with schema_context("public"):
+            PluginConfig.objects.create(
+                tenant=Tenant.objects.get(slug=slug), kind=PluginKind.PROVIDER, code="sandbox_bank",
+                config={"payout_channel": "file"},
+            )  # fmt: skip
         admin = logged("public", "admin")
         rule = {"currency": "BRL", "auto_approve_up_to": 1_000_000}
         response = admin.generic(
