@@ -68,7 +68,7 @@ def test_a_new_staff_user_enrols_an_authenticator_after_the_password(
         page.get_by_text("Ative a verificação em duas etapas").wait_for(timeout=15_000)
         page.get_by_role("button", name="Configurar um aplicativo autenticador").click()
         expect(page.get_by_role("img", name="QR code para o seu aplicativo autenticador")).to_be_visible()
-        secret = page.get_by_label("Chave (mostrada só agora)").input_value()
+        secret = page.get_by_label("Chave (mostrada só agora)").input_value().replace(" ", "")
         page.get_by_label("Código de verificação").fill(pyotp.TOTP(secret).now())
         page.get_by_role("button", name="Ativar").click()
         codes = page.get_by_role("list", name="Códigos de recuperação").get_by_role("listitem")
