@@ -90,7 +90,9 @@ function SearchBox({ list, label, hint }: { list: ListHandle; label: string; hin
     list.set({ q: draft });
   };
   return (
-    <form role="search" aria-label={intl.formatMessage(m.search)} onSubmit={submit} style={{ flex: '1 1 16rem', minWidth: 0 }}>
+    // 20rem: room for a hint of up to 36 characters beside the button; screens keep their hint that short
+    // (search-hints.test.ts), a longer one is cut off.
+    <form role="search" aria-label={intl.formatMessage(m.search)} onSubmit={submit} style={{ flex: '1 1 20rem', minWidth: 0 }}>
       <Field.Root>
         <Field.Label fontSize="xs">{label}</Field.Label>
         <HStack gap="2">
