@@ -95,8 +95,9 @@ function SearchBox({ list, label, hint }: { list: ListHandle; label: string; hin
     <form role="search" aria-label={intl.formatMessage(m.search)} onSubmit={submit} style={{ flex: '1 1 20rem', minWidth: 0 }}>
       <Field.Root>
         <Field.Label fontSize="xs">{label}</Field.Label>
-        <HStack gap="2">
-          <Input size="sm" type="search" name="q" value={draft} placeholder={hint} onChange={(e) => setDraft(e.currentTarget.value)} autoComplete="off" />
+        {/* The field takes the form's whole width (the form grows in the row; the button keeps its size). */}
+        <HStack gap="2" w="full">
+          <Input size="sm" type="search" name="q" value={draft} placeholder={hint} flex="1" minW="0" onChange={(e) => setDraft(e.currentTarget.value)} autoComplete="off" />
           <Button size="sm" type="submit" variant="outline">
             {intl.formatMessage(m.searchAction)}
           </Button>
