@@ -247,6 +247,7 @@ def get_deposit(request: HttpRequest, deposit_id: str) -> dict[str, Any]:
     )
     return {
         **deposit_out(deposit),
+        "provider_name": services.provider_name(deposit.provider),
         "events": [
             {
                 "at": e.at,

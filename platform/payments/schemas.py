@@ -94,6 +94,7 @@ class DepositOut(BaseModel):
 
 
 class DepositDetailOut(DepositOut):
+    provider_name: str = Field(description="The provider's display name; its code if no longer installed")
     events: list[DepositEventOut]
     postings: list[PostingOut]
 

@@ -101,6 +101,13 @@ class DepositInput:
     extra: dict[str, str] = field(default_factory=dict)
 
 
+def provider_name(code: str) -> str:
+    """The display name of the bank provider `code` (e.g. "Banco Sandbox"); the code itself when the
+    provider is not installed any more, so an old deposit still names something."""
+    provider = get_registry().providers.get(code) if code else None
+    return provider.name if provider is not None else code
+
+
 def _tenant(membership: Membership) -> Tenant:
     tenant = membership.tenant
     if tenant.kind != TenantKind.CLIENT:

@@ -213,3 +213,26 @@ def test_filters_survive_a_reload(web: str, browser: Browser, seeded: dict[str, 
     expect(page.get_by_role("combobox", name="Por página")).to_have_value("10")
     expect(page.get_by_role("button", name=f"Ver detalhes do depósito {seeded['deposit']}")).to_be_visible()
     page.context.close()
+
+
+PLACEHOLDER_ROOM = """el => {
+    const style = getComputedStyle(el);
+    const context = document.createElement('canvas').getContext('2d');
+    context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return { text: context.measureText(el.placeholder).width, room };
+}"""
+
+
+def test_the_search_hint_is_read_whole_at_1440(web: str, browser: Browser) -> None:
+    """Transactions and Payout requests: the search field's placeholder is not cut off."""
+    page = admin_page(browser, web, 1440, 900)
+    screens = ((f"{TRANSACTIONS}?kind=deposit", "transactions"), (PAYOUT_REQUESTS, "payout-requests"))
+    for path, name in screens:
+        page.goto(role_url(web, "admin", path))
+        search = page.get_by_placeholder("ID, ID no banco, CPF/CNPJ ou nome")
+        expect(search).to_be_visible(timeout=15_000)
+        shot(page, f"search-{name}-1440")
+        measure = search.evaluate(PLACEHOLDER_ROOM)
+        assert measure["text"] <= measure["room"], (name, measure)
+    page.context.close()

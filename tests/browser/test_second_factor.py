@@ -68,7 +68,7 @@ def test_a_new_staff_user_enrols_an_authenticator_after_the_password(
         page.get_by_text("Ative a verificação em duas etapas").wait_for(timeout=15_000)
         page.get_by_role("button", name="Configurar um aplicativo autenticador").click()
         expect(page.get_by_role("img", name="QR code para o seu aplicativo autenticador")).to_be_visible()
-        secret = page.get_by_label("Chave (mostrada só agora)").input_value()
+        secret = page.get_by_label("Chave (mostrada só agora)").input_value().replace(" ", "")
         page.get_by_label("Código de verificação").fill(pyotp.TOTP(secret).now())
         page.get_by_role("button", name="Ativar").click()
         codes = page.get_by_role("list", name="Códigos de recuperação").get_by_role("listitem")
@@ -271,3 +271,40 @@ def test_a_client_owner_without_a_second_factor_enrols_a_passkey_to_change_a_rol
             )
     assert "auth.step_up_enrolment_required" in trail
     assert trail.index("auth.step_up_enrolment_required") < trail.index("auth.second_factor_enrolled")
+
+
+def test_security_sets_up_an_authenticator_in_one_click_on_a_phone_with_a_cancel(
+    page: Page, web: str, django_db_blocker: Any
+) -> None:
+    """At 390 px: one click shows the QR code and the key, the key wraps inside the screen, Cancel leaves
+    nothing enabled; started again, the key read from the field enables the app."""
+    from tests.browser.conftest import tenant_url
+    from tests.browser.money_out import login_as_email, new_client
+
+    with django_db_blocker.unblock():
+        slug, email, _ = new_client("totp390")
+    page.set_viewport_size({"width": 390, "height": 844})
+    login_as_email(page, web, slug, email)
+    page.goto(tenant_url(web, slug, "/plataforma/user/profile"))
+    security = page.get_by_role("region", name="Segurança")
+    start = security.get_by_role("button", name="Configurar um aplicativo autenticador")
+    start.click()
+    expect(security.get_by_role("img", name="QR code para o seu aplicativo autenticador")).to_be_visible()
+    expect(start).to_have_count(0)  # one click: no second button of the same name
+    key = security.get_by_label("Chave (mostrada só agora)")
+    box = key.bounding_box()
+    assert box is not None
+    assert box["x"] >= 0, box
+    assert box["x"] + box["width"] <= 390, box
+    assert key.evaluate("el => el.scrollWidth <= el.clientWidth"), "the key is cut off"
+    security.get_by_role("button", name="Cancelar").click()
+    expect(key).to_have_count(0)
+    expect(security.get_by_text("Aplicativo autenticador: não configurado")).to_be_visible()
+
+    start.click()
+    secret = key.input_value().replace(" ", "")
+    security.get_by_label("Código de verificação").fill(pyotp.TOTP(secret).now())
+    security.get_by_role("button", name="Ativar").click()
+    expect(security.get_by_role("list", name="Códigos de recuperação").get_by_role("listitem")).to_have_count(
+        10, timeout=15_000
+    )

@@ -365,3 +365,10 @@ def test_the_sync_job_leaves_an_unpaid_charge_waiting(acme: ApiClient) -> None:
         deposit = Deposit.objects.get(public_id=response.json()["id"])
         assert deposit.status == "waiting"
         assert not deposit.events.filter(to_status="pending").exists()
+
+
+def test_the_deposit_detail_names_its_provider_and_an_uninstalled_one_by_its_code(acme: ApiClient) -> None:
+    created = create(acme).json()
+    detail = acme.get(f"/api/deposits/{created['id']}").json()
+    assert (detail["provider"], detail["provider_name"]) == ("sandbox_bank", "Sandbox bank")
+    assert services.provider_name("gone_bank") == "gone_bank"

@@ -2652,6 +2652,11 @@ export interface components {
       postings: components["schemas"]["PostingOut"][];
       /** Provider */
       provider: string;
+      /**
+       * Provider Name
+       * @description The provider's display name; its code if no longer installed
+       */
+      provider_name: string;
       /** Provider Reference */
       provider_reference: string;
       /** Refunded Amount */

@@ -31,4 +31,23 @@ describe('partner/users: the users and the Clientes tab', { timeout: 60_000 }, (
     await userEvent.click(screen.getByRole('tab', { name: 'Usuários' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Usuários' })).toBeInTheDocument();
   });
+
+  it('puts the heading above the tabs, one heading per page', async () => {
+    mockFetch({ 'GET /members': [], 'GET /partner/clients': { items: [], next_cursor: null } });
+    renderWithProviders(
+      <SessionProvider user={partnerAdmin}>
+        <PartnerUsersScreen route="partner/users" homeHref="/partner/users" />
+      </SessionProvider>,
+      { route: '/partner/users', locale: 'pt-BR' },
+    );
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Usuários' });
+    const tabs = screen.getByRole('tablist');
+    // DOCUMENT_POSITION_FOLLOWING: the tab list comes after the heading in the page.
+    expect(heading.compareDocumentPosition(tabs) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    await userEvent.click(screen.getByRole('tab', { name: 'Clientes' }));
+    const clients = await screen.findByRole('heading', { level: 1, name: 'Clientes' });
+    expect(clients.compareDocumentPosition(screen.getByRole('tablist')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
 });

@@ -23,21 +23,22 @@ export default function PartnerUsersScreen({ route, homeHref }: { route: string;
   const [params, setParams] = useSearchParams();
   if (!CLIENT_MANAGERS.includes(user.role)) return <MembersScreen route={route} homeHref={homeHref} />;
   const view = params.get('view') === 'clients' ? 'clients' : 'users';
+  // As the app's other tabbed screens (batch files): the page's heading first, then the tabs.
   return (
-    <Tabs.Root value={view} onValueChange={(details) => setParams(details.value === 'clients' ? { view: 'clients' } : {})} variant="line" lazyMount unmountOnExit>
-      <Tabs.List aria-label={intl.formatMessage(m.tabs)}>
-        <Tabs.Trigger value="users">{intl.formatMessage(m.tabUsers)}</Tabs.Trigger>
-        <Tabs.Trigger value="clients">{intl.formatMessage(m.tabClients)}</Tabs.Trigger>
-      </Tabs.List>
-      <Tabs.Content value="users">
-        <MembersScreen route={route} homeHref={homeHref} />
-      </Tabs.Content>
-      <Tabs.Content value="clients">
-        <Stack gap="4">
-          <RouteHeader route={route} homeHref={homeHref} title={intl.formatMessage(m.tabClients)} />
+    <Stack gap="5">
+      <RouteHeader route={route} homeHref={homeHref} title={view === 'clients' ? intl.formatMessage(m.tabClients) : undefined} />
+      <Tabs.Root value={view} onValueChange={(details) => setParams(details.value === 'clients' ? { view: 'clients' } : {})} variant="line" lazyMount unmountOnExit>
+        <Tabs.List aria-label={intl.formatMessage(m.tabs)}>
+          <Tabs.Trigger value="users">{intl.formatMessage(m.tabUsers)}</Tabs.Trigger>
+          <Tabs.Trigger value="clients">{intl.formatMessage(m.tabClients)}</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="users">
+          <MembersScreen route={route} homeHref={homeHref} header={false} />
+        </Tabs.Content>
+        <Tabs.Content value="clients">
           <PartnerClientsPanel />
-        </Stack>
-      </Tabs.Content>
-    </Tabs.Root>
+        </Tabs.Content>
+      </Tabs.Root>
+    </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Clipboard, Field, Input, InputGroup, Stack } from '@chakra-ui/react';
+import { Alert, Button, Clipboard, Field, Input, InputGroup, Stack, Textarea } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 
 import { kitMessages as m } from './messages';
@@ -11,13 +11,44 @@ type Props = {
   display?: string;
   /** The button's label ("Copy" by default). */
   copyLabel?: string;
+  /**
+   * Wrap the value over as many lines as it needs (a long unbroken key, e.g. an authenticator secret),
+   * the copy button under it: nothing cut off on a 390 px screen.
+   */
+  wrap?: boolean;
 };
 
 /** A read-only code (a secret shown once, a PIX code, a typed line) with a copy button. */
-export function CopyField({ label, value, display, copyLabel }: Props) {
+export function CopyField({ label, value, display, copyLabel, wrap = false }: Props) {
   const intl = useIntl();
   const copy = copyLabel ?? intl.formatMessage(m.copy);
   const copied = intl.formatMessage(m.copied);
+  if (wrap) {
+    return (
+      <Clipboard.Root value={value} translations={{ triggerLabel: (done) => (done ? copied : copy) }}>
+        <Field.Root>
+          <Field.Label>{label}</Field.Label>
+          <Textarea
+            value={display ?? value}
+            readOnly
+            autoresize
+            rows={1}
+            resize="none"
+            fontFamily="mono"
+            fontSize="sm"
+            wordBreak="break-all"
+            overflowWrap="anywhere"
+            onFocus={(e) => e.currentTarget.select()}
+          />
+          <Clipboard.Trigger asChild>
+            <Button size="xs" variant="surface" alignSelf="start">
+              <Clipboard.Indicator copied={copied}>{copy}</Clipboard.Indicator>
+            </Button>
+          </Clipboard.Trigger>
+        </Field.Root>
+      </Clipboard.Root>
+    );
+  }
   return (
     <Clipboard.Root value={value} translations={{ triggerLabel: (done) => (done ? copied : copy) }}>
       <Field.Root>

@@ -90,11 +90,14 @@ function SearchBox({ list, label, hint }: { list: ListHandle; label: string; hin
     list.set({ q: draft });
   };
   return (
-    <form role="search" aria-label={intl.formatMessage(m.search)} onSubmit={submit} style={{ flex: '1 1 16rem', minWidth: 0 }}>
+    // 20rem: room for a hint of up to 36 characters beside the button; screens keep their hint that short
+    // (search-hints.test.ts), a longer one is cut off.
+    <form role="search" aria-label={intl.formatMessage(m.search)} onSubmit={submit} style={{ flex: '1 1 20rem', minWidth: 0 }}>
       <Field.Root>
         <Field.Label fontSize="xs">{label}</Field.Label>
-        <HStack gap="2">
-          <Input size="sm" type="search" name="q" value={draft} placeholder={hint} onChange={(e) => setDraft(e.currentTarget.value)} autoComplete="off" />
+        {/* The field takes the form's whole width (the form grows in the row; the button keeps its size). */}
+        <HStack gap="2" w="full">
+          <Input size="sm" type="search" name="q" value={draft} placeholder={hint} flex="1" minW="0" onChange={(e) => setDraft(e.currentTarget.value)} autoComplete="off" />
           <Button size="sm" type="submit" variant="outline">
             {intl.formatMessage(m.searchAction)}
           </Button>

@@ -29,7 +29,7 @@ export function FactorEnrolment({ onFinished }: { onFinished: (enrolled: Enrolle
   const [error, setError] = useState<string | null>(null);
   const canPasskey = passkeyCreationSupported();
 
-  if (setup) return <TotpEnrolment started={setup} onFinished={onFinished} />;
+  if (setup) return <TotpEnrolment started={setup} onFinished={onFinished} onCancel={() => setSetup(null)} />;
   if (passkey) {
     return (
       <Stack gap="4">

@@ -1,12 +1,13 @@
-import { Alert, Button, Image, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useIntl } from 'react-intl';
 
 import type { Enrolled, TotpSetup } from '@/api/types';
 import { CopyField } from '@/components/kit/copy-field';
+import { kitFormMessages } from '@/components/kit/messages';
 import { TextField } from '@/components/kit/form-fields';
 import { isApiError } from '@/lib/api-client';
-import { beginTotp, confirmTotp } from '@/lib/auth/second-factor';
+import { confirmTotp } from '@/lib/auth/second-factor';
 
 import { secondFactorMessages as m } from './messages';
 import { RecoveryCodesList } from './recovery-codes';
@@ -15,14 +16,25 @@ function message(error: unknown, fallback: string): string {
   return isApiError(error) && error.message ? error.message : fallback;
 }
 
+/** The key in groups of four ("JBSW Y3DP …"): easier to type, and it wraps between groups. */
+export function groupedSecret(secret: string): string {
+  return (secret.match(/.{1,4}/g) ?? []).join(' ');
+}
+
+type Props = {
+  /** The answer of the start already made (the button that chose the app), so the QR code shows at once. */
+  started: TotpSetup;
+  onFinished: (enrolled: Enrolled) => void;
+  /** When given, a Cancel button: leave without enabling (the started key is never confirmed). */
+  onCancel?: () => void;
+};
+
 /**
- * Enrol an authenticator app: start (a secret and its QR code, shown once), confirm with a code, then
- * the recovery codes with a button to go on (`onFinished` gets the enrolment's answer). `started`: the
- * answer of a start already made (the choice of FactorEnrolment), so the QR code shows at once.
+ * Enrol an authenticator app, once started (a secret and its QR code, shown once): confirm with a code,
+ * then the recovery codes with a button to go on (`onFinished` gets the enrolment's answer).
  */
-export function TotpEnrolment({ onFinished, started = null }: { onFinished: (enrolled: Enrolled) => void; started?: TotpSetup | null }) {
+export function TotpEnrolment({ started: setup, onFinished, onCancel }: Props) {
   const intl = useIntl();
-  const [setup, setSetup] = useState<TotpSetup | null>(started);
   const [enrolled, setEnrolled] = useState<Enrolled | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -43,21 +55,6 @@ export function TotpEnrolment({ onFinished, started = null }: { onFinished: (enr
         <RecoveryCodesList codes={enrolled.recovery_codes} />
         <Button colorPalette="blue" onClick={() => onFinished(enrolled)}>
           {intl.formatMessage(m.continue)}
-        </Button>
-      </Stack>
-    );
-  }
-  if (!setup) {
-    return (
-      <Stack gap="3">
-        {error && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{error}</Alert.Title>
-          </Alert.Root>
-        )}
-        <Button colorPalette="blue" alignSelf="start" loading={pending} onClick={() => run(beginTotp, setSetup)}>
-          {intl.formatMessage(m.enrolStart)}
         </Button>
       </Stack>
     );
@@ -83,7 +80,7 @@ export function TotpEnrolment({ onFinished, started = null }: { onFinished: (enr
           {intl.formatMessage(m.enrolIntro)}
         </Text>
         <Image src={setup.qr_svg} alt={intl.formatMessage(m.qrAlt)} boxSize="200px" bg="white" rounded="md" />
-        <CopyField label={intl.formatMessage(m.secretKey)} value={setup.secret} />
+        <CopyField label={intl.formatMessage(m.secretKey)} value={setup.secret} display={groupedSecret(setup.secret)} wrap />
         <TextField
           label={intl.formatMessage(m.code)}
           value={code}
@@ -93,9 +90,16 @@ export function TotpEnrolment({ onFinished, started = null }: { onFinished: (enr
           autoComplete="one-time-code"
           inputMode="numeric"
         />
-        <Button type="submit" colorPalette="blue" alignSelf="start" loading={pending}>
-          {intl.formatMessage(m.confirm)}
-        </Button>
+        <HStack gap="3" wrap="wrap">
+          <Button type="submit" colorPalette="blue" loading={pending}>
+            {intl.formatMessage(m.confirm)}
+          </Button>
+          {onCancel && (
+            <Button variant="outline" disabled={pending} onClick={onCancel}>
+              {intl.formatMessage(kitFormMessages.cancel)}
+            </Button>
+          )}
+        </HStack>
       </Stack>
     </form>
   );

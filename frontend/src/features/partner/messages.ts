@@ -47,7 +47,7 @@ export const partnerMessages = {
     homeTable: { id: 'partner.home.table', defaultMessage: 'Your clients this period' },
     chart: { id: 'partner.home.chart', defaultMessage: 'Paid volume and payouts by client (the ten with most volume)' },
     search: { id: 'partner.filters.search', defaultMessage: 'Search' },
-    searchHint: { id: 'partner.filters.searchHint', defaultMessage: 'ID, bank transaction ID, CPF/CNPJ or words of the name' },
+    searchHint: { id: 'partner.filters.searchHint', defaultMessage: 'ID, bank ID, CPF/CNPJ or name' },
     client: { id: 'partner.filters.client', defaultMessage: 'Client' },
     allClients: { id: 'partner.filters.allClients', defaultMessage: 'All clients' },
     status: { id: 'partner.filters.status', defaultMessage: 'Status' },

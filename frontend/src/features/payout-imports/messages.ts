@@ -4,7 +4,7 @@ const messages = defineMessages({
   title: { id: 'payoutImports.title', defaultMessage: 'Import withdrawals from a spreadsheet' },
   staffTitle: { id: 'payoutImports.staffTitle', defaultMessage: 'Import withdrawals for a client' },
   staffClient: { id: 'payoutImports.staffClient', defaultMessage: 'Client of the import' },
-  staffChooseClient: { id: 'payoutImports.staffChooseClient', defaultMessage: 'Select a client' },
+  staffChooseClient: { id: 'payoutImports.staffChooseClient', defaultMessage: 'Choose a client' },
   staffHint: {
     id: 'payoutImports.staffHint',
     defaultMessage: 'The import is made in the chosen client\'s name and recorded as made by you for it.',

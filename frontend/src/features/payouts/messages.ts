@@ -89,7 +89,7 @@ const messages = defineMessages({
   chooseClient: { id: 'payouts.staff.chooseClient', defaultMessage: 'Choose a client' },
   clientRequired: { id: 'payouts.staff.clientRequired', defaultMessage: 'Choose a client first' },
   staffList: { id: 'payouts.staff.list', defaultMessage: 'Withdrawals of the clients' },
-  staffSearchHint: { id: 'payouts.staff.searchHint', defaultMessage: 'Withdrawal ID, bank transaction ID, CPF/CNPJ or the start of the beneficiary name' },
+  staffSearchHint: { id: 'payouts.staff.searchHint', defaultMessage: 'ID, bank ID, CPF/CNPJ or name' },
   allClientsOption: { id: 'payouts.staff.allClients', defaultMessage: 'All clients' },
   dateFrom: { id: 'payouts.staff.dateFrom', defaultMessage: 'Created from' },
   dateTo: { id: 'payouts.staff.dateTo', defaultMessage: 'Created until' },

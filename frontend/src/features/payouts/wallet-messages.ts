@@ -38,7 +38,7 @@ const messages = defineMessages({
   // admin screen
   filters: { id: 'walletWithdraws.staff.filters', defaultMessage: 'Wallet withdrawal filters' },
   search: { id: 'walletWithdraws.staff.search', defaultMessage: 'Search' },
-  searchHint: { id: 'walletWithdraws.staff.searchHint', defaultMessage: 'Withdrawal ID, bank transaction ID or CPF/CNPJ' },
+  searchHint: { id: 'walletWithdraws.staff.searchHint', defaultMessage: 'ID, bank ID or CPF/CNPJ' },
   dateFrom: { id: 'walletWithdraws.staff.dateFrom', defaultMessage: 'Requested from' },
   dateTo: { id: 'walletWithdraws.staff.dateTo', defaultMessage: 'Requested until' },
   table: { id: 'walletWithdraws.staff.table', defaultMessage: 'Wallet withdrawals of every client' },

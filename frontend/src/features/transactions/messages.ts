@@ -37,7 +37,7 @@ export const transactionsMessages = {
   ...defineMessages({
     filters: { id: 'transactions.filters.title', defaultMessage: 'Filters' },
     search: { id: 'transactions.filters.search', defaultMessage: 'Search' },
-    searchHint: { id: 'transactions.filters.searchHint', defaultMessage: 'Transaction ID, bank transaction ID, CPF/CNPJ or the start of a name' },
+    searchHint: { id: 'transactions.filters.searchHint', defaultMessage: 'ID, bank ID, CPF/CNPJ or name' },
     kind: { id: 'transactions.filters.kind', defaultMessage: 'Kind' },
     allKinds: { id: 'transactions.filters.allKinds', defaultMessage: 'All kinds' },
     status: { id: 'transactions.filters.status', defaultMessage: 'Status' },

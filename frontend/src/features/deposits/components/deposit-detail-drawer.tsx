@@ -142,7 +142,7 @@ export function DepositDetailView({ deposit }: { deposit: DepositDetail }) {
     [intl.formatMessage(m.confirmedAt), deposit.confirmed_at ? dateTime(deposit.confirmed_at, locale) : null],
     [intl.formatMessage(m.settleOn), deposit.settle_on ? day(deposit.settle_on, locale) : null],
     [intl.formatMessage(m.settledAt), deposit.settled_at ? dateTime(deposit.settled_at, locale) : null],
-    [intl.formatMessage(m.provider), deposit.provider || null],
+    [intl.formatMessage(m.provider), deposit.provider_name || deposit.provider || null],
     [intl.formatMessage(m.description), deposit.description || null],
     [
       intl.formatMessage(m.cardLabel),

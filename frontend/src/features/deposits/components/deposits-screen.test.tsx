@@ -292,6 +292,23 @@ describe('deposits screen (clients/payments)', { timeout: 60_000 }, () => {
     await waitFor(() => expect(search().has('deposit')).toBe(false));
   });
 
+  it.each([
+    ['its display name', 'Sandbox bank', 'Sandbox bank'],
+    ['its code when the provider has no name any more', '', 'sandbox'],
+  ])('names the deposit\'s provider by %s', async (_, providerName, shown) => {
+    mockFetch({
+      'GET /deposits': { items: [makeDeposit()], next_cursor: null },
+      'GET /deposits/summary': EMPTY_SUMMARY,
+      'GET /deposits/dep_00000000000000000001': makeDetail({ provider: 'sandbox', provider_name: providerName }),
+    });
+    renderScreen('/clients/payments?deposit=dep_00000000000000000001');
+    const drawer = await screen.findByRole('dialog', { name: 'Deposit dep_00000000000000000001' });
+    const label = await within(drawer).findByText('Provider');
+    const item = label.parentElement!; // the DataList item: the label, then the value
+    expect(item).toHaveTextContent(`Provider${shown}`);
+    if (providerName) expect(within(drawer).queryByText('sandbox')).not.toBeInTheDocument();
+  });
+
   it('opens the billet and PIX forms from its actions; both pass axe structure rules', async () => {
     const user = userEvent.setup();
     mockFetch({ 'GET /deposits': { items: [makeDeposit()], next_cursor: null }, 'GET /deposits/summary': EMPTY_SUMMARY });

@@ -40,6 +40,7 @@ export function makeDetail(overrides: Partial<DepositDetail> = {}): DepositDetai
   return {
     ...makeDeposit(),
     status: 'confirmed',
+    provider_name: 'Sandbox bank',
     events: [
       { at: '2026-03-10T15:00:00Z', from_status: '', to_status: 'waiting', source: 'api', note: '', provider_event_id: '' },
       { at: '2026-03-11T10:00:00Z', from_status: 'waiting', to_status: 'confirmed', source: 'webhook', note: 'paid at the bank', provider_event_id: 'evt_1' },

@@ -32,7 +32,7 @@ const failure = (error: unknown, intl: IntlShape) => (isApiError(error) && error
  * company's (clients/client-user), the partner's (partner/users) and the platform's staff
  * (admin/employees, where each employee's clients are granted and revoked too). One API: /api/members.
  */
-export default function MembersScreen({ route, homeHref }: { route: string; homeHref: string }) {
+export default function MembersScreen({ route, homeHref, header = true }: { route: string; homeHref: string; /** false: the page heads it (partner/users puts its heading above its tabs). */ header?: boolean }) {
   const intl = useIntl();
   const me = useSessionUser();
   const kind: MemberKind = KIND_OF_ROUTE[route] ?? 'client';
@@ -128,7 +128,7 @@ export default function MembersScreen({ route, homeHref }: { route: string; home
   ];
   return (
     <Stack gap="5">
-      <RouteHeader route={route} homeHref={homeHref} />
+      {header && <RouteHeader route={route} homeHref={homeHref} />}
       {writable && (
         <Flex>
           <Button colorPalette="blue" onClick={() => setInviting(true)}>

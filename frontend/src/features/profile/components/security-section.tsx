@@ -3,13 +3,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 
+import type { TotpSetup } from '@/api/types';
 import { CodeDialog } from '@/components/second-factor/code-dialog';
 import { secondFactorMessages as m } from '@/components/second-factor/messages';
 import { passkeyCreationError } from '@/components/second-factor/passkey-errors';
 import { RecoveryCodesList } from '@/components/second-factor/recovery-codes';
 import { TotpEnrolment } from '@/components/second-factor/totp-enrolment';
+import { commonMessages } from '@/i18n/messages';
+import { isApiError } from '@/lib/api-client';
 import {
   SECURITY_QUERY_KEY,
+  beginTotp,
   disableTotp,
   getSecurity,
   passkeysSupported,
@@ -25,13 +29,25 @@ export function SecuritySection() {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const security = useQuery({ queryKey: SECURITY_QUERY_KEY, queryFn: getSecurity });
-  const [enrolling, setEnrolling] = useState(false);
+  const [enrolling, setEnrolling] = useState<TotpSetup | null>(null);
+  const [starting, setStarting] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [passkeyName, setPasskeyName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: SECURITY_QUERY_KEY });
   const failed = (failure: unknown) => setError(passkeyCreationError(failure, intl));
+  // One click: the button starts the enrolment itself, the QR code and key show at once.
+  const startTotp = () => {
+    setStarting(true);
+    setError(null);
+    beginTotp()
+      .then(setEnrolling)
+      .catch((failure: unknown) =>
+        setError(isApiError(failure) && failure.message ? failure.message : intl.formatMessage(commonMessages.tryAgainLater)),
+      )
+      .finally(() => setStarting(false));
+  };
 
   const status = security.data;
   if (!status) return null;
@@ -65,13 +81,15 @@ export function SecuritySection() {
       {!status.totp &&
         (enrolling ? (
           <TotpEnrolment
+            started={enrolling}
             onFinished={() => {
-              setEnrolling(false);
+              setEnrolling(null);
               void refresh();
             }}
+            onCancel={() => setEnrolling(null)}
           />
         ) : (
-          <Button alignSelf="start" colorPalette="blue" onClick={() => setEnrolling(true)}>
+          <Button alignSelf="start" colorPalette="blue" loading={starting} onClick={startTotp}>
             {intl.formatMessage(m.enrolStart)}
           </Button>
         ))}
