@@ -21,8 +21,10 @@ import hashlib
 import hmac
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from functools import wraps
+from typing import Any, NoReturn, TypeVar
 
 import pyotp
 import segno
@@ -328,6 +330,23 @@ def require_step_up(request: HttpRequest) -> None:
         return
     audit.record("auth.step_up_required", actor=user, request=request, data={"path": request.path})
     raise AppError("step_up_required", status=403)
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def steps_up(view: F) -> F:
+    """`require_step_up` as a route guard, for a create wrapped in `core.idempotency.idempotent`: put it
+    above `@idempotent`, so the check (and its audit entry) runs before the create's transaction, whose
+    rollback would otherwise take the refusal's audit entry with it."""
+
+    @wraps(view)
+    def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        require_step_up(request)
+        return view(request, *args, **kwargs)
+
+    guarded.cofre_step_up = True  # type: ignore[attr-defined]
+    return guarded  # type: ignore[return-value]
 
 
 def idle_expired(request: HttpRequest, membership: Membership) -> bool:

@@ -49,8 +49,10 @@ def list_members(request: HttpRequest) -> list[dict[str, Any]]:
 
 
 # Adding members (with passwords) and changing roles take a session: an API key must not mint logins.
+# Adding one gives a role: a fresh second factor, as for changing a role (checked before the create).
 @router.post("", response={201: MemberAddedOut}, auth=session_auth, summary="Add a member")
 @requires_route(*MEMBER_ROUTES, write=True)
+@second_factor.steps_up
 @idempotent("members.create")
 def add_member(request: HttpRequest, payload: MemberIn) -> Status[dict[str, Any]]:
     added = members.do_add_member(

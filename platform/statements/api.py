@@ -13,6 +13,7 @@ from ninja import Query, Router
 from ninja.responses import Status
 
 from access.guard import membership_of, requires_route
+from accounts import second_factor
 from core.idempotency import idempotent
 from core.pagination import keyset_page
 from ledger.models import LedgerAccount
@@ -132,6 +133,7 @@ def propose_adjustment(request: HttpRequest, payload: AdjustmentIn) -> Status[di
 )
 @requires_route(*STATEMENT_ROUTES, write=True)
 def confirm_adjustment(request: HttpRequest, adjustment_id: str) -> dict[str, Any]:
+    second_factor.require_step_up(request)  # it moves money, as a payout's approval: a fresh second factor
     return adjustment_out(services.confirm(membership_of(request), adjustment_id))
 
 

@@ -1,6 +1,7 @@
 """Every step-up-protected operation, enumerated from the API (a new one is found automatically).
 
-An operation is step-up-protected when its view calls `second_factor.require_step_up`. Each one, here,
+An operation is step-up-protected when its view calls `second_factor.require_step_up` (or is guarded by
+`second_factor.steps_up`, the same check before an idempotent create's transaction). Each one, here,
 with real sessions from the real endpoints:
 - a signed-in user with NO second factor is refused with 403 `second_factor_enrolment_required`
   (translated, audited), never let through on the password alone;
@@ -81,6 +82,18 @@ CASES: dict[str, Any] = {
     "PATCH /api/members/{member_id}": lambda: Case(
         "client", "acme", "PATCH", f"/api/members/{_member_id()}", {"role": "client_user_financial"}
     ),
+    # adding a member gives a role: a client owner adding an analyst
+    "POST /api/members": lambda: Case(
+        "client",
+        "acme",
+        "POST",
+        "/api/members",
+        {**BODIES[("POST", "/api/members")], "role": "client_user_analyst"},
+    ),
+    # confirming an external credit or debit posts it to the ledger (404 past the step-up: no such one)
+    "POST /api/statements/adjustments/{adjustment_id}/confirm": lambda: Case(
+        *ADMIN, "POST", "/api/statements/adjustments/adj_000000000000000000000/confirm"
+    ),
     # a partner's administrator setting a client's fee rate
     "PUT /api/partner/clients/{slug}/fee-rates": lambda: Case(
         "partner_admin", "orbita", "PUT", "/api/partner/clients/beta/fee-rates", PARTNER_FEE
@@ -95,6 +108,12 @@ PASSKEY_REMOVAL = "DELETE /api/auth/security/passkeys/{passkey_id}"
 
 
 def steps_up(view: Any) -> bool:
+    """Guarded by `second_factor.steps_up` anywhere in the view's decorators, or calls the check itself."""
+    layer = view
+    while layer is not None:
+        if getattr(layer, "cofre_step_up", False):
+            return True
+        layer = getattr(layer, "__wrapped__", None)
     return "second_factor.require_step_up(" in inspect.getsource(inspect.unwrap(view))
 
 
@@ -197,3 +216,36 @@ def test_with_an_old_second_factor_it_asks_for_a_fresh_one(name: str) -> None:
     assert refused.status_code == 403, refused.content
     assert refused.json()["code"] == "step_up_required"
     assert client.get("/api/auth/me").status_code == 200
+
+
+def test_adding_a_member_with_a_key_is_refused_audited_and_then_added_once() -> None:
+    """The step-up guard runs before the idempotent create's transaction: the refusal keeps its audit
+    entry and stores no answer under the key, so the dashboard's retry (same key) adds the member."""
+    case = CASES["POST /api/members"]()
+    client, user = signed_in(case)
+    second_factor.enrol_known_secret(user, pyotp.random_base32())
+    age_second_factor(client)
+    key = {"HTTP_IDEMPOTENCY_KEY": "add-member-step-up-1"}
+    with schema_context("acme"):
+        before = AuditEntry.objects.filter(action="auth.step_up_required").count()
+
+    refused = client.post_json(case.url, case.body, **key)
+
+    assert refused.status_code == 403, refused.content
+    assert refused.json()["code"] == "step_up_required"
+    with schema_context("acme"):
+        assert AuditEntry.objects.filter(action="auth.step_up_required").count() == before + 1
+        assert not Membership.objects.filter(user__email=case.body["email"]).exists()
+
+    session = client.session
+    session[second_factor.FRESH_KEY] = (
+        time.time()
+    )  # as a verified code does (tests/accounts/test_second_factor)
+    session.save()
+    added = client.post_json(case.url, case.body, **key)
+    again = client.post_json(case.url, case.body, **key)
+
+    assert added.status_code == 201, added.content
+    assert again.status_code == 201
+    assert again.json() == added.json()
+    assert Membership.objects.filter(user__email=case.body["email"], tenant__slug="acme").count() == 1

@@ -21,9 +21,11 @@ from django_tenants.utils import schema_context
 from core.messages import MESSAGES
 from core.models import IdempotentRequest
 from customers.models import Customer
+from ops.demo import demo_email
 from tests.kyc.test_kyc_api import PDF, new_client
 from tests.payout_imports.helpers import PIX, csv_bytes, unique
 from tests.support.http import ApiClient
+from tests.support.second_factor import enrol_second_factor
 
 pytestmark = pytest.mark.django_db
 
@@ -55,6 +57,13 @@ def logged(slug: str, role: str, language: str = "en") -> ApiClient:
     client = ApiClient(slug, language=language)
     client.login_as(role)
     return client
+
+
+def stepped_up(slug: str, role: str) -> ApiClient:
+    """A session with a fresh second factor (adding a member gives a role: a step-up-protected create);
+    the user enrols one and logs in with its code."""
+    enrol_second_factor(demo_email(role))
+    return logged(slug, role)
 
 
 @dataclass(frozen=True)
@@ -117,7 +126,7 @@ CREATES = [
     Create("adjustment", lambda: logged("public", "admin"), "/api/statements/adjustments",
            lambda tag: {"client": "acme", "direction": "credit", "amount": 100 + int(tag, 16) % 97,
                         "currency": "BRL", "reason": f"Acordo comercial {tag}"}),
-    Create("member", lambda: logged("acme", "client"), "/api/members",
+    Create("member", lambda: stepped_up("acme", "client"), "/api/members",
            lambda tag: {"email": f"member-{tag}@acme.test", "role": "client_user"}),
     Create("notice", lambda: logged("public", "admin"), "/api/notices",
            lambda tag: {"message_pt_br": f"Manutenção {tag}", "message_en": f"Maintenance {tag}",

@@ -27,7 +27,7 @@ from notifications.tasks import deliver_mail
 from ops.demo import DEMO_PASSWORD, demo_email
 from outbox.models import OutboxMessage
 from tests.support.http import ApiClient
-from tests.support.second_factor import login_payload
+from tests.support.second_factor import enrol_second_factor, login_payload
 from webhooks import notices as webhook_notices
 
 pytestmark = pytest.mark.django_db
@@ -247,6 +247,7 @@ def test_asking_is_throttled_per_address() -> None:
 def test_a_new_member_is_welcomed_with_a_link_never_the_password(
     django_capture_on_commit_callbacks: Capture,
 ) -> None:
+    enrol_second_factor(demo_email("client"))  # adding a member gives a role: a fresh second factor
     client = ApiClient("acme")
     client.login_as("client")
     added = client.post_json(

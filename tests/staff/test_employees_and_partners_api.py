@@ -10,10 +10,10 @@ from django_tenants.utils import schema_context
 from accounts.models import Membership, User
 from audit.models import AuditEntry
 from core.messages import MESSAGES
-from ops.demo import DEMO_PASSWORD
+from ops.demo import DEMO_PASSWORD, demo_email
 from tenants.models import PartnerClient, PartnerTerms, Tenant
 from tests.support.http import ApiClient
-from tests.support.second_factor import login_payload
+from tests.support.second_factor import enrol_second_factor, login_payload
 
 pytestmark = pytest.mark.django_db
 
@@ -22,6 +22,13 @@ def client_for(slug: str, role: str, language: str = "en") -> ApiClient:
     client = ApiClient(slug, language=language)
     client.login_as(role)
     return client
+
+
+def member_manager(slug: str, role: str) -> ApiClient:
+    """A session that may add members: adding one gives a role, which takes a fresh second factor
+    (a client or partner owner enrols one; logging in with its code makes the session fresh)."""
+    enrol_second_factor(demo_email(role))
+    return client_for(slug, role)
 
 
 def login(slug: str, email: str, password: str) -> ApiClient:
@@ -210,7 +217,7 @@ def test_admin_sets_the_commission_rate_with_audit_and_bad_rates_are_refused() -
 
 
 def test_partner_admin_invites_a_partner_user_who_sees_the_partners_clients() -> None:
-    manager = client_for("orbita", "partner_admin")
+    manager = member_manager("orbita", "partner_admin")
     listed = manager.get("/api/members").json()
     assert {m["email"] for m in listed} == set(
         Membership.objects.filter(tenant__slug="orbita").values_list("user__email", flat=True)
@@ -227,7 +234,7 @@ def test_partner_admin_invites_a_partner_user_who_sees_the_partners_clients() ->
 
 
 def test_partner_roles_are_validated_and_owners_kept_to_owners() -> None:
-    manager = client_for("orbita", "partner_admin")
+    manager = member_manager("orbita", "partner_admin")
     for role in ("client_user", "employee", "admin"):
         bad = manager.post_json("/api/members", {"email": f"{role}@orbita.test", "role": role})
         assert bad.status_code == 400
