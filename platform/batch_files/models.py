@@ -45,7 +45,12 @@ class BatchFile(models.Model):
         "tenants.Tenant", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     sequence = models.PositiveIntegerField(default=0)  # remittances: 1, 2, ... per provider
-    file = models.ForeignKey("files.StoredFile", on_delete=models.PROTECT, related_name="+")
+    # DO_NOTHING, not PROTECT: files.StoredFile lives in public AND in every tenant schema (ids overlap),
+    # while this table is public only. With PROTECT, deleting a TENANT's file (a logo, an expired export)
+    # made Django look for batch files pointing at that id, found the public file of the same id, and
+    # refused (500). The database's own foreign key (public to public) still refuses deleting a public
+    # file a batch file keeps. tests/foundation/test_cross_schema_relations.py holds the rule.
+    file = models.ForeignKey("files.StoredFile", on_delete=models.DO_NOTHING, related_name="+")
     file_name = models.CharField(max_length=200)
     sha256 = models.CharField(max_length=64)
     lines = models.PositiveIntegerField(default=0)
