@@ -40,6 +40,7 @@ attachment), or 400 `{error, field, message}`. Off in the production profile (40
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -58,6 +59,20 @@ from plugin_api import PluginError, RemittanceFile, SimulatedReturn
 
 def _error(code: str, field: str, message: str) -> JsonResponse:
     return JsonResponse({"error": code, "field": field, "message": message}, status=400)
+
+
+def _test_mode_body(request: HttpRequest, field: str, required: str) -> dict[str, Any] | JsonResponse:
+    """The JSON object a test-mode call posts, with the string `field` it must carry, or the error to
+    answer; outside of test mode (production) the bank's test endpoints do not exist (404)."""
+    if getattr(settings, "COFRE_ENV", "") == "production":
+        raise Http404
+    try:
+        payload = json.loads(request.body)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return _error("invalid_json", "", "The body must be a JSON object")
+    if not isinstance(payload, dict) or not isinstance(payload.get(field), str):
+        return _error("required", field, required)
+    return payload
 
 
 @csrf_exempt  # called cross-site by checkout pages with no session: the card data is the credential
@@ -87,14 +102,11 @@ def create_token(request: HttpRequest) -> JsonResponse:
 @csrf_exempt  # the bank's own API, called by a demo or test driver, not by a browser with a session
 @require_POST
 def release_webhooks(request: HttpRequest) -> JsonResponse:
-    if getattr(settings, "COFRE_ENV", "") == "production":
-        raise Http404
-    try:
-        payload = json.loads(request.body)
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        return _error("invalid_json", "", "The body must be a JSON object")
-    reference = payload.get("reference") if isinstance(payload, dict) else None
-    if not isinstance(reference, str) or not reference:
+    payload = _test_mode_body(request, "reference", "A charge, payout or refund reference is required")
+    if isinstance(payload, JsonResponse):
+        return payload
+    reference = payload["reference"]
+    if not reference:
         return _error("required", "reference", "A charge, payout or refund reference is required")
     webhooks = [
         {"url": url, "headers": headers, "body": body.decode()} for url, headers, body in release(reference)
@@ -105,14 +117,9 @@ def release_webhooks(request: HttpRequest) -> JsonResponse:
 @csrf_exempt  # the bank's own test mode, called by a demo or test driver
 @require_POST
 def raise_med(request: HttpRequest) -> JsonResponse:
-    if getattr(settings, "COFRE_ENV", "") == "production":
-        raise Http404
-    try:
-        payload = json.loads(request.body)
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        return _error("invalid_json", "", "The body must be a JSON object")
-    if not isinstance(payload, dict) or not isinstance(payload.get("reference"), str):
-        return _error("required", "reference", "A paid PIX charge's reference is required")
+    payload = _test_mode_body(request, "reference", "A paid PIX charge's reference is required")
+    if isinstance(payload, JsonResponse):
+        return payload
     try:
         case = SandboxBank().raise_med_case(
             payload["reference"],
@@ -152,14 +159,9 @@ def med_decisions(request: HttpRequest) -> JsonResponse:
 @csrf_exempt  # the bank's own test mode, called by a demo or test driver
 @require_POST
 def send_to_key(request: HttpRequest) -> JsonResponse:
-    if getattr(settings, "COFRE_ENV", "") == "production":
-        raise Http404
-    try:
-        payload = json.loads(request.body)
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        return _error("invalid_json", "", "The body must be a JSON object")
-    if not isinstance(payload, dict) or not isinstance(payload.get("key"), str):
-        return _error("required", "key", "A PIX key registered at the bank is required")
+    payload = _test_mode_body(request, "key", "A PIX key registered at the bank is required")
+    if isinstance(payload, JsonResponse):
+        return payload
     try:
         credit = SandboxBank().send_to_key(
             payload["key"],
@@ -178,14 +180,9 @@ def send_to_key(request: HttpRequest) -> JsonResponse:
 @csrf_exempt  # the bank's own test mode, called by a demo or test driver
 @require_POST
 def simulate_return(request: HttpRequest) -> HttpResponse:
-    if getattr(settings, "COFRE_ENV", "") == "production":
-        raise Http404
-    try:
-        payload = json.loads(request.body)
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        return _error("invalid_json", "", "The body must be a JSON object")
-    if not isinstance(payload, dict) or not isinstance(payload.get("remittance"), str):
-        return _error("required", "remittance", "The remittance file's text is required")
+    payload = _test_mode_body(request, "remittance", "The remittance file's text is required")
+    if isinstance(payload, JsonResponse):
+        return payload
     outcome = payload.get("outcome") or SimulatedReturn.ALL_PAID.value
     if outcome not in {o.value for o in SimulatedReturn}:
         return _error("invalid_choice", "outcome", "Unknown outcome")
